@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Store } from './db/client.ts';
+import { FillingRepository } from './features/filling/filling.repository.ts';
+import { fillingRoutes } from './features/filling/filling.routes.ts';
+import { FillingService } from './features/filling/filling.service.ts';
+import { platformRoutes } from './features/platform/platform.routes.ts';
+import { RecordsRepository } from './features/records/records.repository.ts';
+import { recordsRoutes } from './features/records/records.routes.ts';
+import { RecordsService } from './features/records/records.service.ts';
+import { SessionRepository } from './features/session/session.repository.ts';
+import { sessionRoutes } from './features/session/session.routes.ts';
+import { SessionService } from './features/session/session.service.ts';
+import { ShipRepository } from './features/ship/ship.repository.ts';
+import { shipRoutes } from './features/ship/ship.routes.ts';
+import { ShipService } from './features/ship/ship.service.ts';
+import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
+import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
+import { TelemetryService } from './features/telemetry/telemetry.service.ts';
+import { VoyageRepository } from './features/voyages/voyages.repository.ts';
+import { voyageRoutes } from './features/voyages/voyages.routes.ts';
+import { VoyageService } from './features/voyages/voyages.service.ts';
+import { AdapterRegistry } from './ingest/adapters.ts';
+import { CsvJobs } from './ingest/csv-jobs.ts';
+import { ingestRoutes } from './ingest/ingest.routes.ts';
+import { IngestPipeline } from './ingest/pipeline.ts';
+import { registerAuth } from './platform/auth.ts';
+import type { AppConfig } from './platform/config.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+
+/** The Fastify instance with the zod type provider, as every feature's routes receive it. */
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The services features share; built once per app. */
+export interface Services {
+  sessions: SessionService;
+  ships: ShipService;
+  filling: FillingService;
+  voyages: VoyageService;
+  records: RecordsService;
+  telemetry: TelemetryService;
+  /** The one validated ingest path (adapters, simulator live samples). */
+  ingest: IngestPipeline;
+  adapters: AdapterRegistry;
+}
+
+export interface BuiltApp {
+  app: AppInstance;
+  services: Services;
+}
+
+/** Builds the HTTP app on an open, migrated store. Does not listen. */
+export async function buildApp(
+  config: AppConfig,
+  store: Store,
+  options: { logger?: boolean } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ecohelm API', version: '1' },
+      components: { securitySchemes: { dcToken: { type: 'http', scheme: 'bearer' } } },
+      security: [{ dcToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const sessions = new SessionService(new SessionRepository(store.db));
+  const ships = new ShipService(new ShipRepository(store.db));
+  const filling = new FillingService(new FillingRepository(store.db), ships);
+  const voyages = new VoyageService(new VoyageRepository(store.db));
+  const records = new RecordsService(new RecordsRepository(store.db));
+  const telemetry = new TelemetryService(new TelemetryRepository(store), {
+    rawWindowDays: config.ingest.rawRetentionDays,
+  });
+  await telemetry.init();
+  const ingest = new IngestPipeline(telemetry, app.log);
+  const adapters = new AdapterRegistry();
+  const services: Services = { sessions, ships, filling, voyages, records, telemetry, ingest, adapters };
+  registerAuth(app, sessions);
+
+  await platformRoutes(app, config, store.kind);
+  await sessionRoutes(app, sessions);
+  await shipRoutes(app, ships);
+  await fillingRoutes(app, filling);
+  await voyageRoutes(app, voyages);
+  await recordsRoutes(app, records);
+  await telemetryRoutes(app, telemetry);
+  await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // The console is a single-page app: every non-API path answers with index.html.
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/api/')) {
+        return reply.status(404).send({
+          error: { code: 'not_found', message: `No route GET ${request.url}`, requestId: String(request.id) },
+        });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return { app, services };
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * `ecohelm <command>`: operations without the HTTP server, on the same store as `npm start`
+ * (ECOHELM_DATA_DIR / DATABASE_URL).
+ *
+ *   ecohelm replay FILE                       replay an NMEA 0183 log through the validated ingest path
+ *   ecohelm import-csv FILE --time COL --map COL=channel[,COL=channel...] [--si] [--utc-offset MIN] [--source NAME]
+ *                                             import history or noon reports (values in display units unless --si)
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openStore } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
+import { TelemetryService } from './features/telemetry/telemetry.service.ts';
+import { importCsv } from './ingest/csv-jobs.ts';
+import { replayNmeaFile } from './ingest/nmea-sources.ts';
+import { IngestPipeline } from './ingest/pipeline.ts';
+import { loadConfig } from './platform/config.ts';
+
+const usage = `Usage:
+  ecohelm replay FILE
+  ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]`;
+
+/** A one-line progress bar on stderr (redrawn in place on a terminal). */
+function progressBar(label: string) {
+  let last = -1;
+  return (done: number, total: number, extra = '') => {
+    const ratio = total > 0 ? Math.min(1, done / total) : 1;
+    const pct = Math.floor(ratio * 100);
+    if (pct === last && ratio < 1) return;
+    last = pct;
+    const width = 30;
+    const filled = Math.round(ratio * width);
+    const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${extra}`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+    else if (pct % 10 === 0 || ratio === 1) process.stderr.write(`${line}\n`);
+    if (ratio === 1 && process.stderr.isTTY) process.stderr.write('\n');
+  };
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, file, ...rest] = argv;
+  if (!command || !file || command === '--help') {
+    process.stderr.write(`${usage}\n`);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig(process.env, []);
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
+  });
+  try {
+    await migrateToLatest(store.db as never);
+    const telemetry = new TelemetryService(new TelemetryRepository(store), {
+      rawWindowDays: config.ingest.rawRetentionDays,
+    });
+    await telemetry.init();
+    const pipeline = new IngestPipeline(telemetry, {
+      warn: (o, m) => process.stderr.write(`${m} ${JSON.stringify(o)}\n`),
+    });
+    if (command === 'replay') {
+      const bar = progressBar(`replay ${path.basename(file)}`);
+      const r = await replayNmeaFile(pipeline, file, {
+        onProgress: (p) => bar(p.bytes, p.totalBytes, `${p.lines} lines`),
+      });
+      report(pipeline, `${r.lines} lines replayed`);
+      return 0;
+    }
+    if (command === 'import-csv') {
+      const timeColumn = option(rest, '--time');
+      const map = option(rest, '--map');
+      if (!timeColumn || !map) {
+        process.stderr.write(`${usage}\n`);
+        return 2;
+      }
+      const si = rest.includes('--si');
+      const columns = Object.fromEntries(
+        map.split(',').map((pair) => {
+          const [column, channel] = pair.split('=');
+          return [column!.trim(), { channel: (channel ?? '').trim(), si }];
+        }),
+      );
+      const bar = progressBar(`import ${path.basename(file)}`);
+      const r = await importCsv(
+        pipeline,
+        readFileSync(file, 'utf8'),
+        { timeColumn, columns, utcOffsetMinutes: Number(option(rest, '--utc-offset') ?? 0) },
+        option(rest, '--source') ?? `csv:${path.basename(file)}`,
+        (p) => bar(p.rowsDone, p.rowsTotal, `${p.rowsDone}/${p.rowsTotal} rows`),
+      );
+      if (r.missingColumns.length > 0)
+        process.stderr.write(`Columns not found: ${r.missingColumns.join(', ')}\n`);
+      report(pipeline, `${r.rowsDone} rows imported`);
+      return r.missingColumns.length > 0 ? 1 : 0;
+    }
+    process.stderr.write(`Unknown command ${command}\n${usage}\n`);
+    return 2;
+  } finally {
+    await store.close();
+  }
+}
+
+function report(pipeline: IngestPipeline, headline: string) {
+  process.stdout.write(`${headline}\n`);
+  for (const s of pipeline.status()) {
+    const rejected = Object.entries(s.rejected)
+      .map(([reason, n]) => `${reason} ${n}`)
+      .join(', ');
+    process.stdout.write(
+      `  ${s.source}: ${s.accepted} samples stored${rejected ? `; dropped: ${rejected}` : ''}\n`,
+    );
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

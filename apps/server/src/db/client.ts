@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  kind: StoreKind;
+  /** The raw SQLite handle for bulk paths (ingest); undefined on PostgreSQL. */
+  sqlite: SQLite.Database | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the store: PostgreSQL when a URL is given, else a SQLite file (WAL) in `dataDir`. */
+export function openStore(options: { databaseUrl?: string | undefined; sqliteFile?: string }): Store {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', sqlite: undefined, close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged write survives a power cut, not only a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-devices.ts';
+import * as m0002 from './0002-telemetry.ts';
+import * as m0003 from './0003-voyages.ts';
+import * as m0004 from './0004-records.ts';
+import * as m0005 from './0005-ship.ts';
+import * as m0006 from './0006-filling.ts';
+
+/**
+ * Every migration, in order. Names sort by their number; a feature adds its file here.
+ * The same migrations run on SQLite and PostgreSQL, so they use only portable column types
+ * (text, integer, 'double precision'; `autoId`/`isSqlite` from ../portable.ts where dialects differ).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-devices': m0001,
+  '0002-telemetry': m0002,
+  '0003-voyages': m0003,
+  '0004-records': m0004,
+  '0005-ship': m0005,
+  '0006-filling': m0006,
+};

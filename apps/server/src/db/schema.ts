@@ -1,0 +1,117 @@
+import type { Generated } from 'kysely';
+import type { RecordTables } from '../features/records/records.tables.ts';
+import type { VoyageTables } from '../features/voyages/voyages.tables.ts';
+
+/**
+ * Tables of the store. Times are ISO-8601 UTC strings on both dialects so that the same
+ * queries run on SQLite and PostgreSQL. Each feature adds its tables here and a migration.
+ */
+export interface Database extends VoyageTables, RecordTables {
+  devices: DevicesTable;
+  device_tokens: DeviceTokensTable;
+  ships: ShipsTable;
+  ship_start_info: ShipStartInfoTable;
+  filling_records: FillingRecordsTable;
+  channels: ChannelsTable;
+  samples: SamplesTable;
+  rollup_1m: RollupTable;
+  rollup_1h: RollupTable;
+  rollup_1d: RollupTable;
+}
+
+export interface DevicesTable {
+  id: string;
+  code: string;
+  name: string;
+  role: 'crew' | 'viewer' | 'admin';
+  /** scrypt hash of the device secret, `salt:hash` in hex. */
+  secret_hash: string;
+  created_at: string;
+}
+
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  device_id: string;
+  kind: 'device' | 'portal';
+  expires_at: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** Channel ids (Signal K paths) numbered once, so the time-series tables stay narrow. */
+export interface ChannelsTable {
+  id: number;
+  name: string;
+}
+
+/**
+ * Raw samples, kept for the raw window only. Integer keys for speed: `t` is epoch milliseconds UTC
+ * (an exception to the ISO-string rule above, as in every rollup table), `value` is SI.
+ */
+export interface SamplesTable {
+  channel_id: number;
+  t: number;
+  value: number;
+}
+
+/**
+ * A rollup bucket (1 min, 1 h or 1 day), kept forever. `t` is the bucket start in epoch seconds UTC;
+ * the mean is `v_sum / n`, so merging two partial buckets stays exact. `last_t` (epoch ms) orders `v_last`.
+ */
+export interface RollupTable {
+  channel_id: number;
+  t: number;
+  n: number;
+  v_sum: number;
+  v_min: number;
+  v_max: number;
+  v_last: number;
+  last_t: number;
+}
+
+/** Ship particulars; `data` is the contract's Ship as JSON, the columns are what reports filter on. */
+export interface ShipsTable {
+  id: string;
+  mmsi: string;
+  imo_number: string;
+  name_en: string;
+  ship_type: string;
+  deadweight_t: number;
+  gross_tonnage: number | null;
+  data: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/** Start of a reporting period (year beginning, company/flag change, ...) with the opening fuel stock in `data`. */
+export interface ShipStartInfoTable {
+  id: string;
+  ship_id: string;
+  change_type: string;
+  start_time: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A voyage information filling record; the entered fields are JSON in `data`, `in_mrv`/`in_dcs` are 0/1. */
+export interface FillingRecordsTable {
+  id: string;
+  ship_id: string;
+  kind: string;
+  status: 'draft' | 'not_submitted' | 'submitted';
+  event_time: string | null;
+  voyage_number: string | null;
+  in_mrv: number;
+  in_dcs: number;
+  data: string;
+  /** `crew` (entered in the console) or `simulator` (pre-filled from the simulator's voyages). */
+  source: string;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  updated_by: string | null;
+}

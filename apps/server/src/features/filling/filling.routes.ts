@@ -1,0 +1,75 @@
+import {
+  fillingCheckRequestSchema,
+  fillingCheckResponseSchema,
+  fillingListQuerySchema,
+  fillingListResponseSchema,
+  fillingRecordSchema,
+  fillingReportRequestSchema,
+  fillingReportResponseSchema,
+  fillingSaveRequestSchema,
+  idParamsSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { FillingService } from './filling.service.ts';
+
+/** Information filling for EU MRV and IMO DCS. Writes need `records:write`. */
+export async function fillingRoutes(app: AppInstance, filling: FillingService): Promise<void> {
+  const tags = ['filling'];
+  const write = { preHandler: requirePermission('records:write') };
+  const by = (request: { auth?: { device: { code: string } } | undefined }) =>
+    request.auth?.device.code ?? null;
+
+  app.get(
+    '/api/v1/filling/records',
+    { schema: { tags, querystring: fillingListQuerySchema, response: { 200: fillingListResponseSchema } } },
+    (request) => filling.list(request.query),
+  );
+
+  app.post(
+    '/api/v1/filling/records/check',
+    {
+      ...write,
+      schema: { tags, body: fillingCheckRequestSchema, response: { 200: fillingCheckResponseSchema } },
+    },
+    (request) => filling.check(request.body),
+  );
+
+  app.post(
+    '/api/v1/filling/records',
+    { ...write, schema: { tags, body: fillingSaveRequestSchema, response: { 201: fillingRecordSchema } } },
+    async (request, reply) => reply.status(201).send(await filling.create(request.body, by(request))),
+  );
+
+  app.put(
+    '/api/v1/filling/records/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: fillingSaveRequestSchema,
+        response: { 200: fillingRecordSchema },
+      },
+    },
+    (request) => filling.update(request.params.id, request.body, by(request)),
+  );
+
+  app.delete(
+    '/api/v1/filling/records/:id',
+    { ...write, schema: { tags, params: idParamsSchema } },
+    async (request, reply) => {
+      await filling.delete(request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/filling/records/report',
+    {
+      ...write,
+      schema: { tags, body: fillingReportRequestSchema, response: { 200: fillingReportResponseSchema } },
+    },
+    (request) => filling.report(request.body.ids, by(request)),
+  );
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type FillingCheckResponse,
+  type FillingConflictReason,
+  type FillingFilter,
+  type FillingKind,
+  type FillingListResponse,
+  type FillingRecord,
+  fillingDraftInputSchema,
+  fillingMessages,
+  fillingRecordInputSchema,
+  type Regime,
+  type Ship,
+} from '@ecohelm/contracts';
+import { REPORTABLE_RECORD_TYPES } from '@ecohelm/domain';
+import type { FillingRecordsTable } from '../../db/schema.ts';
+import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.ts';
+import { OWN_SHIP_ID, parseBody, type ShipService } from '../ship/ship.service.ts';
+import { type CheckInput, type CheckResult, checkRecords } from './filling.checks.ts';
+import type { FillingRepository } from './filling.repository.ts';
+
+const conflictWith = (reason: FillingConflictReason, message: string) => conflict(message, { reason });
+
+export interface SaveInput {
+  draft?: boolean | undefined;
+  record: { kind: FillingKind; [k: string]: unknown };
+}
+
+/** Voyage information filling: drafts, checks, report gating and the data DCS/MRV aggregation reads. */
+export class FillingService {
+  readonly #repo: FillingRepository;
+  readonly #ships: ShipService;
+  readonly #now: () => Date;
+
+  constructor(repo: FillingRepository, ships: ShipService, now: () => Date = () => new Date()) {
+    this.#repo = repo;
+    this.#ships = ships;
+    this.#now = now;
+  }
+
+  /** The list of one regime (or both) with the counts of each filter state. */
+  async list(query: {
+    regime?: Regime | undefined;
+    filter: FillingFilter;
+    year?: number | undefined;
+  }): Promise<FillingListResponse> {
+    let records = await this.#allChecked();
+    if (query.regime) records = records.filter((r) => r.regimes.includes(query.regime as Regime));
+    if (query.year !== undefined) {
+      const y = String(query.year);
+      records = records.filter((r) => r.eventTime === null || r.eventTime.startsWith(y));
+    }
+    const counts = {
+      all: records.length,
+      error: records.filter((r) => matches(r, 'error')).length,
+      warning: records.filter((r) => matches(r, 'warning')).length,
+      not_submitted: records.filter((r) => matches(r, 'not_submitted')).length,
+      submitted: records.filter((r) => matches(r, 'submitted')).length,
+    };
+    const shown = records
+      .filter((r) => matches(r, query.filter))
+      .sort((a, b) => (b.eventTime ?? '9999').localeCompare(a.eventTime ?? '9999'));
+    return { records: shown, counts };
+  }
+
+  /**
+   * Records of a period with their consumption per fuel type, for IMO DCS / EU MRV aggregation.
+   * `submittedOnly` keeps what the crew reported; consumption is entered or derived from ROB.
+   */
+  async forAggregation(options: {
+    from: string;
+    to: string;
+    regime?: Regime;
+    submittedOnly?: boolean;
+  }): Promise<FillingRecord[]> {
+    return (await this.#allChecked()).filter(
+      (r) =>
+        r.eventTime !== null &&
+        r.eventTime >= options.from &&
+        r.eventTime < options.to &&
+        (!options.regime || r.regimes.includes(options.regime)) &&
+        (!options.submittedOnly || r.status === 'submitted'),
+    );
+  }
+
+  /** Dry run of a save: the issues the record would have, for the 'Abnormal info existed' prompt. */
+  async check(input: SaveInput & { id?: string | undefined }): Promise<FillingCheckResponse> {
+    const ship = await this.#requireShip();
+    const data = this.#parse(input);
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    const id = input.id ?? '__candidate__';
+    const candidate = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', null);
+    const others = rows.filter((r) => r.id !== id);
+    const results = await this.#check([...others, candidate], ship);
+    const r = results.get(id) as CheckResult;
+    return { checkState: r.checkState, issues: r.issues };
+  }
+
+  async create(input: SaveInput, by: string | null): Promise<FillingRecord> {
+    await this.#requireShip();
+    const data = this.#parse(input);
+    const row = this.#row(randomUUID(), data, input.draft ? 'draft' : 'not_submitted', by);
+    await this.#repo.insert(row);
+    return this.#one(row.id);
+  }
+
+  async update(id: string, input: SaveInput, by: string | null): Promise<FillingRecord> {
+    await this.#requireShip();
+    const existing = await this.#existing(id);
+    if (existing.status === 'submitted') {
+      throw conflictWith('record_locked', 'A submitted record is locked.');
+    }
+    const data = this.#parse(input);
+    const row = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', by);
+    const { id: _id, ship_id: _ship, created_at: _created, ...set } = row;
+    await this.#repo.update(OWN_SHIP_ID, id, set);
+    return this.#one(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    const existing = await this.#existing(id);
+    if (existing.status === 'submitted') {
+      throw conflictWith('record_locked', 'A submitted record is locked.');
+    }
+    await this.#repo.delete(OWN_SHIP_ID, id);
+  }
+
+  /** Reports (submits) records: departure, end of anchorage and end of drift only, complete and error-free. */
+  async report(
+    ids: readonly string[],
+    by: string | null,
+  ): Promise<{ reported: number; records: FillingRecord[] }> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) {
+      throw validationFailed(fillingMessages.selectData, [
+        { path: 'body.ids', message: fillingMessages.selectData },
+      ]);
+    }
+    const all = await this.#allChecked();
+    const byId = new Map(all.map((r) => [r.id, r]));
+    const selected = unique.map((id) => {
+      const r = byId.get(id);
+      if (!r) throw notFound(`No filling record ${id}.`);
+      return r;
+    });
+    if (selected.some((r) => !(REPORTABLE_RECORD_TYPES as readonly string[]).includes(r.kind))) {
+      throw validationFailed(fillingMessages.reportType, [
+        { path: 'body.ids', message: fillingMessages.reportType },
+      ]);
+    }
+    if (selected.some((r) => r.status === 'submitted')) {
+      throw conflictWith('record_locked', 'A selected record is already submitted.');
+    }
+    if (selected.some((r) => r.status === 'draft')) {
+      throw conflictWith('record_is_draft', 'A selected record is a draft; complete and save it first.');
+    }
+    if (selected.some((r) => r.checkState === 'error')) {
+      throw conflictWith('record_has_errors', 'A selected record has errors; correct it first.');
+    }
+    await this.#repo.markSubmitted(OWN_SHIP_ID, unique, this.#now().toISOString(), by);
+    const after = await this.#allChecked();
+    const records = after.filter((r) => unique.includes(r.id));
+    return { reported: records.length, records };
+  }
+
+  async #requireShip(): Promise<Ship> {
+    const ship = await this.#ships.completeShip();
+    if (!ship) throw conflictWith('ship_incomplete', fillingMessages.fillShipFirst);
+    return ship;
+  }
+
+  async #existing(id: string): Promise<FillingRecordsTable> {
+    const row = await this.#repo.find(OWN_SHIP_ID, id);
+    if (!row) throw notFound(`No filling record ${id}.`);
+    return row;
+  }
+
+  /** A complete record is validated strictly (400 with the spec's prompts); a draft keeps what was entered. */
+  #parse(input: SaveInput): Record<string, unknown> {
+    if (input.draft) return parseBody(fillingDraftInputSchema, input.record, 'body.record');
+    return parseBody(fillingRecordInputSchema, input.record, 'body.record') as Record<string, unknown>;
+  }
+
+  #row(
+    id: string,
+    data: Record<string, unknown>,
+    status: 'draft' | 'not_submitted',
+    by: string | null,
+  ): FillingRecordsTable {
+    const now = this.#now().toISOString();
+    const t = typeof data.eventTime === 'string' ? Date.parse(data.eventTime) : Number.NaN;
+    const eventTime = Number.isFinite(t) ? new Date(t).toISOString() : null;
+    const regimes = Array.isArray(data.regimes) ? (data.regimes as string[]) : [];
+    const stored = { ...data, ...(eventTime ? { eventTime } : {}) };
+    return {
+      id,
+      ship_id: OWN_SHIP_ID,
+      kind: data.kind as string,
+      status,
+      event_time: eventTime,
+      voyage_number: typeof data.voyageNumber === 'string' ? data.voyageNumber : null,
+      in_mrv: regimes.includes('eu_mrv') ? 1 : 0,
+      in_dcs: regimes.includes('imo_dcs') ? 1 : 0,
+      data: JSON.stringify(stored),
+      source: 'crew',
+      created_at: now,
+      updated_at: now,
+      submitted_at: null,
+      updated_by: by,
+    };
+  }
+
+  async #check(rows: FillingRecordsTable[], ship: Ship | undefined): Promise<Map<string, CheckResult>> {
+    const startInfo = await this.#ships.listStartInfo();
+    const inputs: CheckInput[] = rows.map((r, seq) => ({
+      id: r.id,
+      kind: r.kind as FillingKind,
+      eventTime: r.event_time,
+      data: JSON.parse(r.data) as Record<string, unknown>,
+      seq,
+    }));
+    return checkRecords(inputs, ship, startInfo, this.#now());
+  }
+
+  async #allChecked(): Promise<FillingRecord[]> {
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    const ship = (await this.#ships.getShip()).ship ?? undefined;
+    const results = await this.#check(rows, ship);
+    return rows.map((r) => toRecord(r, results.get(r.id)));
+  }
+
+  async #one(id: string): Promise<FillingRecord> {
+    const r = (await this.#allChecked()).find((x) => x.id === id);
+    if (!r) throw new AppError('internal', 500, 'The saved record could not be read back.');
+    return r;
+  }
+}
+
+function matches(r: FillingRecord, filter: FillingFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'error':
+      return r.checkState === 'error';
+    case 'warning':
+      return r.checkState === 'warning';
+    case 'not_submitted':
+      return r.status !== 'submitted';
+    case 'submitted':
+      return r.status === 'submitted';
+  }
+}
+
+function toRecord(row: FillingRecordsTable, check: CheckResult | undefined): FillingRecord {
+  const regimes: Regime[] = [];
+  if (row.in_mrv) regimes.push('eu_mrv');
+  if (row.in_dcs) regimes.push('imo_dcs');
+  return {
+    id: row.id,
+    kind: row.kind as FillingKind,
+    status: row.status,
+    eventTime: row.event_time,
+    voyageNumber: row.voyage_number,
+    regimes,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    checkState: check?.checkState ?? 'ok',
+    issues: check?.issues ?? [],
+    consumedT: check?.consumedT ?? {},
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    submittedAt: row.submitted_at,
+  };
+}

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { healthSchema, pageConfigSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import type { StoreKind } from '../../db/client.ts';
+import type { AppConfig } from '../../platform/config.ts';
+
+/** Reads the build id the web build wrote, so the console can notice a new deployment. */
+function buildIdOf(webDist: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(webDist, 'version.json'), 'utf8')) as { buildId: string })
+      .buildId;
+  } catch {
+    return 'dev';
+  }
+}
+
+export async function platformRoutes(app: AppInstance, config: AppConfig, store: StoreKind): Promise<void> {
+  app.get('/api/health', { schema: { tags: ['platform'], response: { 200: healthSchema } } }, () => ({
+    status: 'ok' as const,
+    store,
+  }));
+
+  app.get('/api/v1/config', { schema: { tags: ['platform'], response: { 200: pageConfigSchema } } }, () => ({
+    offline: config.offline,
+    hideLoadPage: config.hideLoadPage,
+    dcHomeLink: config.dcHomeLink,
+    shipTimeOffsetMinutes: config.shipTimeOffsetMinutes,
+    buildId: buildIdOf(config.webDist),
+  }));
+}

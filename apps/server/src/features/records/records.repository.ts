@@ -1,0 +1,192 @@
+import type {
+  BunkerRecord,
+  BunkerRecordInput,
+  HullCleaningRecord,
+  HullCleaningRecordInput,
+  OilChangeRecord,
+  OilChangeRecordInput,
+  RecordsQuery,
+} from '@ecohelm/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type {
+  BunkerRecordsTable,
+  HullCleaningRecordsTable,
+  OilChangeRecordsTable,
+} from './records.tables.ts';
+
+export type RecordSource = 'crew' | 'simulator';
+type Table = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
+
+/** Bunker, oil change and hull cleaning records. */
+export class RecordsRepository {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
+
+  #list<T extends Table>(table: T, q: Partial<RecordsQuery>) {
+    let query = this.#db.selectFrom(table as Table).selectAll();
+    if (q.from) query = query.where('start_time', '>=', q.from);
+    if (q.to) query = query.where('start_time', '<', q.to);
+    return query
+      .orderBy('start_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit ?? 200)
+      .execute();
+  }
+
+  async listBunker(q: Partial<RecordsQuery>): Promise<BunkerRecord[]> {
+    const rows = (await this.#list('bunker_records', q)) as unknown as Selectable<BunkerRecordsTable>[];
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: r.source as RecordSource,
+      createdAt: r.created_at,
+      port: r.port,
+      fuelType: r.fuel_type as BunkerRecord['fuelType'],
+      quantityT: r.quantity_t,
+      supplier: r.supplier,
+      startTime: r.start_time,
+      endTime: r.end_time,
+      tankNumber: r.tank_number,
+      sulphurPct: r.sulphur_pct,
+      bdnNumber: r.bdn_number,
+    }));
+  }
+
+  async listOilChange(q: Partial<RecordsQuery>): Promise<OilChangeRecord[]> {
+    const rows = (await this.#list(
+      'oil_change_records',
+      q,
+    )) as unknown as Selectable<OilChangeRecordsTable>[];
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: r.source as RecordSource,
+      createdAt: r.created_at,
+      equipment: r.equipment,
+      oilTypeBefore: r.oil_type_before,
+      oilTypeAfter: r.oil_type_after,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      startTime: r.start_time,
+      endTime: r.end_time,
+      reason: r.reason,
+      operator: r.operator,
+    }));
+  }
+
+  async listHullCleaning(q: Partial<RecordsQuery>): Promise<HullCleaningRecord[]> {
+    const rows = (await this.#list(
+      'hull_cleaning_records',
+      q,
+    )) as unknown as Selectable<HullCleaningRecordsTable>[];
+    return rows.map((r) => ({
+      id: Number(r.id),
+      source: r.source as RecordSource,
+      createdAt: r.created_at,
+      place: r.place,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      startTime: r.start_time,
+      endTime: r.end_time,
+      remark: r.remark,
+    }));
+  }
+
+  async insertBunker(
+    rows: readonly BunkerRecordInput[],
+    source: RecordSource,
+    now: string,
+  ): Promise<number[]> {
+    if (!rows.length) return [];
+    const out = await this.#db
+      .insertInto('bunker_records')
+      .values(
+        rows.map((r) => ({
+          port: r.port,
+          fuel_type: r.fuelType,
+          quantity_t: r.quantityT,
+          supplier: r.supplier,
+          start_time: r.startTime,
+          end_time: r.endTime,
+          tank_number: r.tankNumber,
+          sulphur_pct: r.sulphurPct ?? null,
+          bdn_number: r.bdnNumber ?? null,
+          source,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return out.map((r) => Number(r.id));
+  }
+
+  async insertOilChange(
+    rows: readonly OilChangeRecordInput[],
+    source: RecordSource,
+    now: string,
+  ): Promise<number[]> {
+    if (!rows.length) return [];
+    const out = await this.#db
+      .insertInto('oil_change_records')
+      .values(
+        rows.map((r) => ({
+          equipment: r.equipment,
+          oil_type_before: r.oilTypeBefore,
+          oil_type_after: r.oilTypeAfter,
+          latitude: r.latitude ?? null,
+          longitude: r.longitude ?? null,
+          start_time: r.startTime,
+          end_time: r.endTime,
+          reason: r.reason,
+          operator: r.operator,
+          source,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return out.map((r) => Number(r.id));
+  }
+
+  async insertHullCleaning(
+    rows: readonly HullCleaningRecordInput[],
+    source: RecordSource,
+    now: string,
+  ): Promise<number[]> {
+    if (!rows.length) return [];
+    const out = await this.#db
+      .insertInto('hull_cleaning_records')
+      .values(
+        rows.map((r) => ({
+          place: r.place,
+          latitude: r.latitude ?? null,
+          longitude: r.longitude ?? null,
+          start_time: r.startTime,
+          end_time: r.endTime,
+          remark: r.remark,
+          source,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    return out.map((r) => Number(r.id));
+  }
+
+  /** The latest start time of the simulator's records, to append without duplicates after a restart. */
+  async lastSimulatorRecordTime(): Promise<string | undefined> {
+    let last: string | undefined;
+    for (const table of ['bunker_records', 'oil_change_records', 'hull_cleaning_records'] as const) {
+      const row = await this.#db
+        .selectFrom(table as Table)
+        .select((eb) => eb.fn.max('start_time').as('t'))
+        .where('source', '=', 'simulator')
+        .executeTakeFirst();
+      const t = row?.t ?? undefined;
+      if (t && (!last || t > last)) last = t;
+    }
+    return last;
+  }
+}

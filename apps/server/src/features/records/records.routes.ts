@@ -1,0 +1,62 @@
+import {
+  bunkerRecordInputSchema,
+  bunkerRecordSchema,
+  bunkerRecordsResponseSchema,
+  hullCleaningRecordInputSchema,
+  hullCleaningRecordSchema,
+  hullCleaningRecordsResponseSchema,
+  oilChangeRecordInputSchema,
+  oilChangeRecordSchema,
+  oilChangeRecordsResponseSchema,
+  recordsQuerySchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { RecordsService } from './records.service.ts';
+
+/** Bunker, oil change and hull cleaning records. Writes need `records:write`. */
+export async function recordsRoutes(app: AppInstance, records: RecordsService): Promise<void> {
+  const tags = ['records'];
+  const write = { preHandler: requirePermission('records:write') };
+
+  app.get(
+    '/api/v1/records/bunker',
+    { schema: { tags, querystring: recordsQuerySchema, response: { 200: bunkerRecordsResponseSchema } } },
+    async (request) => ({ items: await records.listBunker(request.query) }),
+  );
+  app.post(
+    '/api/v1/records/bunker',
+    { ...write, schema: { tags, body: bunkerRecordInputSchema, response: { 201: bunkerRecordSchema } } },
+    async (request, reply) => reply.status(201).send(await records.addBunker(request.body)),
+  );
+
+  app.get(
+    '/api/v1/records/oil-change',
+    { schema: { tags, querystring: recordsQuerySchema, response: { 200: oilChangeRecordsResponseSchema } } },
+    async (request) => ({ items: await records.listOilChange(request.query) }),
+  );
+  app.post(
+    '/api/v1/records/oil-change',
+    {
+      ...write,
+      schema: { tags, body: oilChangeRecordInputSchema, response: { 201: oilChangeRecordSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await records.addOilChange(request.body)),
+  );
+
+  app.get(
+    '/api/v1/records/hull-cleaning',
+    {
+      schema: { tags, querystring: recordsQuerySchema, response: { 200: hullCleaningRecordsResponseSchema } },
+    },
+    async (request) => ({ items: await records.listHullCleaning(request.query) }),
+  );
+  app.post(
+    '/api/v1/records/hull-cleaning',
+    {
+      ...write,
+      schema: { tags, body: hullCleaningRecordInputSchema, response: { 201: hullCleaningRecordSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await records.addHullCleaning(request.body)),
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  deviceLoginRequestSchema,
+  deviceLoginResponseSchema,
+  deviceSessionResponseSchema,
+  portalCheckQuerySchema,
+  portalCheckResponseSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { SessionService } from './session.service.ts';
+
+export async function sessionRoutes(app: AppInstance, sessions: SessionService): Promise<void> {
+  app.post(
+    '/api/v1/devices/login',
+    {
+      schema: {
+        tags: ['session'],
+        body: deviceLoginRequestSchema,
+        response: { 200: deviceLoginResponseSchema },
+      },
+    },
+    (request) => sessions.login(request.body.code, request.body.secret),
+  );
+
+  app.post(
+    '/api/v1/devices/session',
+    { schema: { tags: ['session'], response: { 200: deviceSessionResponseSchema } } },
+    (request) => {
+      if (!request.auth) throw unauthorized();
+      return sessions.refresh(request.auth);
+    },
+  );
+
+  app.get(
+    '/api/dingtalk/check',
+    {
+      schema: {
+        tags: ['session'],
+        querystring: portalCheckQuerySchema,
+        response: { 200: portalCheckResponseSchema },
+      },
+    },
+    async (request) => {
+      const valid = await sessions.portalTokenValid(request.query.token);
+      return valid
+        ? { status: 'ok' as const, data: { code: 200 as const } }
+        : { status: 'invalid' as const, data: { code: 401 as const } };
+    },
+  );
+}

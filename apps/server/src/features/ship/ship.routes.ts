@@ -1,0 +1,65 @@
+import {
+  idParamsSchema,
+  shipResponseSchema,
+  shipSchema,
+  startInfoInputSchema,
+  startInfoListSchema,
+  startInfoSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { ShipService } from './ship.service.ts';
+
+/**
+ * Ship basic info. Bodies are validated with the contract schema, so a failure answers 400
+ * `validation_failed` with every field's message (SPEC §5 word for word) under `details`.
+ */
+export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<void> {
+  const tags = ['ship'];
+  const write = { preHandler: requirePermission('ship:write') };
+
+  app.get('/api/v1/ship', { schema: { tags, response: { 200: shipResponseSchema } } }, () => ships.getShip());
+
+  app.put(
+    '/api/v1/ship',
+    { ...write, schema: { tags, body: shipSchema, response: { 200: shipResponseSchema } } },
+    (request) => ships.saveShip(request.body, request.auth?.device.code ?? null),
+  );
+
+  app.get(
+    '/api/v1/ship/start-info',
+    { schema: { tags, response: { 200: startInfoListSchema } } },
+    async () => ({
+      items: await ships.listStartInfo(),
+    }),
+  );
+
+  app.post(
+    '/api/v1/ship/start-info',
+    { ...write, schema: { tags, body: startInfoInputSchema, response: { 201: startInfoSchema } } },
+    async (request, reply) => reply.status(201).send(await ships.createStartInfo(request.body)),
+  );
+
+  app.put(
+    '/api/v1/ship/start-info/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: startInfoInputSchema,
+        response: { 200: startInfoSchema },
+      },
+    },
+    (request) => ships.updateStartInfo(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/ship/start-info/:id',
+    { ...write, schema: { tags, params: idParamsSchema } },
+    async (request, reply) => {
+      await ships.deleteStartInfo(request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Ship,
+  type ShipResponse,
+  type StartInfo,
+  type StartInfoInput,
+  shipSchema,
+  startInfoInputSchema,
+} from '@ecohelm/contracts';
+import { notFound, validationFailed } from '../../platform/errors.ts';
+import type { ShipRepository } from './ship.repository.ts';
+
+/** The vessel shape manages one ship; the fleet shape will key by ship id. */
+export const OWN_SHIP_ID = 'own';
+
+/** Parses with a contract schema, or throws 400 `validation_failed` with `body.<path>` field errors. */
+export function parseBody<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+  prefix = 'body',
+): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const details = r.error.issues.map((i) => ({
+    path: [prefix, ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  throw validationFailed(details[0]?.message ?? 'The request is not valid.', details);
+}
+
+/** Ship particulars and start-info entries. */
+export class ShipService {
+  readonly #repo: ShipRepository;
+  readonly #now: () => Date;
+
+  constructor(repo: ShipRepository, now: () => Date = () => new Date()) {
+    this.#repo = repo;
+    this.#now = now;
+  }
+
+  /** The stored ship, or null before the basic info was saved. */
+  async getShip(shipId = OWN_SHIP_ID): Promise<ShipResponse> {
+    const row = await this.#repo.findShip(shipId);
+    if (!row) return { ship: null, complete: false, updatedAt: null };
+    const parsed = shipSchema.safeParse(JSON.parse(row.data));
+    // A ship saved under an older contract that no longer validates is shown but counts as incomplete.
+    const ship = parsed.success ? parsed.data : (JSON.parse(row.data) as Ship);
+    return { ship, complete: parsed.success, updatedAt: row.updated_at };
+  }
+
+  /** The ship when its basic info is complete, else undefined (filling is gated on it). */
+  async completeShip(shipId = OWN_SHIP_ID): Promise<Ship | undefined> {
+    const r = await this.getShip(shipId);
+    return r.complete && r.ship ? r.ship : undefined;
+  }
+
+  async saveShip(input: unknown, by: string | null, shipId = OWN_SHIP_ID): Promise<ShipResponse> {
+    const ship = parseBody(shipSchema, input);
+    const now = this.#now().toISOString();
+    const existing = await this.#repo.findShip(shipId);
+    await this.#repo.upsertShip({
+      id: shipId,
+      mmsi: ship.mmsi,
+      imo_number: ship.imoNumber,
+      name_en: ship.nameEn,
+      ship_type: ship.shipType,
+      deadweight_t: ship.deadweightT,
+      gross_tonnage: ship.grossTonnage ?? null,
+      data: JSON.stringify(ship),
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+      updated_by: by,
+    });
+    return { ship, complete: true, updatedAt: now };
+  }
+
+  async listStartInfo(shipId = OWN_SHIP_ID): Promise<StartInfo[]> {
+    return (await this.#repo.listStartInfo(shipId)).map(toStartInfo);
+  }
+
+  async createStartInfo(input: StartInfoInput | unknown, shipId = OWN_SHIP_ID): Promise<StartInfo> {
+    const v = parseBody(startInfoInputSchema, input);
+    const now = this.#now().toISOString();
+    const row = {
+      id: randomUUID(),
+      ship_id: shipId,
+      change_type: v.changeType,
+      start_time: new Date(v.startTime).toISOString(),
+      data: JSON.stringify({ ...v, startTime: new Date(v.startTime).toISOString() }),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.#repo.insertStartInfo(row);
+    return toStartInfo(row);
+  }
+
+  async updateStartInfo(id: string, input: unknown, shipId = OWN_SHIP_ID): Promise<StartInfo> {
+    const v = parseBody(startInfoInputSchema, input);
+    const now = this.#now().toISOString();
+    const startTime = new Date(v.startTime).toISOString();
+    const ok = await this.#repo.updateStartInfo(shipId, id, {
+      change_type: v.changeType,
+      start_time: startTime,
+      data: JSON.stringify({ ...v, startTime }),
+      updated_at: now,
+    });
+    if (!ok) throw notFound('No such start-info entry.');
+    const row = await this.#repo.findStartInfo(shipId, id);
+    if (!row) throw notFound('No such start-info entry.');
+    return toStartInfo(row);
+  }
+
+  async deleteStartInfo(id: string, shipId = OWN_SHIP_ID): Promise<void> {
+    if (!(await this.#repo.deleteStartInfo(shipId, id))) throw notFound('No such start-info entry.');
+  }
+}
+
+function toStartInfo(row: { id: string; data: string; created_at: string; updated_at: string }): StartInfo {
+  const data = JSON.parse(row.data) as Omit<StartInfo, 'id' | 'createdAt' | 'updatedAt'>;
+  return { ...data, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at };
+}

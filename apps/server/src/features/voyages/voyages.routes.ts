@@ -1,0 +1,20 @@
+import {
+  voyageEventsQuerySchema,
+  voyageEventsResponseSchema,
+  voyagesResponseSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import type { VoyageService } from './voyages.service.ts';
+
+/** Voyages (with legs, port calls, anchorage and drift periods) and the events they derive from. */
+export async function voyageRoutes(app: AppInstance, voyages: VoyageService): Promise<void> {
+  const tags = ['voyages'];
+  app.get('/api/v1/voyages', { schema: { tags, response: { 200: voyagesResponseSchema } } }, async () => ({
+    items: await voyages.listVoyages(),
+  }));
+  app.get(
+    '/api/v1/voyages/events',
+    { schema: { tags, querystring: voyageEventsQuerySchema, response: { 200: voyageEventsResponseSchema } } },
+    async (request) => ({ items: await voyages.listEvents(request.query) }),
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  ingestAckSchema,
+  ingestCsvJobParamsSchema,
+  ingestCsvJobSchema,
+  ingestCsvRequestSchema,
+  ingestSignalKRequestSchema,
+  ingestStatusResponseSchema,
+} from '@ecohelm/contracts';
+import websocket from '@fastify/websocket';
+import type { AppInstance } from '../app.ts';
+import { notFound } from '../platform/errors.ts';
+import type { CsvJobs } from './csv-jobs.ts';
+import type { IngestPipeline } from './pipeline.ts';
+import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
+import type { Sample } from './types.ts';
+
+const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
+
+function deltaSamples(pipeline: IngestPipeline, source: string, deltas: SignalKDeltaMessage[]): Sample[] {
+  const samples: Sample[] = [];
+  const now = Date.now();
+  for (const d of deltas) {
+    const r = samplesFromDelta(d, now);
+    if (r.malformed > 0)
+      pipeline.reject(source, 'malformed', 'delta update without timestamp/values', r.malformed);
+    samples.push(...r.samples);
+  }
+  return samples;
+}
+
+/** Ingest over HTTP and websocket (Signal K deltas), CSV import jobs and the status counters. */
+export async function ingestRoutes(
+  app: AppInstance,
+  pipeline: IngestPipeline,
+  csvJobs: CsvJobs,
+  adapters: () => string[],
+): Promise<void> {
+  app.get(
+    '/api/v1/ingest/status',
+    { schema: { tags: ['ingest'], response: { 200: ingestStatusResponseSchema } } },
+    () => ({
+      sources: pipeline.status().map((s) => ({
+        ...s,
+        lastAcceptedAt: iso(s.lastAcceptedAt),
+        lastRejectedAt: iso(s.lastRejectedAt),
+        lastReject: s.lastReject ?? null,
+      })),
+      adapters: adapters(),
+    }),
+  );
+
+  app.post(
+    '/api/v1/ingest/signalk',
+    { schema: { tags: ['ingest'], body: ingestSignalKRequestSchema, response: { 200: ingestAckSchema } } },
+    async (request) => {
+      const source = `signalk.http:${request.auth?.device.code ?? 'unknown'}`;
+      const deltas = (Array.isArray(request.body) ? request.body : [request.body]) as SignalKDeltaMessage[];
+      const samples = deltaSamples(pipeline, source, deltas);
+      const valid = pipeline.validate(source, samples);
+      // Validated above; `write` validates again cheaply and acknowledges only once durable.
+      await pipeline.write(source, valid);
+      return { accepted: valid.length, rejected: samples.length - valid.length };
+    },
+  );
+
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  app.get(
+    '/api/v1/ingest/signalk/stream',
+    { websocket: true, schema: { tags: ['ingest'] } },
+    (socket, request) => {
+      const source = `signalk.ws:${request.auth?.device.code ?? 'unknown'}`;
+      socket.on('message', (data: Buffer) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.toString('utf8'));
+        } catch {
+          pipeline.reject(source, 'malformed', data.toString('utf8').slice(0, 100));
+          return;
+        }
+        const deltas = (Array.isArray(parsed) ? parsed : [parsed]) as SignalKDeltaMessage[];
+        void pipeline.writeQuietly(source, deltaSamples(pipeline, source, deltas));
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/ingest/csv',
+    { schema: { tags: ['ingest'], body: ingestCsvRequestSchema, response: { 202: ingestCsvJobSchema } } },
+    async (request, reply) => {
+      const { csv, mapping, source } = request.body;
+      return reply.status(202).send(csvJobs.start(csv, mapping, source ?? 'csv.http'));
+    },
+  );
+
+  app.get(
+    '/api/v1/ingest/csv/:id',
+    { schema: { tags: ['ingest'], params: ingestCsvJobParamsSchema, response: { 200: ingestCsvJobSchema } } },
+    async (request) => {
+      const job = csvJobs.get(request.params.id);
+      if (!job) throw notFound('No such import job.');
+      return job;
+    },
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The one shape every ingest adapter (NMEA 0183, Signal K, MQTT, CSV) and the simulator
+ * produce. Values are in the channel's SI unit (Signal K convention); `t` is epoch ms UTC.
+ */
+export interface Sample {
+  /** Channel id, a Signal K path where one exists, e.g. `navigation.speedOverGround`. */
+  channel: string;
+  t: number;
+  value: number;
+}
+
+/** Why a sample or sentence was dropped; counted per source and reason. */
+export type RejectReason =
+  | 'malformed'
+  | 'bad_checksum'
+  | 'unknown_path'
+  | 'out_of_range'
+  | 'not_a_number'
+  | 'empty_value'
+  | 'unsupported_sentence'
+  | 'store_failed';
+
+/** Where validated samples go. Implemented by the store; `write` resolves once durable. */
+export interface SampleSink {
+  write(source: string, samples: readonly Sample[]): Promise<void>;
+}

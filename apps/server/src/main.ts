@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { openStore } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ensureDemoDevice } from './features/session/demo-device.ts';
+import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
+import { startConfiguredAdapters } from './ingest/adapters.ts';
+import { loadConfig } from './platform/config.ts';
+import { startSimulator } from './simulator/start.ts';
+
+const config = loadConfig(process.env, process.argv.slice(2));
+const store = openStore({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
+});
+await migrateToLatest(store.db as never);
+const { app, services } = await buildApp(config, store);
+
+const demo = config.offline ? undefined : await ensureDemoDevice(services.sessions, config.dataDir);
+
+// The built-in vessel simulator (off with --no-simulator or ECOHELM_SIMULATOR=0). Its history backfill (first
+// start) or catch-up (later starts) runs in the background with a progress bar; the console answers meanwhile.
+const simulator = config.simulator
+  ? await startSimulator(store, services, app.log, { historyDays: config.simulatorHistoryDays })
+  : undefined;
+simulator?.ready.catch((error: Error) => app.log.error({ err: error }, 'simulator failed to start'));
+
+// Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
+await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
+const stopPrune = startRawPruneJob(services.telemetry, app.log);
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  simulator?.stop();
+  stopPrune();
+  await services.adapters.stopAll();
+  await app.close();
+  await store.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const origin = `http://localhost:${config.port}`;
+const link = demo ? `${origin}/?dcToken=${demo.dcToken}` : `${origin}/`;
+process.stdout.write(
+  `\nEcohelm is ready (${store.kind}). Open the console:\n  ${link}\n` +
+    (demo ? `Device login at ${origin}/dcLogin — code ${demo.code}, secret in ${demo.secretFile}\n` : '') +
+    '\n',
+);

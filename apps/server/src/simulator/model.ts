@@ -1,0 +1,672 @@
+import {
+  addedPowerKw,
+  apparentWind,
+  boilerFuelKgPerH,
+  calmWaterPowerKw,
+  calmWaterSpeedKn,
+  foulingFactor,
+  generatorSfoc,
+  propellerRpm,
+  sfocForFuel,
+  shaftTorqueNm,
+  twoStrokeSfoc,
+  waveResistanceN,
+  windResistanceN,
+} from '@ecohelm/domain';
+import { CH, CHANNEL_COUNT } from './channels.ts';
+import { type EcaId, ecaAt } from './eca.ts';
+import type { LonLat } from './geo.ts';
+import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment } from './plan.ts';
+import { hashUnit, mulberry32, valueNoise } from './random.ts';
+import { PORTS, type PortId } from './route.ts';
+import { VESSEL } from './vessel.ts';
+import { depthAt, weatherAt } from './weather.ts';
+
+export const MINUTE_MS = 60_000;
+const KN = 1852 / 3600;
+const DEG = Math.PI / 180;
+const TWO_PI = 2 * Math.PI;
+const BAR = 100_000;
+const C = (c: number) => c + 273.15;
+
+export interface SimEvent {
+  type: EventType;
+  t: number;
+  lat: number;
+  lon: number;
+  port: PortId | null;
+  place: string | null;
+  /** Index of the voyage (0 = the one under way at the origin); numbers are given by the caller. */
+  voyageIndex: number;
+  data: Record<string, string | number | boolean | null>;
+}
+
+export type SimRecord =
+  | {
+      kind: 'bunker';
+      port: string;
+      fuelType: 'ls_hfo' | 'mdo_mgo';
+      quantityT: number;
+      supplier: string;
+      startTime: number;
+      endTime: number;
+      tankNumber: string;
+      sulphurPct: number;
+      bdnNumber: string;
+    }
+  | {
+      kind: 'oil_change';
+      equipment: string;
+      oilTypeBefore: string;
+      oilTypeAfter: string;
+      lat: number;
+      lon: number;
+      startTime: number;
+      endTime: number;
+      reason: string;
+      operator: string;
+    }
+  | {
+      kind: 'hull_cleaning';
+      place: string;
+      lat: number;
+      lon: number;
+      startTime: number;
+      endTime: number;
+      remark: string;
+    };
+
+interface Bunkering {
+  startMin: number;
+  endMin: number;
+  hfoKgPerMin: number;
+  mgoKgPerMin: number;
+}
+
+interface EcaCrossings {
+  /** Along-track distances where the ship enters an ECA. */
+  entries: number[];
+}
+
+/**
+ * The vessel, advanced one minute at a time. Everything is a function of (seed, origin): the same inputs give
+ * the same minutes, events and records, so a restart can replay to "now" and continue. Physics per minute:
+ * constant-power passage; speed through water solved from calm-water power (Lab021 curves at the current
+ * draught) × fouling + wind and wave added power; SOG adds the current; fuel = power × SFOC(load).
+ */
+export class VesselModel {
+  readonly seed: number;
+  readonly originMs: number;
+  readonly plan: Plan;
+  /** Channel values (SI) of the current minute, indexed by `CH`. */
+  readonly values = new Float64Array(CHANNEL_COUNT);
+  /** Start of the current minute, epoch ms. */
+  t: number;
+  /** Events and records produced since the caller last drained them. */
+  events: SimEvent[] = [];
+  records: SimRecord[] = [];
+  voyageIndex = 0;
+  /** The ship's log: distance run over ground since the origin, nm. */
+  logNm = 0;
+
+  #trip = 0;
+  #segIdx = 0;
+  #seg: Segment;
+  #segMin = 0;
+  #segDuration = 0;
+  #dist = 0;
+  #pos: [number, number];
+  #offset: [number, number] = [0, 0];
+  #offsetFromNm = 0;
+  #course = 0;
+  #heading = 0;
+  #draft = 7.8;
+  #draftAtStart = 7.8;
+  #mix = 0;
+  #mixTarget = 0;
+  #mixStartedAt = 0;
+  #eca: EcaId | undefined;
+  #crossings: EcaCrossings = { entries: [] };
+  #robHfo: number;
+  #robMgo: number;
+  #cylOil = 18;
+  #sysOil = 22;
+  #lastCleaningMs: number;
+  #geHours = [0, 0, 0];
+  #geHoursAtChange = [0, 0, 0];
+  #bunkering: Bunkering | undefined;
+  #powerSet = 0;
+  readonly #cylOffsets: number[];
+
+  constructor(options: { seed: number; originMs: number }) {
+    this.seed = options.seed;
+    this.originMs = Math.floor(options.originMs / MINUTE_MS) * MINUTE_MS;
+    this.plan = new Plan(options.seed);
+    const rnd = mulberry32(options.seed ^ 0x5eed);
+    this.#robHfo = (900 + 300 * rnd()) * 1000;
+    this.#robMgo = (200 + 100 * rnd()) * 1000;
+    this.#lastCleaningMs = this.originMs - (110 + 60 * rnd()) * 86_400_000;
+    this.#geHours = [rnd() * 1400, rnd() * 1400, rnd() * 1400];
+    this.#geHoursAtChange = [0, 0, 0];
+    this.#cylOffsets = Array.from({ length: 6 }, () => (rnd() - 0.5) * 14);
+    this.t = this.originMs;
+    this.#seg = this.plan.trip(0)[0]!;
+    this.#pos = [PORTS.CNQDG.berth[0], PORTS.CNQDG.berth[1]];
+    this.#course = 200 * DEG;
+    this.#heading = this.#course;
+    this.#enterSegment(true);
+    this.#compute(true);
+  }
+
+  /** Days since the hull was last cleaned, at the current minute. */
+  get daysSinceCleaning(): number {
+    return (this.t - this.#lastCleaningMs) / 86_400_000;
+  }
+
+  /** Advances one minute. */
+  step(): void {
+    this.t += MINUTE_MS;
+    this.#segMin += 1;
+    const seg = this.#seg;
+    if (seg.kind === 'sea') {
+      const sogKn = this.values[CH.sog]! / KN;
+      this.#dist += sogKn / 60;
+      this.logNm += sogKn / 60;
+      if (this.#dist >= seg.toNm) {
+        this.#dist = seg.toNm;
+        this.#nextSegment();
+      }
+    } else if (this.#segMin >= this.#segDuration) {
+      this.#nextSegment();
+    }
+    this.#compute(false);
+  }
+
+  #nextSegment() {
+    const seg = this.#seg;
+    this.#emit(seg.endEvents, seg);
+    const trip = this.plan.trip(this.#trip);
+    this.#segIdx += 1;
+    if (this.#segIdx >= trip.length) {
+      this.#trip += 1;
+      this.#segIdx = 0;
+    }
+    this.#seg = this.plan.trip(this.#trip)[this.#segIdx]!;
+    this.#enterSegment(false);
+  }
+
+  #enterSegment(initial: boolean) {
+    const seg = this.#seg;
+    this.#segMin = 0;
+    this.#draftAtStart = this.#draft;
+    if (!initial) this.#emit(seg.startEvents, seg);
+    if (seg.kind === 'sea') {
+      this.#bunkering = undefined;
+      this.#dist = seg.fromNm;
+      const onTrack = seg.track.at(seg.fromNm).pos;
+      // After a drift the ship is off the track; blend back onto it over the next 30 nm.
+      this.#offset = [this.#pos[0] - onTrack[0], this.#pos[1] - onTrack[1]];
+      if (initial || Math.hypot(this.#offset[0], this.#offset[1]) > 1) this.#offset = [0, 0];
+      this.#offsetFromNm = seg.fromNm;
+      this.#crossings = this.#findCrossings(seg);
+      const margin = seg.mode === 'sea' ? 1.1 : 1.0;
+      this.#powerSet = calmWaterPowerKw(seg.speedKn, this.#draft) * margin;
+    } else {
+      let duration = seg.durationMin;
+      if (seg.cleaningSite && this.daysSinceCleaning > 200) {
+        duration += 12 * 60;
+        const start = this.t + 3 * 3_600_000;
+        const end = start + 10 * 3_600_000;
+        this.records.push({
+          kind: 'hull_cleaning',
+          place: seg.place,
+          lat: this.#pos[1],
+          lon: this.#pos[0],
+          startTime: start,
+          endTime: end,
+          remark: `In-water hull cleaning by divers and propeller polishing after ${Math.round(this.daysSinceCleaning)} days; flat bottom and vertical sides with slime and light weed.`,
+        });
+        this.#lastCleaningMs = end;
+      }
+      this.#segDuration = duration;
+      this.#bunkering = seg.bunker ? this.#planBunkering(seg) : undefined;
+    }
+  }
+
+  #findCrossings(seg: SeaSegment): EcaCrossings {
+    const entries: number[] = [];
+    let prev: EcaId | undefined;
+    for (let d = seg.fromNm; d <= seg.toNm; d += 1) {
+      const p = seg.track.at(d).pos;
+      const e = ecaAt(p[0], p[1], this.t);
+      if (e && !prev && d > seg.fromNm) entries.push(d);
+      prev = e;
+    }
+    return { entries };
+  }
+
+  #planBunkering(seg: StaySegment): Bunkering | undefined {
+    const atSingapore = seg.port === 'SGSIN';
+    const hfoT = atSingapore && this.#robHfo < 1_650_000 ? Math.round((1_750_000 - this.#robHfo) / 1000) : 0;
+    const mgoT =
+      this.#robMgo < (atSingapore ? 380_000 : 330_000) ? Math.round((450_000 - this.#robMgo) / 1000) : 0;
+    if (hfoT <= 0 && mgoT <= 0) return undefined;
+    const startMin = 180;
+    const endMin = Math.min(this.#segDuration - 60, startMin + (hfoT > 0 ? 600 : 240));
+    const start = this.t + startMin * MINUTE_MS;
+    const end = this.t + endMin * MINUTE_MS;
+    const n = Math.floor(this.t / 86_400_000);
+    const supplier = atSingapore
+      ? ['Global Energy Singapore', 'Sinanju Tankers', 'Equatorial Marine Fuel'][n % 3]!
+      : 'Bomin Bunker Oil Rotterdam';
+    const place = seg.place;
+    for (const [fuel, q, tank, s] of [
+      ['ls_hfo', hfoT, '3P/3S', 0.48],
+      ['mdo_mgo', mgoT, '5C', 0.08],
+    ] as const) {
+      if (q <= 0) continue;
+      this.records.push({
+        kind: 'bunker',
+        port: place,
+        fuelType: fuel,
+        quantityT: q,
+        supplier,
+        startTime: start,
+        endTime: end,
+        tankNumber: tank,
+        sulphurPct: s,
+        bdnNumber: `${seg.port}-${new Date(start).toISOString().slice(0, 10).replaceAll('-', '')}-${fuel === 'ls_hfo' ? 'F' : 'G'}`,
+      });
+    }
+    this.events.push({
+      type: 'bunkering',
+      t: start,
+      lat: this.#pos[1],
+      lon: this.#pos[0],
+      port: seg.port,
+      place,
+      voyageIndex: this.voyageIndex,
+      data: { hfoT, mgoT, supplier, endTime: new Date(end).toISOString() },
+    });
+    const minutes = endMin - startMin;
+    return { startMin, endMin, hfoKgPerMin: (hfoT * 1000) / minutes, mgoKgPerMin: (mgoT * 1000) / minutes };
+  }
+
+  #emit(types: readonly EventType[], seg: Segment) {
+    for (const type of types) {
+      let port: PortId | null = null;
+      let place: string | null = null;
+      if (seg.kind === 'sea') port = type === 'arrival' ? seg.toPort : seg.fromPort;
+      else {
+        port = seg.port;
+        place = seg.place;
+      }
+      if (type === 'departure' && (port === 'CNQDG' || port === 'NLRTM')) this.voyageIndex += 1;
+      const data: SimEvent['data'] = {};
+      if (seg.kind !== 'sea') data.purpose = seg.purpose;
+      data.draftM = Math.round(this.#draft * 100) / 100;
+      data.logNm = Math.round(this.logNm * 10) / 10;
+      data.robHfoT = Math.round(this.#robHfo / 100) / 10;
+      data.robMgoT = Math.round(this.#robMgo / 100) / 10;
+      this.events.push({
+        type,
+        t: this.t,
+        lat: this.#pos[1],
+        lon: this.#pos[0],
+        port,
+        place: place ?? PORTS[port].nameEn,
+        voyageIndex: this.voyageIndex,
+        data,
+      });
+    }
+  }
+
+  #compute(initial: boolean) {
+    const v = this.values;
+    const seg = this.#seg;
+    const t = this.t;
+    const seed = this.seed;
+    const minuteIndex = Math.floor(t / MINUTE_MS);
+    const prevHeading = this.#heading;
+
+    // Position, course, draught.
+    let nearPort = false;
+    if (seg.kind === 'sea') {
+      const at = seg.track.at(this.#dist);
+      const blend = Math.max(0, 1 - (this.#dist - this.#offsetFromNm) / 30);
+      this.#pos = [at.pos[0] + this.#offset[0] * blend, at.pos[1] + this.#offset[1] * blend];
+      this.#course = at.courseRad;
+      nearPort = seg.mode === 'harbour';
+    } else if (seg.kind === 'berth') {
+      nearPort = true;
+      const f = Math.min(1, this.#segMin / Math.max(1, this.#segDuration - 120));
+      if (seg.draftTo !== undefined)
+        this.#draft = this.#draftAtStart + (seg.draftTo - this.#draftAtStart) * f;
+    } else if (seg.kind === 'anchor') {
+      nearPort = true;
+    }
+    const [lon, lat] = this.#pos;
+    const w = weatherAt(seed, lon, lat, t);
+
+    // Electrical demand, kW.
+    let elecKw: number;
+    const mode: 'sea' | 'harbour' | 'canal' | 'anchor' | 'drift' | 'berth' =
+      seg.kind === 'sea' ? seg.mode : seg.kind;
+    const slow = valueNoise(seed + 31, t / 1_800_000);
+    if (mode === 'sea') elecKw = 370 + 35 * slow + Math.max(0, w.airTempK - C(26)) * 8;
+    else if (mode === 'harbour' || mode === 'canal') elecKw = 760 + 60 * slow;
+    else if (mode === 'berth') {
+      // Steel is worked with the ship's cranes; grain at Gdańsk loads by shore spouts.
+      const cranes = seg.kind === 'berth' && seg.port !== 'PLGDN';
+      const shift = Math.sin(((t / 3_600_000) % 24) * (TWO_PI / 24)) > -0.6 ? 1 : 0.2;
+      elecKw = 420 + 40 * slow + (cranes ? 420 * shift : 60);
+    } else elecKw = 300 + 30 * slow;
+
+    // Main engine and speed.
+    let powerKw = 0;
+    let stwKn = 0;
+    let sogKn = 0;
+    const fouling = foulingFactor(this.daysSinceCleaning) * 1.015;
+    const shipHeading = seg.kind === 'sea' ? this.#course : this.#heading;
+    if (seg.kind === 'sea') {
+      // Ramp from rest over the first 20 minutes of a passage that follows a stay.
+      const ramp = Math.min(1, (this.#segMin + 1) / 20);
+      const pSet = this.#powerSet * (0.25 + 0.75 * ramp);
+      let stw = seg.speedKn;
+      for (let i = 0; i < 3; i++) {
+        const vMs = stw * KN;
+        const windOffBow = w.windFromRad - shipHeading;
+        const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
+        const rWind = windResistanceN(app.speedMs, app.angleRad, vMs, VESSEL.transverseAreaM2);
+        const rWave =
+          waveResistanceN(w.waveHsM, w.waveFromRad - shipHeading, VESSEL.beamM, VESSEL.lengthWaterlineM) +
+          waveResistanceN(
+            w.swellHsM * 0.6,
+            w.swellFromRad - shipHeading,
+            VESSEL.beamM,
+            VESSEL.lengthWaterlineM,
+          );
+        const added = addedPowerKw(rWind + rWave, vMs);
+        const available = Math.max(0.35 * pSet, pSet - added);
+        stw = calmWaterSpeedKn(available / fouling, this.#draft);
+      }
+      stwKn = stw;
+      powerKw = pSet;
+      const rel = w.currentSetRad - this.#course;
+      const along = (w.currentMs * Math.cos(rel)) / KN;
+      const cross = (w.currentMs * Math.sin(rel)) / KN;
+      sogKn = Math.max(0.5, stwKn + along);
+      this.#heading =
+        (this.#course - Math.asin(Math.max(-0.3, Math.min(0.3, cross / Math.max(1, stwKn)))) + TWO_PI) %
+        TWO_PI;
+    } else if (seg.kind === 'drift') {
+      // Drifting with the current and a little wind leeway.
+      const dx =
+        w.currentMs * Math.sin(w.currentSetRad) + 0.02 * w.windSpeedMs * Math.sin(w.windFromRad + Math.PI);
+      const dy =
+        w.currentMs * Math.cos(w.currentSetRad) + 0.02 * w.windSpeedMs * Math.cos(w.windFromRad + Math.PI);
+      const speed = Math.hypot(dx, dy) * 0.5;
+      sogKn = speed / KN;
+      if (!initial) {
+        const dLat = ((dy * 0.5 * 60) / 1852 / 60) * 1;
+        const dLon = dLat === 0 && dx === 0 ? 0 : (dx * 0.5 * 60) / 1852 / 60 / Math.cos(lat * DEG);
+        this.#pos = [lon + dLon, lat + dLat];
+      }
+      this.#course = (Math.atan2(dx, dy) + TWO_PI) % TWO_PI;
+      this.#heading = (w.windFromRad + 0.3 * valueNoise(seed + 40, t / 600_000) + TWO_PI) % TWO_PI;
+    } else if (seg.kind === 'anchor') {
+      this.#heading = (w.windFromRad + 0.2 * valueNoise(seed + 41, t / 900_000) + TWO_PI) % TWO_PI;
+      sogKn = 0.05 + 0.05 * Math.abs(valueNoise(seed + 42, t / 300_000));
+    }
+
+    const mcr = VESSEL.meMcrKw;
+    const load = powerKw / mcr;
+    const calmClean = stwKn > 0 ? calmWaterPowerKw(stwKn, this.#draft) : 0;
+    const heavy = calmClean > 0 ? Math.max(1, powerKw / calmClean) ** 0.6 : 1;
+    const rpm = propellerRpm(powerKw, mcr, VESSEL.meMcrRpm, heavy);
+
+    // Fuel change-over: MGO inside an ECA, and from 15 nm before entering one.
+    const eca = ecaAt(lon, lat, t);
+    let needMgo = eca !== undefined;
+    if (!needMgo && seg.kind === 'sea') {
+      needMgo = this.#crossings.entries.some((d) => d >= this.#dist && d - this.#dist <= 15);
+    }
+    if (!initial && eca !== this.#eca) {
+      const type: EventType = eca ? 'eca_entry' : 'eca_exit';
+      const zone = eca ?? this.#eca ?? null;
+      this.events.push({
+        type,
+        t,
+        lat,
+        lon,
+        port: null,
+        place: zone,
+        voyageIndex: this.voyageIndex,
+        data: {
+          zone,
+          fuel: this.#mix >= 1 ? 'mdo_mgo' : this.#mix <= 0 ? 'ls_hfo' : 'changing_over',
+          compliant: !eca || this.#mix >= 1,
+        },
+      });
+    }
+    this.#eca = eca;
+    if (initial) {
+      this.#mix = needMgo ? 1 : 0;
+      this.#mixTarget = this.#mix;
+    } else {
+      const target = needMgo ? 1 : 0;
+      if (target !== this.#mixTarget) {
+        this.#mixTarget = target;
+        this.#mixStartedAt = t;
+      }
+      if (this.#mix !== this.#mixTarget) {
+        this.#mix = Math.max(0, Math.min(1, this.#mix + (this.#mixTarget > this.#mix ? 1 : -1) / 60));
+        if (this.#mix === this.#mixTarget) this.#completeChangeover(t, lat, lon);
+      }
+    }
+    const mix = this.#mix;
+    const lcv = VESSEL.lcvHfo * (1 - mix) + VESSEL.lcvMgo * mix;
+
+    const meSfoc = powerKw > 0 ? sfocForFuel(twoStrokeSfoc(load, VESSEL.meSfocBase), lcv) : 0;
+    const meFuelKgS = (powerKw * meSfoc) / 3.6e6;
+
+    // Generators: the PMS runs as many sets as keep each below 85 %, two when manoeuvring.
+    let sets = elecKw > 2 * 0.85 * VESSEL.geRatedKw ? 3 : elecKw > 0.85 * VESSEL.geRatedKw ? 2 : 1;
+    if (mode === 'harbour' || mode === 'canal') sets = Math.max(2, sets);
+    const lead = Math.floor(t / (7 * 86_400_000)) % 3;
+    let geFuelKgS = 0;
+    for (let g = 0; g < 3; g++) {
+      const running = (g - lead + 3) % 3 < sets;
+      const base = CH.ge1Run + g * 5;
+      if (running) {
+        const kw = (elecKw / sets) * (1 + 0.02 * hashUnit(seed + g, minuteIndex));
+        const sfoc = sfocForFuel(generatorSfoc(kw / VESSEL.geRatedKw, VESSEL.geSfocBase), lcv);
+        const fuel = (kw * sfoc) / 3.6e6;
+        v[base] = 1;
+        v[base + 1] = kw * 1000;
+        v[base + 2] = fuel;
+        v[base + 3] = sfoc / 3.6e9;
+        v[base + 4] = C(260 + 190 * (kw / VESSEL.geRatedKw));
+        geFuelKgS += fuel;
+        if (!initial) this.#geHours[g]! += 1 / 60;
+      } else {
+        v[base] = 0;
+        v[base + 1] = 0;
+        v[base + 2] = 0;
+        v[base + 3] = 0;
+        v[base + 4] = w.airTempK + 15;
+      }
+    }
+    if (!initial && (seg.kind === 'berth' || seg.kind === 'anchor')) this.#maybeChangeGeOil(t, lat, lon);
+
+    // Boilers: the oil-fired boiler 1 in port, at anchor, drifting, manoeuvring or at low load; boiler 2 is the
+    // exhaust-gas economiser, which makes steam from the main engine's exhaust above about 35 % load.
+    const egeOn = load >= 0.35;
+    let boilerFuelKgS = 0;
+    if (!egeOn) {
+      const steamKgH = 650 + Math.max(0, C(12) - w.airTempK) * 25 + 80 * slow;
+      boilerFuelKgS = boilerFuelKgPerH(steamKgH, 0.88, lcv) / 3600;
+    }
+    v[CH.b1Run] = egeOn ? 0 : 1;
+    v[CH.b1Press] = egeOn ? 6.4 * BAR : (7 + 0.25 * slow) * BAR;
+    v[CH.b1Fuel] = boilerFuelKgS;
+    v[CH.b2Run] = egeOn ? 1 : 0;
+    v[CH.b2Press] = egeOn ? (6.5 + 0.2 * slow) * BAR : 0;
+    v[CH.b2Fuel] = 0;
+
+    // Tanks.
+    if (!initial) {
+      const totalKg = (meFuelKgS + geFuelKgS + boilerFuelKgS) * 60;
+      this.#robHfo = Math.max(0, this.#robHfo - totalKg * (1 - mix));
+      this.#robMgo = Math.max(0, this.#robMgo - totalKg * mix);
+      const b = this.#bunkering;
+      if (b && this.#segMin >= b.startMin && this.#segMin < b.endMin) {
+        this.#robHfo += b.hfoKgPerMin;
+        this.#robMgo += b.mgoKgPerMin;
+      }
+      this.#cylOil = Math.max(0, this.#cylOil - (powerKw * 0.8) / 1000 / 60 / 930);
+      this.#sysOil = Math.max(0, this.#sysOil - (powerKw * 0.05) / 1000 / 60 / 900);
+      if (b && this.#segMin === b.endMin) {
+        this.#cylOil = 20;
+        this.#sysOil = 24;
+      }
+    }
+
+    // Navigation channels.
+    const depth = depthAt(seed, lon, lat, nearPort);
+    const trim =
+      2.0 - (1.7 * (this.#draft - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
+    const head = this.#heading;
+    const vMs = stwKn * KN;
+    const windOffBow = w.windFromRad - head;
+    const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
+    const heelRad = -0.005 * app.speedMs ** 2 * Math.sin(app.angleRad) * DEG;
+    let dHead = head - prevHeading;
+    if (dHead > Math.PI) dHead -= TWO_PI;
+    if (dHead < -Math.PI) dHead += TWO_PI;
+    const rot = initial ? 0 : dHead / 60;
+    v[CH.lat] = lat;
+    v[CH.lon] = lon;
+    v[CH.sog] = sogKn * KN;
+    v[CH.stw] = vMs;
+    v[CH.cog] = this.#course;
+    v[CH.heading] = head;
+    v[CH.rot] = seg.kind === 'sea' ? rot : 0;
+    v[CH.heel] = heelRad;
+    v[CH.pitch] = Math.atan(trim / VESSEL.lengthWaterlineM);
+    v[CH.trim] = trim;
+    v[CH.draftFore] = this.#draft - trim / 2;
+    v[CH.draftAft] = this.#draft + trim / 2;
+    v[CH.draftPort] = this.#draft - (VESSEL.beamM / 2) * Math.sin(heelRad);
+    v[CH.draftStbd] = this.#draft + (VESSEL.beamM / 2) * Math.sin(heelRad);
+    v[CH.rudder] =
+      seg.kind === 'sea'
+        ? Math.max(-35 * DEG, Math.min(35 * DEG, rot * 150 + 1.5 * DEG * valueNoise(seed + 50, t / 240_000)))
+        : 0;
+    v[CH.depthSurface] = depth;
+    v[CH.depthTransducer] = depth - this.#draft;
+    v[CH.ukc] = depth - this.#draft;
+    // Environment.
+    v[CH.windSpeedTrue] = w.windSpeedMs;
+    v[CH.windAngleTrue] = Math.atan2(Math.sin(windOffBow), Math.cos(windOffBow));
+    v[CH.windDirTrue] = w.windFromRad;
+    v[CH.windSpeedApp] = app.speedMs;
+    v[CH.windAngleApp] = app.angleRad;
+    v[CH.waveHs] = w.waveHsM;
+    v[CH.waveDir] = w.waveFromRad;
+    v[CH.wavePeriod] = w.wavePeriodS;
+    v[CH.swellHs] = w.swellHsM;
+    v[CH.swellDir] = w.swellFromRad;
+    v[CH.swellPeriod] = w.swellPeriodS;
+    v[CH.currentDrift] = w.currentMs;
+    v[CH.currentSet] = w.currentSetRad;
+    v[CH.airTemp] = w.airTempK;
+    v[CH.airPressure] = w.pressurePa;
+    v[CH.seaTemp] = w.seaTempK;
+    // Main engine.
+    const running = powerKw > 0;
+    v[CH.meRev] = rpm / 60;
+    v[CH.meLoad] = load;
+    v[CH.mePower] = powerKw * 1000;
+    v[CH.meTorque] = shaftTorqueNm(powerKw, rpm);
+    v[CH.meFuelHfo] = meFuelKgS * (1 - mix);
+    v[CH.meFuelLfo] = 0;
+    v[CH.meFuelMgo] = meFuelKgS * mix;
+    const fuelPerRev = rpm > 0 ? (powerKw * meSfoc) / rpm : 0;
+    const fuelPerRevMcr = (mcr * twoStrokeSfoc(1, VESSEL.meSfocBase)) / VESSEL.meMcrRpm;
+    v[CH.meRack] = running ? Math.min(1, 0.1 + 0.78 * (fuelPerRev / fuelPerRevMcr)) : 0;
+    v[CH.meScav] = running ? (0.08 + 3.3 * load ** 1.35) * BAR : 0;
+    v[CH.meTc] = running ? (2500 + 12000 * load ** 0.75) / 60 : 0;
+    const excess = (heavy - 1) * 60;
+    for (let c = 0; c < 6; c++) {
+      v[CH.meCyl1 + c] = running
+        ? C(250 + 125 * load ** 0.8 + this.#cylOffsets[c]! + excess)
+        : w.airTempK + 20;
+    }
+    v[CH.meExhTc] = running ? C(215 + 55 * load + excess * 0.6) : w.airTempK + 15;
+    v[CH.meJwTemp] = running ? C(83 + 0.5 * slow) : C(62);
+    v[CH.meJwPress] = (running ? 3.7 : 3.2) * BAR;
+    v[CH.meLoTemp] = running ? C(44 + 2 * load) : C(36);
+    v[CH.meLoPress] = (running ? 2.4 : 2.1) * BAR;
+    // Tanks.
+    v[CH.robHfo] = this.#robHfo;
+    v[CH.robLfo] = 0;
+    v[CH.robMgo] = this.#robMgo;
+    v[CH.sysOil] = this.#sysOil;
+    v[CH.cylOil] = this.#cylOil;
+  }
+
+  #completeChangeover(t: number, lat: number, lon: number) {
+    const toMgo = this.#mix === 1;
+    this.events.push({
+      type: 'fuel_changeover',
+      t,
+      lat,
+      lon,
+      port: null,
+      place: null,
+      voyageIndex: this.voyageIndex,
+      data: {
+        from: toMgo ? 'ls_hfo' : 'mdo_mgo',
+        to: toMgo ? 'mdo_mgo' : 'ls_hfo',
+        startedAt: new Date(this.#mixStartedAt).toISOString(),
+      },
+    });
+    this.records.push({
+      kind: 'oil_change',
+      equipment: 'M/E cylinder oil',
+      oilTypeBefore: toMgo ? 'Cylinder oil BN 100' : 'Cylinder oil BN 40',
+      oilTypeAfter: toMgo ? 'Cylinder oil BN 40' : 'Cylinder oil BN 100',
+      lat,
+      lon,
+      startTime: this.#mixStartedAt,
+      endTime: t,
+      reason: toMgo
+        ? 'Fuel change-over to MGO (0.10 % S) before ECA entry'
+        : 'Fuel change-over back to VLSFO (0.50 % S) after ECA exit',
+      operator: 'Second Engineer',
+    });
+  }
+
+  #maybeChangeGeOil(t: number, lat: number, lon: number) {
+    for (let g = 0; g < 3; g++) {
+      const hours = this.#geHours[g]! - this.#geHoursAtChange[g]!;
+      if (hours < 1500 || this.values[CH.ge1Run + g * 5] === 1) continue;
+      this.#geHoursAtChange[g] = this.#geHours[g]!;
+      this.records.push({
+        kind: 'oil_change',
+        equipment: `G/E ${g + 1} crankcase`,
+        oilTypeBefore: 'Trunk piston engine oil SAE 40 BN 30 (used)',
+        oilTypeAfter: 'Trunk piston engine oil SAE 40 BN 30 (new charge)',
+        lat,
+        lon,
+        startTime: t,
+        endTime: t + 3 * 3_600_000,
+        reason: `Scheduled renewal after ${Math.round(hours)} running hours`,
+        operator: 'Third Engineer',
+      });
+    }
+  }
+}
+
+export type { LonLat };

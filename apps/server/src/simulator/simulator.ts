@@ -1,0 +1,365 @@
+import type { BunkerRecordInput, HullCleaningRecordInput, OilChangeRecordInput } from '@ecohelm/contracts';
+import type { RecordsService } from '../features/records/records.service.ts';
+import type { MinuteRollupInput } from '../features/telemetry/telemetry.service.ts';
+import type { NewVoyageEvent } from '../features/voyages/voyages.repository.ts';
+import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import type { Sample, SampleSink } from '../ingest/types.ts';
+import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
+import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
+import { hashUnit } from './random.ts';
+
+/** Where the backfill writes minute rollups: `TelemetryService` implements it. */
+export interface HistorySink {
+  writeMinuteRollups(
+    rows: readonly MinuteRollupInput[],
+    options?: { deriveHourDay?: boolean },
+  ): Promise<void>;
+  rebuildHourDayRollups(fromMs: number, toMs: number): Promise<void>;
+}
+
+export const DEFAULT_SEED = 20_231;
+/** The history a first start generates: 13 months and a few days. */
+export const BACKFILL_DAYS = 400;
+const DAY_MS = 86_400_000;
+/** Non-key channels are written every this many minutes in the backfill. */
+const SECONDARY_EVERY_MIN = 15;
+const STATE = {
+  origin: 'simulator.origin',
+  seed: 'simulator.seed',
+  ref: 'simulator.voyageRef',
+  until: 'simulator.writtenUntil',
+};
+export const SIMULATOR_SOURCE = 'simulator';
+
+/**
+ * Voyage numbers: the voyage under way when the history was generated is 2304 and the three before it
+ * 2303..2301 (SPEC §9's list); earlier ones count down in series of four (2204..2201, 2104..); voyages
+ * started later continue 2305, 2306, … (docs/decisions.md).
+ */
+export function voyageNumber(index: number, refIndex: number): number {
+  if (index > refIndex) return 2304 + (index - refIndex);
+  const k = refIndex - index;
+  return (23 - Math.floor(k / 4)) * 100 + (4 - (k % 4));
+}
+
+/** Typical short-term spread of each channel within a minute (SI), for min/max of rollups and 1 Hz jitter. */
+const JITTER = new Float64Array(CHANNEL_COUNT);
+{
+  const set = (id: string, v: number) => {
+    const i = CHANNEL_IDS.indexOf(id);
+    if (i >= 0) JITTER[i] = v;
+  };
+  set('navigation.speedOverGround', 0.04);
+  set('navigation.speedThroughWater', 0.05);
+  set('navigation.headingTrue', 0.004);
+  set('navigation.courseOverGroundTrue', 0.006);
+  set('navigation.attitude.roll', 0.02);
+  set('steering.rudderAngle', 0.01);
+  set('environment.wind.speedTrue', 0.8);
+  set('environment.wind.speedApparent', 0.8);
+  set('environment.wind.directionTrue', 0.05);
+  set('environment.wave.significantHeight', 0.08);
+  set('propulsion.main.revolutions', 0.006);
+  set('propulsion.main.shaftPower', 35_000);
+  set('propulsion.main.shaftTorque', 3_000);
+  set('propulsion.main.fuel.hfo.massFlow', 0.002);
+  set('propulsion.main.fuel.mgo.massFlow', 0.002);
+  set('electrical.generators.ge1.realPower', 9_000);
+  set('electrical.generators.ge2.realPower', 9_000);
+  set('electrical.generators.ge3.realPower', 9_000);
+  set('propulsion.main.exhaustTemperature', 1.5);
+  for (let c = 1; c <= 6; c++) set(`propulsion.main.cylinders.${c}.exhaustTemperature`, 2);
+}
+
+export interface BackfillResult {
+  minutes: number;
+  rows: number;
+  events: number;
+  records: number;
+  ms: number;
+}
+
+export interface SimulatorDeps {
+  voyages: VoyageService;
+  records: RecordsService;
+  history: HistorySink;
+  /** The normal ingest path for live samples. */
+  live: SampleSink;
+  seed?: number;
+  /** Days of history a first start generates (default BACKFILL_DAYS). */
+  historyDays?: number;
+  now?: () => number;
+  /** Console progress of the backfill (0..1); default: a bar on stderr. */
+  progress?: (fraction: number, label: string) => void;
+  log?: (message: string) => void;
+}
+
+/**
+ * The built-in vessel simulator: on a first start it writes ≥ 13 months of history as 1-minute rollups
+ * (key channels every minute, the rest every 15 min) plus events and records; then it runs live at 1 Hz
+ * through the ingest sink. Restarts replay the model from the stored origin to now (deterministic) and
+ * fill the gap since the last write.
+ */
+export class VesselSimulator {
+  readonly #deps: SimulatorDeps;
+  readonly #now: () => number;
+  #model: VesselModel | undefined;
+  #prev = new Float64Array(CHANNEL_COUNT);
+  #prevT = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #refIndex = 0;
+  #busy = false;
+  #lastStateSave = 0;
+
+  constructor(deps: SimulatorDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** Backfills or catches up, then starts the 1 Hz live loop (unless `live: false`). */
+  async start(options: { live?: boolean } = {}): Promise<void> {
+    const { voyages } = this.#deps;
+    const now = Math.floor(this.#now() / MINUTE_MS) * MINUTE_MS;
+    const storedOrigin = await voyages.getState(STATE.origin);
+    if (!storedOrigin) {
+      const seed = this.#deps.seed ?? DEFAULT_SEED;
+      const days = this.#deps.historyDays ?? BACKFILL_DAYS;
+      const origin = Math.floor((now - days * DAY_MS) / DAY_MS) * DAY_MS;
+      await voyages.setState(STATE.seed, String(seed));
+      await voyages.setState(STATE.origin, String(origin));
+      this.#model = new VesselModel({ seed, originMs: origin });
+      await this.backfill(now, { fresh: true });
+    } else {
+      const seed = Number((await voyages.getState(STATE.seed)) ?? DEFAULT_SEED);
+      this.#refIndex = Number((await voyages.getState(STATE.ref)) ?? 0);
+      const until = Number((await voyages.getState(STATE.until)) ?? storedOrigin);
+      const model = new VesselModel({ seed, originMs: Number(storedOrigin) });
+      this.#model = model;
+      // Replay (no writes) to where the store ends, then write the gap.
+      while (model.t < until) {
+        model.step();
+        model.events.length = 0;
+        model.records.length = 0;
+      }
+      if (model.t < now) await this.backfill(now, { fresh: false });
+    }
+    const model = this.#model!;
+    this.#prev.set(model.values);
+    this.#prevT = model.t;
+    model.step();
+    if (options.live !== false) {
+      this.#timer = setInterval(() => void this.#tick(), 1000);
+      this.#timer.unref();
+    }
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** The model (tests, benchmarks). */
+  get model(): VesselModel | undefined {
+    return this.#model;
+  }
+
+  /**
+   * Runs the model from its current minute to `toMs`, writing minute rollups in big chunks, then events
+   * and records. On a fresh backfill the voyage numbering reference is the voyage under way at the end.
+   */
+  async backfill(toMs: number, options: { fresh: boolean }): Promise<BackfillResult> {
+    const started = performance.now();
+    const model = this.#model!;
+    const { history } = this.#deps;
+    const fromMs = model.t;
+    const totalMin = Math.max(1, Math.round((toMs - fromMs) / MINUTE_MS));
+    const progress = this.#deps.progress ?? consoleProgress();
+    const events: SimEvent[] = [];
+    const records: SimRecord[] = [];
+    const chunkMinutes = 3 * 1440;
+    const secondary = [...Array(CHANNEL_COUNT).keys()].filter((i) => !KEY_CHANNELS.includes(i));
+    let rows = 0;
+    let done = 0;
+    while (model.t < toMs) {
+      const batch: MinuteRollupInput[] = [];
+      for (let m = 0; m < chunkMinutes && model.t < toMs; m++) {
+        const v = model.values;
+        const t = model.t;
+        const minuteIndex = t / MINUTE_MS;
+        for (const i of KEY_CHANNELS) batch.push(rollupRow(i, t, v[i]!, minuteIndex));
+        if (minuteIndex % SECONDARY_EVERY_MIN === 0) {
+          for (const i of secondary) batch.push(rollupRow(i, t, v[i]!, minuteIndex));
+        }
+        model.step();
+        done++;
+        if (model.events.length) events.push(...model.events.splice(0));
+        if (model.records.length) records.push(...model.records.splice(0));
+      }
+      await history.writeMinuteRollups(batch, { deriveHourDay: false });
+      rows += batch.length;
+      progress(
+        done / totalMin,
+        `${new Date(model.t).toISOString().slice(0, 10)}  ${(rows / 1e6).toFixed(1)} M rows`,
+      );
+    }
+    progress(1, 'rebuilding hour and day rollups');
+    await history.rebuildHourDayRollups(fromMs, toMs);
+    if (options.fresh) {
+      this.#refIndex = model.voyageIndex;
+      await this.#deps.voyages.setState(STATE.ref, String(this.#refIndex));
+    }
+    await this.#storeEventsAndRecords(events, records);
+    await this.#deps.voyages.setState(STATE.until, String(model.t));
+    progress(1, 'done');
+    return {
+      minutes: done,
+      rows,
+      events: events.length,
+      records: records.length,
+      ms: performance.now() - started,
+    };
+  }
+
+  async #storeEventsAndRecords(events: readonly SimEvent[], records: readonly SimRecord[]): Promise<void> {
+    const { voyages } = this.#deps;
+    const evs: NewVoyageEvent[] = events.map((e) => ({
+      type: e.type,
+      time: new Date(e.t).toISOString(),
+      voyageNumber: voyageNumber(e.voyageIndex, this.#refIndex),
+      port: e.port,
+      place: e.place,
+      latitude: Math.round(e.lat * 1e5) / 1e5,
+      longitude: Math.round(e.lon * 1e5) / 1e5,
+      data: e.data,
+      source: SIMULATOR_SOURCE,
+    }));
+    await voyages.recordEvents(evs);
+    const last = await this.#deps.records.lastSimulatorRecordTime();
+    const fresh = records.filter((r) => !last || new Date(r.startTime).toISOString() > last);
+    const iso = (t: number) => new Date(t).toISOString();
+    const bunker: BunkerRecordInput[] = [];
+    const oilChange: OilChangeRecordInput[] = [];
+    const hullCleaning: HullCleaningRecordInput[] = [];
+    for (const r of fresh) {
+      if (r.kind === 'bunker') {
+        bunker.push({
+          port: r.port,
+          fuelType: r.fuelType,
+          quantityT: r.quantityT,
+          supplier: r.supplier,
+          startTime: iso(r.startTime),
+          endTime: iso(r.endTime),
+          tankNumber: r.tankNumber,
+          sulphurPct: r.sulphurPct,
+          bdnNumber: r.bdnNumber,
+        });
+      } else if (r.kind === 'oil_change') {
+        oilChange.push({
+          equipment: r.equipment,
+          oilTypeBefore: r.oilTypeBefore,
+          oilTypeAfter: r.oilTypeAfter,
+          latitude: Math.round(r.lat * 1e5) / 1e5,
+          longitude: Math.round(r.lon * 1e5) / 1e5,
+          startTime: iso(r.startTime),
+          endTime: iso(r.endTime),
+          reason: r.reason,
+          operator: r.operator,
+        });
+      } else {
+        hullCleaning.push({
+          place: r.place,
+          latitude: Math.round(r.lat * 1e5) / 1e5,
+          longitude: Math.round(r.lon * 1e5) / 1e5,
+          startTime: iso(r.startTime),
+          endTime: iso(r.endTime),
+          remark: r.remark,
+        });
+      }
+    }
+    await this.#deps.records.addMany({ bunker, oilChange, hullCleaning }, 'simulator');
+  }
+
+  /** One live second: advance the minute model when due, interpolate, add 1 Hz jitter, write through ingest. */
+  async #tick(): Promise<void> {
+    if (this.#busy || !this.#model) return;
+    this.#busy = true;
+    try {
+      const model = this.#model;
+      const t = Math.floor(this.#now() / 1000) * 1000;
+      const events: SimEvent[] = [];
+      const records: SimRecord[] = [];
+      while (t >= model.t) {
+        this.#prev.set(model.values);
+        this.#prevT = model.t;
+        model.step();
+        events.push(...model.events.splice(0));
+        records.push(...model.records.splice(0));
+      }
+      const f = Math.min(1, Math.max(0, (t - this.#prevT) / MINUTE_MS));
+      const samples: Sample[] = new Array(CHANNEL_COUNT);
+      const next = model.values;
+      for (let i = 0; i < CHANNEL_COUNT; i++) {
+        const a = this.#prev[i]!;
+        const b = next[i]!;
+        let value: number;
+        if (BOOLEAN.has(i)) value = f < 1 ? a : b;
+        else if (CIRCULAR.has(i)) {
+          let d = b - a;
+          if (d > Math.PI) d -= 2 * Math.PI;
+          if (d < -Math.PI) d += 2 * Math.PI;
+          value =
+            (a + d * f + JITTER[i]! * 0.5 * hashUnit(model.seed + i, t / 1000) + 2 * Math.PI) % (2 * Math.PI);
+        } else {
+          value = a + (b - a) * f;
+          if (value !== 0) value += JITTER[i]! * 0.5 * hashUnit(model.seed + i, t / 1000);
+          if (value < 0 && a >= 0 && b >= 0) value = 0;
+        }
+        samples[i] = { channel: CHANNEL_IDS[i]!, t, value };
+      }
+      await this.#deps.live.write(SIMULATOR_SOURCE, samples);
+      if (events.length || records.length) await this.#storeEventsAndRecords(events, records);
+      if (t - this.#lastStateSave > 60_000) {
+        this.#lastStateSave = t;
+        await this.#deps.voyages.setState(STATE.until, String(this.#prevT));
+      }
+    } catch (error) {
+      this.#deps.log?.(`simulator tick failed: ${(error as Error).message}`);
+    } finally {
+      this.#busy = false;
+    }
+  }
+}
+
+function rollupRow(i: number, t: number, value: number, minuteIndex: number): MinuteRollupInput {
+  const spread = JITTER[i]! * (0.6 + 0.4 * Math.abs(hashUnit(i, minuteIndex)));
+  const min = value === 0 ? 0 : value - spread;
+  return {
+    channel: CHANNEL_IDS[i]!,
+    minuteStart: t,
+    mean: value,
+    min: min < 0 && value >= 0 ? 0 : min,
+    max: value + spread,
+    last: value,
+    count: 60,
+  };
+}
+
+/** A progress bar on stderr (a line per 10 % when not a terminal). */
+export function consoleProgress(): (fraction: number, label: string) => void {
+  let lastDecile = -1;
+  const tty = process.stderr.isTTY;
+  return (fraction, label) => {
+    const pct = Math.round(fraction * 100);
+    if (tty) {
+      const width = 30;
+      const filled = Math.round(fraction * width);
+      process.stderr.write(
+        `\rSimulator history [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${pct}% ${label}   `,
+      );
+      if (label === 'done') process.stderr.write('\n');
+    } else if (Math.floor(pct / 10) !== lastDecile || label === 'done') {
+      lastDecile = Math.floor(pct / 10);
+      process.stderr.write(`Simulator history ${pct}% ${label}\n`);
+    }
+  };
+}

@@ -1,0 +1,325 @@
+import { fillingMessages } from '@ecohelm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrival, departure, validShip, viewerAuth } from './carbon-fixtures.ts';
+import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+
+type Json = Record<string, unknown>;
+
+describe.each(storeKinds)('information filling on %s', (kind) => {
+  let t: TestApp;
+  let viewer: { authorization: string };
+  const post = (record: Json, draft = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filling/records',
+      headers: t.auth,
+      payload: { draft, record },
+    });
+  const list = async (query = '') =>
+    (await t.app.inject({ url: `/api/v1/filling/records${query}`, headers: t.auth })).json();
+  const report = (ids: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filling/records/report',
+      headers: t.auth,
+      payload: { ids },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    viewer = await viewerAuth(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses filling before the ship basic info is complete with 409 ship_incomplete', async () => {
+    const res = await post(departure());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'conflict',
+      message: fillingMessages.fillShipFirst,
+      details: { reason: 'ship_incomplete' },
+    });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filling/records/check',
+      headers: t.auth,
+      payload: { record: departure() },
+    });
+    expect(check.statusCode).toBe(409);
+  });
+
+  it('saves a clean arrival and departure whose ROB adds up', async () => {
+    await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ship/start-info',
+      headers: t.auth,
+      payload: {
+        changeType: 'year_beginning',
+        startTime: '2025-01-01T00:00:00Z',
+        robs: [{ fuelType: 'ls_hfo', robT: 720 }],
+      },
+    });
+    const a = await post(arrival());
+    expect(a.statusCode).toBe(201);
+    expect(a.json()).toMatchObject({
+      kind: 'arrival',
+      status: 'not_submitted',
+      checkState: 'ok',
+      consumedT: { ls_hfo: 20 },
+    });
+    const bunker = await post({
+      kind: 'bunkering',
+      voyageNumber: '2301',
+      regimes: ['eu_mrv', 'imo_dcs'],
+      eventTime: '2025-03-01T12:00:00Z',
+      bunkers: [{ fuelType: 'ls_hfo', quantityT: 205, sulphurPct: 0.45, bdnNumber: 'BDN-1' }],
+    });
+    expect(bunker.statusCode).toBe(201);
+    // 700 + 205 − 5 = 900
+    const d = await post(departure());
+    expect(d.statusCode).toBe(201);
+    expect(d.json()).toMatchObject({ checkState: 'ok', issues: [], consumedT: { ls_hfo: 5 } });
+  });
+
+  it('flags departure ROB that does not equal arrival ROB + bunkered − consumed − barged out', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filling/records/check',
+      headers: t.auth,
+      payload: {
+        record: departure({
+          eventTime: '2025-03-02T09:00:00Z',
+          fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
+        }),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    // The new departure follows the departure above (900), not an arrival: time order and ROB both fail.
+    expect(res.json().checkState).toBe('error');
+    expect(res.json().issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: 'rob_mismatch',
+          path: 'fuel.0.robT',
+          params: { fuelType: 'ls_hfo', expected: 895, actual: 950 },
+        }),
+        expect.objectContaining({ code: 'time_order', severity: 'error' }),
+      ]),
+    );
+  });
+
+  it('flags an implausible distance, a fuel the ship lacks and a barge-out in the ROB chain', async () => {
+    const a = await post(
+      arrival({
+        voyageNumber: '2302',
+        portNameEn: 'Hamburg',
+        eventTime: '2025-03-03T08:00:00Z', // 24 h after departure
+        distanceNm: 900, // 37.5 kn against a service speed of 14 kn
+        fuel: [
+          { fuelType: 'ls_hfo', robT: 850 },
+          { fuelType: 'lng', robT: 10 },
+        ],
+      }),
+    );
+    expect(a.statusCode).toBe(201);
+    const codes = a.json().issues.map((i: { code: string }) => i.code);
+    expect(codes).toEqual(expect.arrayContaining(['distance_implausible', 'fuel_not_on_ship']));
+    expect(a.json().checkState).toBe('error');
+
+    await post({
+      kind: 'barge_out',
+      voyageNumber: '2302',
+      regimes: ['imo_dcs'],
+      eventTime: '2025-03-03T10:00:00Z',
+      barges: [{ fuelType: 'ls_hfo', quantityT: 50 }],
+    });
+    // 850 − 50 − 4 = 796
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/filling/records/check',
+      headers: t.auth,
+      payload: {
+        record: departure({
+          voyageNumber: '2302',
+          eventTime: '2025-03-04T08:00:00Z',
+          fuel: [{ fuelType: 'ls_hfo', robT: 796, consumedT: 4 }],
+        }),
+      },
+    });
+    expect(ok.json().issues.filter((i: { code: string }) => i.code.startsWith('rob'))).toEqual([]);
+  });
+
+  it.each([
+    ['portNameEn', { portNameEn: '' }, fillingMessages.portName],
+    ['eventTime', { eventTime: undefined }, fillingMessages.departureTime],
+    ['cargoT', { cargoT: undefined }, fillingMessages.departureData],
+    ['ballastT', { ballastT: undefined }, fillingMessages.departureBallast],
+    ['fuel', { fuel: [] }, fillingMessages.departureFuel],
+  ])('refuses a departure without %s with the spec prompt', async (path, patch, message) => {
+    const res = await post(departure(patch));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toContainEqual({ path: `body.record.${path}`, message });
+  });
+
+  it.each([
+    ['longitude', { longitude: undefined }, fillingMessages.longitude],
+    ['latitude', { latitude: 91 }, fillingMessages.latitude],
+    ['cargoT', { cargoT: undefined }, fillingMessages.endCargo],
+    ['eventTime', { eventTime: 'yesterday' }, fillingMessages.endAnchorTime],
+  ])('refuses an end of anchorage without %s with the spec prompt', async (path, patch, message) => {
+    const res = await post({
+      kind: 'anchorage_end',
+      voyageNumber: '2302',
+      regimes: ['imo_dcs'],
+      eventTime: '2025-03-05T08:00:00Z',
+      longitude: 4.1,
+      latitude: 52,
+      cargoT: 70_000,
+      fuel: [{ fuelType: 'ls_hfo', robT: 780 }],
+      ...patch,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toContainEqual({ path: `body.record.${path}`, message });
+  });
+
+  it('keeps a partial draft and shows it under error and not submitted', async () => {
+    const res = await post({ kind: 'anchorage_start', voyageNumber: '2302' }, true);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'draft', checkState: 'error', eventTime: null });
+    const { counts, records } = await list('?filter=error');
+    expect(records.map((r: { id: string }) => r.id)).toContain(res.json().id);
+    expect(counts.not_submitted).toBeGreaterThanOrEqual(1);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/filling/records/${res.json().id}`,
+      headers: t.auth,
+      payload: {
+        draft: false,
+        record: {
+          kind: 'anchorage_start',
+          voyageNumber: '2302',
+          regimes: ['imo_dcs'],
+          eventTime: '2025-03-05T02:00:00Z',
+          longitude: 4.1,
+          latitude: 52,
+        },
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ status: 'not_submitted', eventTime: '2025-03-05T02:00:00.000Z' });
+  });
+
+  it('filters by regime and status', async () => {
+    const mrv = await list('?regime=eu_mrv');
+    const dcs = await list('?regime=imo_dcs');
+    expect(dcs.counts.all).toBeGreaterThan(mrv.counts.all); // the barge-out is DCS only
+    expect(mrv.records.every((r: { regimes: string[] }) => r.regimes.includes('eu_mrv'))).toBe(true);
+    const bad = await t.app.inject({ url: '/api/v1/filling/records?filter=odd', headers: t.auth });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reports only departure, end of anchorage and end of drift, then locks them', async () => {
+    expect((await report([])).json().error.message).toBe(fillingMessages.selectData);
+    expect((await report([])).statusCode).toBe(400);
+    const { records } = await list('?filter=all');
+    const arrivalRec = records.find((r: Json) => r.kind === 'arrival' && r.checkState === 'ok');
+    const departureRec = records.find((r: Json) => r.kind === 'departure' && r.checkState === 'ok');
+    const wrongType = await report([arrivalRec.id, departureRec.id]);
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.message).toBe(fillingMessages.reportType);
+
+    const ok = await report([departureRec.id]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ reported: 1, records: [{ id: departureRec.id, status: 'submitted' }] });
+
+    const again = await report([departureRec.id]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.details).toEqual({ reason: 'record_locked' });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/filling/records/${departureRec.id}`,
+      headers: t.auth,
+      payload: { record: departure() },
+    });
+    expect(edit.statusCode).toBe(409);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/filling/records/${departureRec.id}`,
+      headers: t.auth,
+    });
+    expect(del.statusCode).toBe(409);
+    expect((await list('?filter=submitted')).counts.submitted).toBe(1);
+  });
+
+  it('refuses to report a record with errors or a draft', async () => {
+    const { records } = await list('?filter=all');
+    const broken = await post(
+      departure({
+        voyageNumber: '2303',
+        eventTime: '2025-03-06T08:00:00Z',
+        fuel: [{ fuelType: 'ls_hfo', robT: 5000, consumedT: 1 }],
+      }),
+    );
+    expect(broken.json().checkState).toBe('error');
+    const res = await report([broken.json().id]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details).toEqual({ reason: 'record_has_errors' });
+    const draft = await post(departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z' }), true);
+    expect((await report([draft.json().id])).json().error.details).toEqual({ reason: 'record_is_draft' });
+    expect((await report(['nope'])).statusCode).toBe(404);
+    expect(records.length).toBeGreaterThan(0);
+  });
+
+  it('deletes a record that is not submitted', async () => {
+    const created = await post(departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z' }), true);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/filling/records/${created.json().id}`,
+      headers: t.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/filling/records/${created.json().id}`,
+      headers: t.auth,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token and 403 to a viewer writing', async () => {
+    expect((await t.app.inject({ url: '/api/v1/filling/records' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/v1/filling/records', headers: viewer })).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['POST', '/api/v1/filling/records'],
+      ['POST', '/api/v1/filling/records/check'],
+      ['POST', '/api/v1/filling/records/report'],
+      ['PUT', '/api/v1/filling/records/x'],
+      ['DELETE', '/api/v1/filling/records/x'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: viewer,
+        payload: { record: departure(), ids: ['x'] },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('gives DCS/MRV aggregation the records of a period with their consumption', async () => {
+    const recs = await t.services.filling.forAggregation({
+      from: '2025-01-01T00:00:00Z',
+      to: '2026-01-01T00:00:00Z',
+      regime: 'eu_mrv',
+    });
+    const arr = recs.find((r) => r.kind === 'arrival' && r.voyageNumber === '2301');
+    expect(arr?.consumedT).toEqual({ ls_hfo: 20 });
+    const submitted = await t.services.filling.forAggregation({
+      from: '2025-01-01T00:00:00Z',
+      to: '2026-01-01T00:00:00Z',
+      submittedOnly: true,
+    });
+    expect(submitted.map((r) => r.kind)).toEqual(['departure']);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { openStore, type Store, type StoreKind } from '../src/db/client.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { type AppConfig, loadConfig } from '../src/platform/config.ts';
+
+/** The store kinds tests run on: SQLite always, PostgreSQL when DATABASE_URL is set and answers. */
+export const storeKinds: StoreKind[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!process.env.DATABASE_URL) {
+  console.info('DATABASE_URL is not set: PostgreSQL cases are skipped, SQLite only.');
+}
+
+export interface TestStore {
+  store: Store;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+/** A migrated store on a fresh temporary SQLite file, or a fresh throwaway PostgreSQL database. */
+export async function createTestStore(kind: StoreKind): Promise<TestStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-test-'));
+  if (kind === 'sqlite') {
+    const store = openStore({ sqliteFile: path.join(dataDir, 'ecohelm.sqlite') });
+    await migrateToLatest(store.db as never);
+    return {
+      store,
+      dataDir,
+      dispose: async () => {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `ecohelm_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const store = openStore({ databaseUrl: url.toString() });
+  await migrateToLatest(store.db as never);
+  return {
+    store,
+    dataDir,
+    dispose: async () => {
+      await store.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends BuiltApp {
+  config: AppConfig;
+  testStore: TestStore;
+  /** A live device token of an admin device, for `Authorization: Bearer`. */
+  token: string;
+  /** Headers carrying `token`. */
+  auth: { authorization: string };
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh store with an admin device logged in. */
+export async function createTestApp(kind: StoreKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const testStore = await createTestStore(kind);
+  const config: AppConfig = {
+    ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir }),
+    simulator: false,
+    webDist: path.join(testStore.dataDir, 'no-web'),
+    ...overrides,
+  };
+  const built = await buildApp(config, testStore.store, { logger: false });
+  const device = await built.services.sessions.registerDevice({
+    code: 'TEST-01',
+    name: 'Test console',
+    role: 'admin',
+    secret: 'test-secret',
+  });
+  const { token } = await built.services.sessions.issueToken(device.id, 'device');
+  return {
+    ...built,
+    config,
+    testStore,
+    token,
+    auth: { authorization: `Bearer ${token}` },
+    close: async () => {
+      await built.app.close();
+      await testStore.dispose();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
+import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
+import { VesselSimulator } from '../src/simulator/simulator.ts';
+import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+
+const DAY = 86_400_000;
+
+describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind) => {
+  let t: TestApp;
+  const now = Date.UTC(2026, 0, 20, 12, 0);
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const telemetry = new TelemetryService(new TelemetryRepository(t.testStore.store));
+    await telemetry.init();
+    const { voyages, records } = t.services;
+    // A short history: an origin 12 days back (the real first start uses 400 days).
+    const origin = now - 12 * DAY;
+    await voyages.setState('simulator.origin', String(origin));
+    await voyages.setState('simulator.writtenUntil', String(origin));
+    const sim = new VesselSimulator({
+      voyages,
+      records,
+      history: telemetry,
+      live: { write: async () => undefined },
+      now: () => now,
+      progress: () => undefined,
+    });
+    await sim.start({ live: false });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('derives voyages with legs and port calls from the events', async () => {
+    const res = await t.app.inject({ url: '/api/v1/voyages', headers: t.auth });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json();
+    expect(items.length).toBeGreaterThanOrEqual(1);
+    const withLeg = items.find((v: { legs: unknown[] }) => v.legs.length > 0);
+    expect(withLeg.legs[0]).toMatchObject({
+      fromPort: expect.any(String),
+      departureTime: expect.any(String),
+    });
+  });
+
+  it('filters events by time and type', async () => {
+    const all = (await t.app.inject({ url: '/api/v1/voyages/events', headers: t.auth })).json().items;
+    expect(all.length).toBeGreaterThan(2);
+    const dep = await t.app.inject({ url: '/api/v1/voyages/events?type=departure,arrival', headers: t.auth });
+    expect(dep.statusCode).toBe(200);
+    for (const e of dep.json().items) expect(['departure', 'arrival']).toContain(e.type);
+    const from = new Date(now - 3 * DAY).toISOString();
+    const recent = (
+      await t.app.inject({ url: `/api/v1/voyages/events?from=${from}`, headers: t.auth })
+    ).json().items;
+    for (const e of recent) expect(e.time >= from).toBe(true);
+    const bad = await t.app.inject({ url: '/api/v1/voyages/events?type=party', headers: t.auth });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/voyages' })).statusCode).toBe(401);
+  });
+
+  const bunker = {
+    port: 'Singapore',
+    fuelType: 'ls_hfo',
+    quantityT: 812.5,
+    supplier: 'Test Bunkers',
+    startTime: '2026-01-10T02:00:00.000Z',
+    endTime: '2026-01-10T11:00:00.000Z',
+    tankNumber: '3P',
+  };
+
+  it('adds and lists a bunker record (201), refuses bad input (400), no token (401), no permission (403)', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/records/bunker',
+      headers: t.auth,
+      payload: bunker,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ ...bunker, source: 'crew', sulphurPct: null });
+    const list = (await t.app.inject({ url: '/api/v1/records/bunker', headers: t.auth })).json().items;
+    expect(list.some((r: { supplier: string }) => r.supplier === 'Test Bunkers')).toBe(true);
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/records/bunker',
+      headers: t.auth,
+      payload: { ...bunker, quantityT: -1, endTime: '2026-01-09T00:00:00.000Z', port: 'x'.repeat(33) },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/records/bunker', payload: bunker })).statusCode,
+    ).toBe(401);
+    await t.services.sessions.registerDevice({
+      code: 'VIEW-02',
+      name: 'Viewer',
+      role: 'viewer',
+      secret: 'v',
+    });
+    const login = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/devices/login',
+        payload: { code: 'VIEW-02', secret: 'v' },
+      })
+    ).json();
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/records/bunker',
+      headers: { authorization: `Bearer ${login.dcToken}` },
+      payload: bunker,
+    });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('adds oil change and hull cleaning records and lists the simulator ones', async () => {
+    const oil = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/records/oil-change',
+      headers: t.auth,
+      payload: {
+        equipment: 'G/E 2 crankcase',
+        oilTypeBefore: 'SAE 40 BN 30 (used)',
+        oilTypeAfter: 'SAE 40 BN 30 (new)',
+        latitude: 1.25,
+        longitude: 103.9,
+        startTime: '2026-01-10T02:00:00.000Z',
+        endTime: '2026-01-10T04:00:00.000Z',
+        reason: 'Scheduled renewal',
+        operator: 'Third Engineer',
+      },
+    });
+    expect(oil.statusCode).toBe(201);
+    const hull = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/records/hull-cleaning',
+      headers: t.auth,
+      payload: {
+        place: 'Singapore Eastern Anchorage',
+        startTime: '2026-01-11T02:00:00.000Z',
+        endTime: '2026-01-11T12:00:00.000Z',
+        remark: 'Divers, light slime',
+      },
+    });
+    expect(hull.statusCode).toBe(201);
+    const oils = (await t.app.inject({ url: '/api/v1/records/oil-change', headers: t.auth })).json().items;
+    expect(oils.some((r: { source: string }) => r.source === 'crew')).toBe(true);
+    const hulls = (await t.app.inject({ url: '/api/v1/records/hull-cleaning', headers: t.auth })).json()
+      .items;
+    expect(hulls.length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,91 @@
+import { apiErrorSchema } from '@ecohelm/contracts';
+import type { z } from 'zod';
+import { safeStorage, storageKeys } from '../shell/storage';
+
+/** Codes the client itself produces, besides the server's stable codes. */
+export type ClientErrorCode = 'network' | 'bad_response' | 'unknown';
+
+/** The one error type every failed API call turns into; the UI shows `errors.<code>`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, requestId?: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
+    this.details = details;
+  }
+
+  /** Translation key of this error's message. */
+  get messageKey(): string {
+    return `errors.${this.code}`;
+  }
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the answer; a mismatch becomes `ApiError` with code `bad_response`. */
+  schema?: z.ZodType<T>;
+  /** Bearer token; defaults to the stored device token. `null` sends none. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns the parsed answer, or throws `ApiError` for any failure. */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const token = request.token === undefined ? safeStorage.getItem(storageKeys.deviceToken) : request.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw errorFromAnswer(response, payload);
+  if (!request.schema) return payload as T;
+  const parsed = request.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, 'bad_response', parsed.error.message);
+  return parsed.data;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromAnswer(response: Response, payload: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, requestId, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, requestId, details);
+  }
+  const code = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'unknown';
+  return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
+}
+
+/** Translated message of any error: `errors.<code>`, falling back to `errors.unknown`. */
+export function errorMessage(error: unknown, t: (key: string, options?: { defaultValue: string }) => string) {
+  const fallback = t('errors.unknown');
+  if (error instanceof ApiError) return t(error.messageKey, { defaultValue: fallback });
+  return fallback;
+}

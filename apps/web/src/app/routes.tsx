@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { Layout } from '../shell/layout';
+import { Redirect } from '../shell/redirect';
+import { RouteView } from '../shell/route-view';
+import { Section } from '../shell/section';
+import { loginPath } from '../shell/storage';
+import { FullScreenLoading } from '../ui/full-screen-loading';
+import { buildRouteTable } from './route-table';
+import { DeviceLoginView } from './views';
+
+/** Top-level entries of the route table; their paths do not depend on the runtime config. */
+const topLevel = buildRouteTable().children ?? [];
+
+/** The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin outside the layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={loginPath}
+        element={
+          <Suspense fallback={<FullScreenLoading />}>
+            <DeviceLoginView />
+          </Suspense>
+        }
+      />
+      <Route element={<Layout />}>
+        <Route index element={<Redirect to="/overview" />} />
+        {topLevel
+          .filter((entry) => entry.type !== 1)
+          .map((entry) => (
+            <Route
+              key={entry.key}
+              path={`${entry.path}/*`}
+              element={
+                entry.children ? <Section sectionKey={entry.key} /> : <RouteView routeKey={entry.key} />
+              }
+            />
+          ))}
+        <Route path="*" element={<Redirect to="/overview" />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,15 @@
+import { shipResponseSchema } from '@ecohelm/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/api-client';
+import { carbonKeys } from './keys';
+
+export const getShip = (signal?: AbortSignal) =>
+  apiFetch('/api/v1/ship', { schema: shipResponseSchema, ...(signal ? { signal } : {}) });
+
+export const shipQuery = queryOptions({
+  queryKey: carbonKeys.ship,
+  queryFn: ({ signal }) => getShip(signal),
+});
+
+/** The ship's basic info and whether it is complete (filling needs it). */
+export const useShip = () => useQuery(shipQuery);

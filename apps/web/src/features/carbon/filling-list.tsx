@@ -1,0 +1,204 @@
+import {
+  type FillingFilter,
+  type FillingRecord,
+  fillingFilters,
+  isReportableKind,
+  type Regime,
+} from '@ecohelm/contracts';
+import { App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { usePageConfig } from '../../app/page-config';
+import { Panel } from '../../ui/panel';
+import { useDeleteFillingRecord } from './api/delete-filling-record';
+import { useFillingRecords } from './api/get-filling-records';
+import { useReportFillingRecords } from './api/report-filling-records';
+import { FillingChart } from './filling-chart';
+import { modalOf } from './filling-form-model';
+import { issueText, type OpenFilling } from './filling-modal';
+import { formatShipTime } from './ship-time';
+
+const stateColor = { ok: 'green', warning: 'orange', error: 'red' } as const;
+const reasonKey: Record<string, string> = {
+  record_locked: 'filling.messages.locked',
+  record_has_errors: 'filling.messages.hasErrors',
+  record_is_draft: 'filling.messages.isDraft',
+};
+
+/** One regime's list (EU MRV or IMO DCS): filter states, chart and list views, report, edit and delete. */
+export function FillingList({
+  regime,
+  canWrite,
+  onEdit,
+}: {
+  regime: Regime;
+  canWrite: boolean;
+  onEdit: (open: OpenFilling) => void;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { config } = usePageConfig();
+  const [filter, setFilter] = useState<FillingFilter>('all');
+  const [view, setView] = useState<'list' | 'chart'>('list');
+  const [selected, setSelected] = useState<string[]>([]);
+  const list = useFillingRecords({ regime, filter });
+  const remove = useDeleteFillingRecord();
+  const report = useReportFillingRecords();
+  const records = list.data?.records ?? [];
+
+  const onReport = async () => {
+    if (selected.length === 0) {
+      void message.warning(t('filling.messages.selectData'));
+      return;
+    }
+    const chosen = records.filter((r) => selected.includes(r.id));
+    if (chosen.some((r) => !isReportableKind(r.kind))) {
+      void message.error(t('filling.messages.reportType'));
+      return;
+    }
+    try {
+      await report.mutateAsync(selected);
+      setSelected([]);
+      void message.success(t('filling.messages.reported'));
+    } catch (error) {
+      const reason =
+        error instanceof ApiError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+      void message.error(
+        reason && reasonKey[reason]
+          ? t(reasonKey[reason])
+          : error instanceof ApiError
+            ? t(error.messageKey)
+            : t('errors.unknown'),
+      );
+    }
+  };
+
+  const place = (r: FillingRecord) => {
+    const d = r.data as Record<string, unknown>;
+    if (typeof d.portNameEn === 'string') return d.portNameEn;
+    if (typeof d.longitude === 'number' && typeof d.latitude === 'number')
+      return `${d.latitude}, ${d.longitude}`;
+    return '—';
+  };
+
+  return (
+    <Panel
+      title={t(`filling.regimes.${regime}`)}
+      extra={
+        <Space>
+          <Segmented
+            size="small"
+            value={view}
+            onChange={(v) => setView(v as 'list' | 'chart')}
+            options={[
+              { value: 'list', label: t('filling.views.list') },
+              { value: 'chart', label: t('filling.views.chart') },
+            ]}
+          />
+          <Button
+            size="small"
+            type="primary"
+            disabled={!canWrite}
+            loading={report.isPending}
+            onClick={onReport}
+          >
+            {t('filling.actions.report')}
+          </Button>
+        </Space>
+      }
+    >
+      <div data-regime={regime}>
+        <Segmented
+          value={filter}
+          onChange={(v) => {
+            setFilter(v as FillingFilter);
+            setSelected([]);
+          }}
+          options={fillingFilters.map((f) => ({
+            value: f,
+            label: `${t(`filling.filters.${f}`)} (${list.data?.counts[f] ?? 0})`,
+          }))}
+          style={{ marginBottom: 8 }}
+        />
+        {view === 'chart' ? (
+          <FillingChart records={records} />
+        ) : (
+          <Table<FillingRecord>
+            size="small"
+            rowKey="id"
+            loading={list.isPending}
+            dataSource={records}
+            pagination={{ pageSize: 8, size: 'small' }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as string[]),
+              getCheckboxProps: (r) => ({ disabled: r.status === 'submitted' }),
+            }}
+            columns={[
+              { title: t('filling.columns.kind'), dataIndex: 'kind', render: (k) => t(`filling.kinds.${k}`) },
+              {
+                title: t('filling.columns.voyageNumber'),
+                dataIndex: 'voyageNumber',
+                render: (v) => v ?? '—',
+              },
+              { title: t('filling.columns.place'), key: 'place', render: (_, r) => place(r) },
+              {
+                title: t('filling.columns.eventTime'),
+                dataIndex: 'eventTime',
+                render: (v) => formatShipTime(v, config.shipTimeOffsetMinutes),
+              },
+              {
+                title: t('filling.columns.status'),
+                dataIndex: 'status',
+                render: (s) => t(`filling.statuses.${s}`),
+              },
+              {
+                title: t('filling.columns.check'),
+                dataIndex: 'checkState',
+                render: (s: FillingRecord['checkState'], r) => (
+                  <Tooltip title={r.issues.map((i) => issueText(i, t)).join('\n') || undefined}>
+                    <Tag color={stateColor[s]}>{t(`filling.checkStates.${s}`)}</Tag>
+                  </Tooltip>
+                ),
+              },
+              {
+                title: t('filling.columns.actions'),
+                key: 'actions',
+                render: (_, r) => (
+                  <Space>
+                    <Button
+                      size="small"
+                      disabled={!canWrite || r.status === 'submitted'}
+                      onClick={() => onEdit({ modal: modalOf(r.kind), kind: r.kind, id: r.id, data: r.data })}
+                    >
+                      {t('filling.actions.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      disabled={!canWrite || r.status === 'submitted'}
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('filling.messages.deleteConfirm'),
+                          okText: t('filling.actions.ok'),
+                          cancelText: t('filling.actions.cancel'),
+                          onOk: async () => {
+                            await remove.mutateAsync(r.id);
+                            setSelected((s) => s.filter((id) => id !== r.id));
+                          },
+                        })
+                      }
+                    >
+                      {t('filling.actions.delete')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        )}
+      </div>
+    </Panel>
+  );
+}

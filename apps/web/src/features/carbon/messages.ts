@@ -1,0 +1,48 @@
+import { fillingMessages, shipMessages } from '@ecohelm/contracts';
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+
+const byText = new Map<string, string>([
+  ...Object.entries(shipMessages).map(([k, v]) => [v as string, `ship.messages.${k}`] as const),
+  ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
+]);
+
+/**
+ * Translates a contract validation message (the spec's English text, word for word) into the
+ * user's language; other messages pass through.
+ */
+export function translateMessage(message: string, t: TFunction): string {
+  const key = byText.get(message);
+  return key ? t(key) : message;
+}
+
+/** Field errors of a zod failure or a 400 answer: `[namePath, translated message]`. */
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+  t: TFunction,
+  prefix: string[] = [],
+): { name: (string | number)[]; errors: string[] }[] {
+  const grouped = new Map<string, { name: (string | number)[]; errors: string[] }>();
+  for (const issue of issues) {
+    const raw = typeof issue.path === 'string' ? issue.path.split('.') : issue.path.map(String);
+    const parts = raw.slice(prefix.length).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const key = parts.join('.');
+    const entry = grouped.get(key) ?? { name: parts, errors: [] };
+    const text = translateMessage(issue.message, t);
+    if (!entry.errors.includes(text)) entry.errors.push(text);
+    grouped.set(key, entry);
+  }
+  return [...grouped.values()];
+}
+
+/**
+ * Clears the errors of the fields a user just changed. Errors set by `form.setFields` (from the
+ * contract's checks, not from Form.Item rules) would otherwise stay under a corrected value.
+ */
+export function clearChangedErrors(form: FormInstance, changed: Record<string, unknown>): void {
+  const stale = form
+    .getFieldsError()
+    .filter((f) => f.errors.length > 0 && String(f.name[0]) in changed)
+    .map((f) => ({ name: f.name, errors: [] }));
+  if (stale.length > 0) form.setFields(stale);
+}

@@ -1,0 +1,5 @@
+import { MonitoringFrame } from './monitoring-frame';
+
+export function MePage() {
+  return <MonitoringFrame equipment="me" />;
+}

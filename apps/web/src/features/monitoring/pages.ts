@@ -1,0 +1,3 @@
+export { BoilerPage } from './boiler-page';
+export { GePage } from './ge-page';
+export { MePage } from './me-page';

@@ -1,0 +1,94 @@
+import { type DeviceSessionResponse, deviceSessionResponseSchema } from '@ecohelm/contracts';
+import { ApiError, apiFetch } from '../app/api-client';
+import { type KeyValueStorage, storageKeys } from './storage';
+
+/** SPEC §1, §9: the session routine runs at once and then every 5 seconds. */
+export const sessionIntervalMs = 5_000;
+
+/** The device token from the address query `dcToken`, else from storage. */
+export function resolveDeviceToken(search: string, storage: KeyValueStorage): string | null {
+  const fromQuery = new URLSearchParams(search).get(storageKeys.deviceToken)?.trim();
+  if (fromQuery) return fromQuery;
+  return storage.getItem(storageKeys.deviceToken) || null;
+}
+
+export interface DeviceSessionOptions {
+  offline: boolean;
+  search: string;
+  storage: KeyValueStorage;
+  redirectToLogin: () => void;
+  onSession: (session: DeviceSessionResponse) => void;
+  /** Sends the token to the session route; defaults to POST /api/v1/devices/session. */
+  refresh?: (token: string, signal: AbortSignal) => Promise<DeviceSessionResponse>;
+  intervalMs?: number;
+}
+
+export const refreshDeviceSession = (token: string, signal: AbortSignal) =>
+  apiFetch('/api/v1/devices/session', { method: 'POST', token, signal, schema: deviceSessionResponseSchema });
+
+/**
+ * Starts the device session (SPEC §1, §4): offline means no token handling at all; otherwise the token
+ * from the query or storage is stored under `dcToken` and sent at once and every 5 s. No token, or a
+ * token the server rejects (401), clears it and redirects to /dcLogin. Other failures (the ship's
+ * network flapping) are retried on the next tick. Returns the function that stops the timer.
+ */
+export function startDeviceSession(options: DeviceSessionOptions): () => void {
+  if (options.offline) return () => {};
+  const { storage } = options;
+  const token = resolveDeviceToken(options.search, storage);
+  if (!token) {
+    options.redirectToLogin();
+    return () => {};
+  }
+  storage.setItem(storageKeys.deviceToken, token);
+
+  const refresh = options.refresh ?? refreshDeviceSession;
+  const controller = new AbortController();
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+    controller.abort();
+  };
+  const tick = async () => {
+    try {
+      const session = await refresh(token, controller.signal);
+      if (!stopped) options.onSession(session);
+    } catch (error) {
+      if (stopped || !(error instanceof ApiError) || error.status !== 401) return;
+      stop();
+      storage.removeItem(storageKeys.deviceToken);
+      options.redirectToLogin();
+    }
+  };
+  const timer = setInterval(tick, options.intervalMs ?? sessionIntervalMs);
+  void tick();
+  return stop;
+}
+
+export interface PortalCheckOptions {
+  storage: KeyValueStorage;
+  redirectToLogin: () => void;
+  fetchFn?: typeof fetch;
+}
+
+/**
+ * Portal-token check (SPEC §7, §8): GET /api/dingtalk/check?token=<accessToken>. HTTP 200 with
+ * `data.code` 401 removes the stored portal token and redirects to /dcLogin; every other answer and
+ * every network error is ignored. Skipped when no portal token is stored.
+ */
+export async function runPortalCheck({ storage, redirectToLogin, fetchFn = fetch }: PortalCheckOptions) {
+  const token = storage.getItem(storageKeys.accessToken);
+  if (!token) return;
+  try {
+    const response = await fetchFn(`/api/dingtalk/check?token=${encodeURIComponent(token)}`);
+    if (response.status !== 200) return;
+    const answer = (await response.json()) as { data?: { code?: unknown } } | null;
+    if (answer?.data?.code === 401) {
+      storage.removeItem(storageKeys.accessToken);
+      redirectToLogin();
+    }
+  } catch {
+    // network errors on the check are swallowed (SPEC §7)
+  }
+}

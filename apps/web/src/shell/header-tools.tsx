@@ -1,0 +1,55 @@
+import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { BellIcon, HomeIcon, ReloadIcon } from '../ui/icons';
+import styles from './header.module.css';
+import { LanguageToggle } from './language-toggle';
+import { useShipClock } from './use-clock';
+
+export interface HeaderToolsProps {
+  shipTimeOffsetMinutes: number;
+  dcHomeLink: string;
+}
+
+/** Right side of the header: clock, reload, notifications, language, portal home (SPEC §2 "Shell"). */
+export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const clock = useShipClock(shipTimeOffsetMinutes);
+  const onNotifications = pathname.startsWith('/notification');
+  return (
+    <div className={styles.tools}>
+      <div role="timer" className={styles.clock} aria-label={t('header.clock')} aria-live="off">
+        {clock}
+      </div>
+      <Tooltip title={t('header.reload')}>
+        <Button
+          type="text"
+          icon={<ReloadIcon />}
+          aria-label={t('header.reload')}
+          onClick={() => window.location.reload()}
+        />
+      </Tooltip>
+      <Tooltip title={t('header.notifications')}>
+        <Button
+          type={onNotifications ? 'primary' : 'text'}
+          icon={<BellIcon />}
+          aria-label={t('header.notifications')}
+          aria-current={onNotifications ? 'page' : undefined}
+          onClick={() => navigate('/notification')}
+        />
+      </Tooltip>
+      <LanguageToggle />
+      <Tooltip title={t('header.home')}>
+        <Button
+          type="text"
+          icon={<HomeIcon />}
+          aria-label={t('header.home')}
+          href={dcHomeLink || undefined}
+          disabled={!dcHomeLink}
+        />
+      </Tooltip>
+    </div>
+  );
+}

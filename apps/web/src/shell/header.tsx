@@ -1,0 +1,18 @@
+import type { PageConfig } from '@ecohelm/contracts';
+import { useTranslation } from 'react-i18next';
+import type { RouteEntry } from '../app/route-table';
+import styles from './header.module.css';
+import { HeaderTools } from './header-tools';
+import { TopMenu } from './top-menu';
+
+/** The console header: product name, top menu, tools. */
+export function Header({ root, config }: { root: RouteEntry; config: PageConfig }) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.header}>
+      <div className={styles.brand}>{t('common.appName')}</div>
+      <TopMenu root={root} />
+      <HeaderTools shipTimeOffsetMinutes={config.shipTimeOffsetMinutes} dcHomeLink={config.dcHomeLink} />
+    </header>
+  );
+}

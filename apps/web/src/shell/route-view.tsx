@@ -1,0 +1,10 @@
+import { Suspense } from 'react';
+import { views } from '../app/views';
+import { FullScreenLoading } from '../ui/full-screen-loading';
+import { NoData } from '../ui/panel';
+
+/** Renders a route's lazily loaded view with the full-screen loading indicator meanwhile. */
+export function RouteView({ routeKey }: { routeKey: string }) {
+  const View = views[routeKey];
+  return <Suspense fallback={<FullScreenLoading />}>{View ? <View /> : <NoData />}</Suspense>;
+}

@@ -1,0 +1,92 @@
+import type { TelemetryLatestValue, TelemetryLiveEvent } from '@ecohelm/contracts';
+import { useEffect, useState } from 'react';
+import { safeStorage, storageKeys } from '../shell/storage';
+
+export interface LiveChannels {
+  /** Latest value per channel id, in display units with their unit. */
+  values: Record<string, TelemetryLatestValue>;
+  /** True when no new sample arrived for `staleAfterMs` (sensor silent, server down or reconnecting). */
+  stale: boolean;
+  /** True while the event stream is open. */
+  connected: boolean;
+}
+
+export interface LiveChannelsOptions {
+  staleAfterMs?: number;
+  /** Device token; read from storage when absent. */
+  token?: string | null;
+  /** Injected in tests. */
+  eventSource?: typeof EventSource;
+  now?: () => number;
+}
+
+/** Delay before reopening a stream the browser gave up on (server restarted, network gone). */
+export const LIVE_RETRY_MS = 2000;
+
+/**
+ * Subscribes to `GET /api/v1/telemetry/live` (server-sent events, 1 Hz) for `channels`. The browser
+ * reconnects on its own after a server restart (the server sends `retry: 2000`); when it gives up
+ * (closed state) the hook reopens the stream itself. `stale` turns true when the newest sample is
+ * older than `staleAfterMs` (default 10 s), whether the data stopped or the server is away.
+ */
+export function useLiveChannels(
+  channels: readonly string[],
+  options: LiveChannelsOptions = {},
+): LiveChannels {
+  const { staleAfterMs = 10_000, eventSource, now = Date.now } = options;
+  const token = options.token === undefined ? safeStorage.getItem(storageKeys.deviceToken) : options.token;
+  const key = channels.join(',');
+  const [values, setValues] = useState<Record<string, TelemetryLatestValue>>({});
+  const [lastSampleAt, setLastSampleAt] = useState<number | undefined>(undefined);
+  const [connected, setConnected] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    if (!key) return;
+    const ES = eventSource ?? globalThis.EventSource;
+    if (!ES) return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let disposed = false;
+    const open = () => {
+      const query = new URLSearchParams({ channels: key, ...(token ? { dcToken: token } : {}) });
+      source = new ES(`/api/v1/telemetry/live?${query}`);
+      source.onopen = () => setConnected(true);
+      source.addEventListener('values', (event) => {
+        const data = JSON.parse((event as MessageEvent<string>).data) as TelemetryLiveEvent;
+        setValues((prev) => {
+          const next = { ...prev };
+          for (const v of data.values) next[v.channel] = v;
+          return next;
+        });
+        const newest = Math.max(...data.values.map((v) => Date.parse(v.t)), Number.NEGATIVE_INFINITY);
+        if (Number.isFinite(newest))
+          setLastSampleAt((prev) => (prev === undefined || newest > prev ? newest : prev));
+      });
+      source.onerror = () => {
+        setConnected(false);
+        if (source?.readyState === ES.CLOSED && !disposed) {
+          source.close();
+          retry = setTimeout(open, LIVE_RETRY_MS);
+        }
+      };
+    };
+    open();
+    return () => {
+      disposed = true;
+      if (retry) clearTimeout(retry);
+      source?.close();
+      setConnected(false);
+    };
+  }, [key, token, eventSource]);
+
+  // Re-evaluate staleness every second even when nothing arrives.
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  void tick;
+  const stale = lastSampleAt === undefined || now() - lastSampleAt > staleAfterMs;
+  return { values, stale, connected };
+}

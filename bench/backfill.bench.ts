@@ -1,0 +1,73 @@
+/**
+ * First-start backfill: the simulator's 13 months (400 days) of history into a fresh SQLite file,
+ * through the real services, then resident memory. `node bench/backfill.bench.ts [days]`.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openStore } from '../apps/server/src/db/client.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { RecordsRepository } from '../apps/server/src/features/records/records.repository.ts';
+import { RecordsService } from '../apps/server/src/features/records/records.service.ts';
+import { TelemetryRepository } from '../apps/server/src/features/telemetry/telemetry.repository.ts';
+import { TelemetryService } from '../apps/server/src/features/telemetry/telemetry.service.ts';
+import { VoyageRepository } from '../apps/server/src/features/voyages/voyages.repository.ts';
+import { VoyageService } from '../apps/server/src/features/voyages/voyages.service.ts';
+import { BACKFILL_DAYS, consoleProgress, VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
+
+const days = Number(process.argv[2] ?? BACKFILL_DAYS);
+const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-backfill-'));
+const file = path.join(dir, 'ecohelm.sqlite');
+const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+const store = openStore({ sqliteFile: file });
+await migrateToLatest(store.db as never);
+const telemetry = new TelemetryService(new TelemetryRepository(store));
+await telemetry.init();
+const voyages = new VoyageService(new VoyageRepository(store.db));
+const records = new RecordsService(new RecordsRepository(store.db));
+const now = Date.now();
+const simulator = new VesselSimulator({
+  voyages,
+  records,
+  history: telemetry,
+  live: { write: async () => undefined },
+  now: () => now,
+  progress: consoleProgress(),
+});
+// The bench measures the default 400 days unless told otherwise.
+const originOverride = days === BACKFILL_DAYS ? undefined : now - days * 86_400_000;
+if (originOverride !== undefined) {
+  await voyages.setState('simulator.origin', String(Math.floor(originOverride / 86_400_000) * 86_400_000));
+  await voyages.setState(
+    'simulator.writtenUntil',
+    String(Math.floor(originOverride / 86_400_000) * 86_400_000),
+  );
+}
+await simulator.start({ live: false });
+const wallS = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const rssMb = process.memoryUsage().rss / 1e6;
+const minuteRows = await store.db
+  .selectFrom('rollup_1m' as never)
+  .select((eb) => eb.fn.countAll().as('n'))
+  .executeTakeFirst();
+const voyageCount = (await voyages.listVoyages()).length;
+const events = (await voyages.listEvents({ limit: 5000 })).length;
+await store.close();
+const sizeMb = statSync(file).size / 1e6;
+rmSync(dir, { recursive: true, force: true });
+
+console.table([
+  {
+    'history (days)': days,
+    'wall (s)': Number(wallS.toFixed(1)),
+    'cpu (s)': Number(((cpu.user + cpu.system) / 1e6).toFixed(1)),
+    '1-min rows': Number((minuteRows as { n: number } | undefined)?.n ?? 0),
+    voyages: voyageCount,
+    events,
+    'SQLite file (MB)': Number(sizeMb.toFixed(0)),
+    'RSS after (MB)': Number(rssMb.toFixed(0)),
+    'budget (s)': 30,
+  },
+]);

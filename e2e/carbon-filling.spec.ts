@@ -1,0 +1,99 @@
+import { expect, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
+
+const tx = {
+  en_US: {
+    add: 'Add',
+    departure: 'Departure',
+    save: 'Save',
+    essential: 'Essential info error, please check again.',
+    portPrompt: 'Please enter the port name',
+    report: 'Report',
+    selectData: 'Please select data',
+    added: 'Successfully added',
+    reported: 'Report successfully',
+    port: 'Port name (English)',
+    cargo: 'Departure cargo weight (t)',
+    ballast: 'Departure ballast (t)',
+    voyage: 'Voyage number',
+    time: 'Departure time (UTC+8)',
+    rob: 'ROB (t)',
+    del: 'Delete',
+    delConfirm: 'Do you really want to delete this column?',
+  },
+  zh_CN: {
+    add: '新增',
+    departure: '离港',
+    save: '保存',
+    essential: '必要信息有误,请重新检查。',
+    portPrompt: '请输入港口名称',
+    report: '上报',
+    selectData: '请选择数据',
+    added: '添加成功',
+    reported: '上报成功',
+    port: '港口名称(英文)',
+    cargo: '离港载货量(t)',
+    ballast: '离港压载水(t)',
+    voyage: '航次号',
+    time: '离港时间(UTC+8)',
+    rob: '存量(t)',
+    del: '删除',
+    delConfirm: '确定要删除该条数据吗?',
+  },
+};
+
+test.beforeAll(async ({ request }) => {
+  const { dcToken } = await login(request);
+  const res = await request.put('/api/v1/ship', {
+    headers: { authorization: `Bearer ${dcToken}` },
+    data: {
+      mmsi: '413000001',
+      imoNumber: '9074729',
+      nameEn: 'ECO HELM',
+      shipType: 'bulk_carrier',
+      flagState: 'China',
+      deadweightT: 82000,
+      serviceSpeedKn: 14,
+      fuelTypes: [{ fuelType: 'ls_hfo', maxCapacityT: 2500 }],
+      consumptionMethod: 'bdn',
+    },
+  });
+  expect(res.ok()).toBe(true);
+});
+
+for (const lang of langs) {
+  test(`the add flow prompts, saves and reports a departure in ${lang}`, async ({ page }) => {
+    const t = tx[lang];
+    await openConsole(page, '/carbon-manage/filling', lang);
+    const mrv = page.locator('[data-regime="eu_mrv"]');
+    await page.getByRole('button', { name: t.report }).first().click();
+    await expect(page.getByText(t.selectData)).toBeVisible();
+
+    await page.getByRole('button', { name: t.add, exact: true }).hover();
+    await page.getByRole('menuitem', { name: t.departure, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t.voyage, { exact: true }).fill(lang === 'en_US' ? '2301' : '2302');
+    await dialog.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByText(t.essential)).toBeVisible();
+    await expect(dialog.getByText(t.portPrompt)).toBeVisible();
+    await saveScreen(page, `carbon-filling-prompts-${lang}`);
+
+    await dialog.getByLabel(t.port, { exact: true }).fill('Rotterdam');
+    await dialog.getByLabel(t.cargo, { exact: true }).fill('70000');
+    await dialog.getByLabel(t.ballast, { exact: true }).fill('0');
+    await dialog.getByLabel(t.rob).first().fill('900');
+    await dialog.getByLabel(t.time, { exact: true }).click();
+    // Each language's departure is the first of its own year: no arrival is missing before it.
+    await page.keyboard.type(lang === 'en_US' ? '2025-03-02 16:00' : '2024-04-02 16:00');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByText(t.added)).toBeVisible();
+    const voyage = lang === 'en_US' ? '2301' : '2302';
+    const row = mrv.getByRole('row').filter({ hasText: 'Rotterdam' }).filter({ hasText: voyage });
+    await expect(row).toBeVisible();
+    await saveScreen(page, `carbon-filling-list-${lang}`);
+
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: t.report }).first().click();
+    await expect(page.getByText(t.reported)).toBeVisible();
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API; the web app translates `errors.<code>`. */
+export const errorCodes = [
+  'validation_failed',
+  'bad_json',
+  'payload_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one error shape every failing `/api` call answers with. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    requestId: z.string(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** A field-level validation problem: `path` like `ship.mmsi`, `message` in the user's language. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;

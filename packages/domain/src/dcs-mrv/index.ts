@@ -1,0 +1,2 @@
+export * from './aggregate.ts';
+export * from './records.ts';

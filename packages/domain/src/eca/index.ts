@@ -1,0 +1,3 @@
+export { distanceToSegmentNm, EARTH_MEAN_RADIUS_M, greatCircleNm } from './geometry.ts';
+export * from './status.ts';
+export { ECA_ZONES, type EcaZoneInfo, type SoxPeriod, zoneRing } from './zones.ts';

@@ -1,0 +1,2 @@
+export * from './ets.ts';
+export * from './fueleu.ts';

@@ -1,0 +1,4 @@
+export * from './consumption.ts';
+export * from './emissions.ts';
+export * from './factors.ts';
+export * from './sulphur.ts';

@@ -1,0 +1,4 @@
+export * from './engine.ts';
+export * from './propeller.ts';
+export * from './resistance.ts';
+export * from './speed-power.ts';

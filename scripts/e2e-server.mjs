@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Starts the real server for the browser tests on a fresh data folder with a known device secret.
+// Usage: node scripts/e2e-server.mjs PORT [ENV=VALUE ...]
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const [port, ...pairs] = process.argv.slice(2);
+const dataDir = path.join(tmpdir(), `ecohelm-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+writeFileSync(path.join(dataDir, 'device-secret.txt'), 'e2e-secret\n');
+const extra = Object.fromEntries(pairs.map((p) => p.split('=', 2)));
+const root = path.resolve(import.meta.dirname, '..');
+const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    ECOHELM_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

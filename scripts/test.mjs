@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: lint, type check, import boundaries, unit and server tests (Vitest; PostgreSQL too
+// when DATABASE_URL is set), then the browser tests (Playwright in Debian's Chromium).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const steps = [
+  ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  ['unit and server tests', 'npx', ['vitest', 'run']],
+  ['browser tests', 'npm', ['run', '--silent', 'test:e2e']],
+];
+const only = process.argv.slice(2);
+for (const [name, cmd, args] of steps) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
+  process.stdout.write(`\n== ${name} ==\n`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  process.stdout.write(
+    `== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ==\n`,
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
