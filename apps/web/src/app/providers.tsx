@@ -29,7 +29,11 @@ function ThemedApp({ children }: { children: ReactNode }) {
     document.title = t('common.appName');
   }, [language, t]);
   return (
-    <ConfigProvider button={{ autoInsertSpace: false }} theme={appTheme} locale={language === 'en_US' ? enUS : zhCN}>
+    <ConfigProvider
+      button={{ autoInsertSpace: false }}
+      theme={appTheme}
+      locale={language === 'en_US' ? enUS : zhCN}
+    >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
