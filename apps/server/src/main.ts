@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { prefillFillingRecords } from './features/filling/filling.prefill.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
 import { startConfiguredAdapters } from './ingest/adapters.ts';
@@ -23,7 +24,15 @@ const demo = config.offline ? undefined : await ensureDemoDevice(services.sessio
 const simulator = config.simulator
   ? await startSimulator(store, services, app.log, { historyDays: config.simulatorHistoryDays })
   : undefined;
-simulator?.ready.catch((error: Error) => app.log.error({ err: error }, 'simulator failed to start'));
+simulator?.ready.then(
+  // Once the backfill is written, its voyages become information-filling records the crew can correct.
+  () =>
+    prefillFillingRecords(services).then(
+      (r) => app.log.info(r, 'filling records pre-filled from the simulator voyages'),
+      (error: Error) => app.log.error({ err: error }, 'pre-filling the filling records failed'),
+    ),
+  (error: Error) => app.log.error({ err: error }, 'simulator failed to start'),
+);
 
 // Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);

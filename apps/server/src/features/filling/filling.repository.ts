@@ -33,6 +33,19 @@ export class FillingRepository {
     await this.#db.insertInto('filling_records').values(row).execute();
   }
 
+  /** Inserts rows in one transaction (in chunks, under both dialects' parameter limits). */
+  async insertMany(rows: readonly FillingRecordsTable[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 200) {
+        await trx
+          .insertInto('filling_records')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      }
+    });
+  }
+
   async update(
     shipId: string,
     id: string,

@@ -104,6 +104,31 @@ export class FillingService {
     return this.#one(row.id);
   }
 
+  /**
+   * Inserts machine-made records (the simulator's voyages) under stable ids, as not submitted. An id
+   * that is already stored — whatever the crew did to it since — is left alone. Returns how many were added.
+   */
+  async insertMissing(
+    rows: readonly { id: string; record: Record<string, unknown> }[],
+    source: string,
+  ): Promise<number> {
+    const existing = new Set((await this.#repo.listAll(OWN_SHIP_ID)).map((r) => r.id));
+    const fresh = rows
+      .filter((r) => !existing.has(r.id))
+      .map(({ id, record }) => {
+        const data = parseBody(fillingRecordInputSchema, record, 'record') as Record<string, unknown>;
+        return { ...this.#row(id, data, 'not_submitted', null), source };
+      });
+    await this.#repo.insertMany(fresh);
+    return fresh.length;
+  }
+
+  /** `kind|eventTime` of every stored record, so a generator can skip events the crew already filled. */
+  async storedEventKeys(): Promise<Set<string>> {
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    return new Set(rows.filter((r) => r.event_time).map((r) => `${r.kind}|${r.event_time}`));
+  }
+
   async update(id: string, input: SaveInput, by: string | null): Promise<FillingRecord> {
     await this.#requireShip();
     const existing = await this.#existing(id);
