@@ -1,5 +1,6 @@
 export * from './calculate.ts';
 export * from './period.ts';
+export * from './speed-model.ts';
 export {
   BOUNDARY_ROWS,
   CII_SHIP_TYPES,
