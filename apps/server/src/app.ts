@@ -24,6 +24,9 @@ import { platformRoutes } from './features/platform/platform.routes.ts';
 import { RecordsRepository } from './features/records/records.repository.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
 import { RecordsService } from './features/records/records.service.ts';
+import { ReportsExporter } from './features/reports/reports.export.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { ReportsService } from './features/reports/reports.service.ts';
 import { SessionRepository } from './features/session/session.repository.ts';
 import { sessionRoutes } from './features/session/session.routes.ts';
 import { SessionService } from './features/session/session.service.ts';
@@ -117,6 +120,8 @@ export async function buildApp(
   await fillingRoutes(app, filling);
   await voyageRoutes(app, voyages);
   await recordsRoutes(app, records);
+  const reports = new ReportsService(filling, ships);
+  await reportsRoutes(app, reports, new ReportsExporter(reports));
   await telemetryRoutes(app, telemetry);
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
 

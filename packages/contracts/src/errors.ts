@@ -10,6 +10,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'internal',
+  /** A resource the server needs is missing on this machine (e.g. the CJK font of PDF export). */
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,0 +1,36 @@
+import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import type { ReportsExporter } from './reports.export.ts';
+import type { ReportsService } from './reports.service.ts';
+
+/** EU MRV and IMO DCS reports: the JSON for the views and the XLSX/PDF files. */
+export async function reportsRoutes(
+  app: AppInstance,
+  reports: ReportsService,
+  exporter: ReportsExporter,
+): Promise<void> {
+  const tags = ['reports'];
+
+  app.get(
+    '/api/v1/reports',
+    { schema: { tags, querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
+    (request) => reports.report(request.query),
+  );
+
+  app.get(
+    '/api/v1/reports/export',
+    { schema: { tags, querystring: reportExportQuerySchema } },
+    async (request, reply) => {
+      const file = await exporter.export(request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.body.length)
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+}

@@ -1,0 +1,294 @@
+import type {
+  FuelEuSummary,
+  Regime,
+  ReportResponse,
+  ReportStay,
+  ReportTotals,
+  ReportVoyage,
+  Ship,
+} from '@ecohelm/contracts';
+import {
+  aggregatePeriod,
+  buildVoyages,
+  DomainInputError,
+  dcsReport,
+  type EngineInfo,
+  etsAllowances,
+  fuelEuCompliance,
+  fuelEuGhgIntensity,
+  fuelEuLimit,
+  type Stay,
+  type VoyageLeg,
+} from '@ecohelm/domain';
+import { AppError, conflict } from '../../platform/errors.ts';
+import type { FillingService } from '../filling/filling.service.ts';
+import type { ShipService } from '../ship/ship.service.ts';
+import { toDomainRecords } from './reports.mapping.ts';
+
+/** EU MRV monitors CH4 and N2O besides CO2 from this year (Reg. (EU) 2023/957 amending 2015/757). */
+export const MRV_NON_CO2_FROM_YEAR = 2024;
+/** FuelEU Maritime applies from this reporting year (Reg. (EU) 2023/1805 Art. 2). */
+const FUELEU_FROM_YEAR = 2025;
+/** 1 kWh in MJ. */
+const MJ_PER_KWH = 3.6;
+/** Records this many months around the year are read so that passages straddling 1 January are prorated. */
+const MARGIN_MONTHS = 3;
+
+export interface ReportQueryInput {
+  regime: Regime;
+  year: number;
+  submittedOnly: boolean;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** EU MRV and IMO DCS reports for a calendar year, from the crew's filling records, computed by packages/domain. */
+export class ReportsService {
+  readonly #filling: FillingService;
+  readonly #ships: ShipService;
+  readonly #now: () => Date;
+
+  constructor(filling: FillingService, ships: ShipService, now: () => Date = () => new Date()) {
+    this.#filling = filling;
+    this.#ships = ships;
+    this.#now = now;
+  }
+
+  async report(query: ReportQueryInput): Promise<ReportResponse> {
+    const { regime, year, submittedOnly } = query;
+    const ship = await this.#ships.completeShip();
+    if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
+    const from = new Date(Date.UTC(year, -MARGIN_MONTHS, 1)).toISOString();
+    const to = new Date(Date.UTC(year + 1, MARGIN_MONTHS, 1)).toISOString();
+    const stored = await this.#filling.forAggregation({ from, to, regime, submittedOnly });
+    const usable = stored.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
+    const inYear = (t: string | null) => t?.startsWith(String(year)) ?? false;
+    let voyages: { legs: VoyageLeg[]; stays: Stay[] };
+    try {
+      voyages = buildVoyages(toDomainRecords(usable));
+    } catch (e) {
+      if (e instanceof DomainInputError) {
+        throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
+          reason: 'records_inconsistent',
+          field: e.field,
+        });
+      }
+      throw e;
+    }
+    const yearFrom = Date.UTC(year, 0, 1);
+    const yearTo = Date.UTC(year + 1, 0, 1);
+    const totals = aggregatePeriod(voyages, { from: yearFrom, to: yearTo });
+    const overlaps = (a: number, b: number) =>
+      b <= a ? a >= yearFrom && a < yearTo : a < yearTo && b > yearFrom;
+    const counted = usable.filter((r) => inYear(r.eventTime));
+    return {
+      regime,
+      year,
+      generatedAt: this.#now().toISOString(),
+      submittedOnly,
+      ship: shipHeader(ship),
+      recordCount: counted.length,
+      submittedCount: counted.filter((r) => r.status === 'submitted').length,
+      excludedCount: stored.filter((r) => inYear(r.eventTime)).length - counted.length,
+      voyages: voyages.legs.filter((l) => overlaps(l.departureMs, l.arrivalMs)).map(toVoyageRow),
+      stays: voyages.stays.filter((s) => overlaps(s.startMs, s.endMs)).map(toStayRow),
+      totals: toTotals(totals),
+      includesNonCo2: year >= MRV_NON_CO2_FROM_YEAR,
+      ets: regime === 'eu_mrv' ? ets(year, totals) : null,
+      fuelEu: regime === 'eu_mrv' ? fuelEu(year, totals, voyages.stays, yearFrom, yearTo) : null,
+      dcs:
+        regime === 'imo_dcs'
+          ? dcsReport({
+              ship: {
+                imoNumber: ship.imoNumber,
+                shipType: ship.shipType,
+                grossTonnage: ship.grossTonnage ?? 0,
+                netTonnage: ship.netTonnage ?? 0,
+                deadweightT: ship.deadweightT,
+                engines: enginesOf(ship),
+                attainedEedi: ship.attainedEedi ?? null,
+                attainedEexi: ship.attainedEexi ?? null,
+                iceClass: ship.iceClass ?? null,
+              },
+              year,
+              totals,
+              method:
+                ship.consumptionMethod === 'other'
+                  ? (ship.consumptionMethodOther ?? 'other')
+                  : ship.consumptionMethod,
+            })
+          : null,
+    };
+  }
+
+  /** The report, or a 503 `unavailable` when a Chinese PDF is asked for and no CJK font is installed. */
+  static fontMissing(): AppError {
+    return new AppError(
+      'unavailable',
+      503,
+      'No CJK font is installed, so a Chinese PDF cannot be produced. Install fonts-noto-cjk or fonts-wqy-microhei (see docs/operations.md).',
+      { reason: 'cjk_font_missing' },
+    );
+  }
+}
+
+/** The main engine and `auxEngineCount` generators of `auxEnginePowerKw` each (ship form's engineering tab). */
+function enginesOf(ship: Ship): EngineInfo[] {
+  const engines: EngineInfo[] = [];
+  if (ship.mainEnginePowerKw) engines.push({ kind: 'main', ratedPowerKw: ship.mainEnginePowerKw });
+  const aux = ship.auxEnginePowerKw;
+  if (aux)
+    for (let i = 0; i < (ship.auxEngineCount ?? 1); i++)
+      engines.push({ kind: 'auxiliary', ratedPowerKw: aux });
+  return engines;
+}
+
+function shipHeader(ship: Ship): ReportResponse['ship'] {
+  return {
+    nameEn: ship.nameEn,
+    nameZh: ship.nameZh ?? null,
+    imoNumber: ship.imoNumber,
+    mmsi: ship.mmsi,
+    shipType: ship.shipType,
+    flagState: ship.flagState,
+    deadweightT: ship.deadweightT,
+    grossTonnage: ship.grossTonnage ?? null,
+    verifier: ship.verifier ?? null,
+    owner: ship.owner ?? null,
+    managementCompany: ship.managementCompany ?? null,
+    consumptionMethod: ship.consumptionMethod,
+  };
+}
+
+const portRow = (p: VoyageLeg['fromPort']) =>
+  p ? { nameEn: p.nameEn, nameZh: p.nameZh ?? null, inEea: p.inEea } : null;
+
+function toVoyageRow(l: VoyageLeg): ReportVoyage {
+  return {
+    voyageNumber: l.voyageNumber,
+    fromPort: portRow(l.fromPort),
+    toPort: portRow(l.toPort),
+    departureUtc: iso(l.departureMs),
+    arrivalUtc: iso(l.arrivalMs),
+    euType: l.euType,
+    euSharePercent: l.euShare * 100,
+    distanceNm: l.distanceNm,
+    hoursUnderway: l.hoursUnderway,
+    cargoT: l.cargoT,
+    transportWorkTNm: l.transportWorkTNm,
+    fuelT: l.fuelT,
+    ghg: { ...l.ghg },
+  };
+}
+
+function toStayRow(s: Stay): ReportStay {
+  return {
+    kind: s.kind,
+    port: portRow(s.port),
+    startUtc: iso(s.startMs),
+    endUtc: iso(s.endMs),
+    atBerthEea: s.atBerthEea,
+    fuelT: s.fuelT,
+    ghg: { ...s.ghg },
+    shorePowerKwh: s.shorePowerKwh,
+  };
+}
+
+function toTotals(t: ReturnType<typeof aggregatePeriod>): ReportTotals {
+  return {
+    fuelT: t.fuelT,
+    fuelByImoClassT: t.fuelByImoClassT,
+    ghg: { ...t.ghg },
+    distanceNm: t.distanceNm,
+    hoursUnderway: t.hoursUnderway,
+    transportWorkTNm: t.transportWorkTNm,
+    atBerthEea: { ...t.atBerthEea },
+    intraEea: { ...t.intraEea },
+    outgoing: { ...t.outgoing },
+    incoming: { ...t.incoming },
+    euScope: { ...t.euScope },
+    euScopeFuelT: t.euScopeFuelT,
+    fuelNotUnderwayT: t.fuelNotUnderwayT,
+    shorePowerKwh: t.shorePowerKwh,
+    fuelPerDistanceTPerNm: t.fuelPerDistanceTPerNm,
+    co2PerDistanceTPerNm: t.co2PerDistanceTPerNm,
+    co2PerTransportWorkGPerTNm: t.co2PerTransportWorkGPerTNm,
+  };
+}
+
+function ets(year: number, totals: ReturnType<typeof aggregatePeriod>): ReportResponse['ets'] {
+  const r = etsAllowances({
+    year,
+    euScopeCo2T: totals.euScope.co2T,
+    euScopeCh4T: totals.euScope.ch4T,
+    euScopeN2oT: totals.euScope.n2oT,
+  });
+  return {
+    phaseInPercent: r.phaseInPercent,
+    gases: r.gases,
+    covered: r.covered,
+    euScopeCo2T: totals.euScope.co2T,
+    euScopeCh4T: totals.euScope.ch4T,
+    euScopeN2oT: totals.euScope.n2oT,
+    emissionsCountedT: r.emissionsCountedT,
+    allowances: r.allowances,
+  };
+}
+
+/**
+ * FuelEU energy in scope: the EU-scope fuel (100 % intra-EEA and at berth, 50 % to or from a
+ * third country), plus on-shore power taken at berth in EEA ports. Electric energy entered as a
+ * fuel row is not a fuel for FuelEU and is left out.
+ */
+export function fuelEuInput(
+  totals: ReturnType<typeof aggregatePeriod>,
+  stays: readonly Stay[],
+  yearFrom: number,
+  yearTo: number,
+) {
+  const fuels = Object.entries(totals.euScopeFuelT)
+    .filter(([fuelId, massT]) => fuelId !== 'electric' && massT > 0)
+    .map(([fuelId, massT]) => ({ fuelId, massT }));
+  const shoreKwh = stays
+    .filter((s) => s.atBerthEea && s.startMs >= yearFrom && s.startMs < yearTo)
+    .reduce((a, s) => a + s.shorePowerKwh, 0);
+  return { fuels, electricityMj: shoreKwh * MJ_PER_KWH };
+}
+
+function fuelEu(
+  year: number,
+  totals: ReturnType<typeof aggregatePeriod>,
+  stays: readonly Stay[],
+  yearFrom: number,
+  yearTo: number,
+): FuelEuSummary {
+  const empty = {
+    ghgIntensityGCo2ePerMj: null,
+    limitGCo2ePerMj: null,
+    reductionPercent: null,
+    energyMj: null,
+    complianceBalanceTCo2e: null,
+    penaltyEur: null,
+  };
+  if (year < FUELEU_FROM_YEAR) return { status: 'not_applicable', ...empty };
+  const input = fuelEuInput(totals, stays, yearFrom, yearTo);
+  if (input.fuels.length === 0 && input.electricityMj === 0) return { status: 'no_energy', ...empty };
+  try {
+    const intensity = fuelEuGhgIntensity({ year, ...input });
+    const limit = fuelEuLimit(year);
+    const c = fuelEuCompliance({ year, ghgIntensity: intensity.ghgIntensity, energyMj: intensity.energyMj });
+    return {
+      status: 'ok',
+      ghgIntensityGCo2ePerMj: intensity.ghgIntensity,
+      limitGCo2ePerMj: limit.limitGCo2ePerMj,
+      reductionPercent: limit.reductionPercent,
+      energyMj: intensity.energyMj,
+      complianceBalanceTCo2e: c.complianceBalanceTCo2e,
+      penaltyEur: c.penaltyEur,
+    };
+  } catch (e) {
+    if (e instanceof DomainInputError && e.code === 'unknown_fuel')
+      return { status: 'unknown_fuel', ...empty };
+    throw e;
+  }
+}

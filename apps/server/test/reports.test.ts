@@ -1,0 +1,384 @@
+import { writeFileSync } from 'node:fs';
+import type { ReportResponse } from '@ecohelm/contracts';
+import {
+  aggregatePeriod,
+  buildVoyages,
+  dcsReport,
+  etsAllowances,
+  type FillingRecord,
+  fuelEuCompliance,
+  fuelEuGhgIntensity,
+} from '@ecohelm/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validShip, viewerAuth } from './carbon-fixtures.ts';
+import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+
+type Json = Record<string, unknown>;
+const both = { regimes: ['eu_mrv', 'imo_dcs'] };
+const fuel = (hfo: number, mdo: number) => [
+  { fuelType: 'ls_hfo', robT: hfo },
+  { fuelType: 'mdo_mgo', robT: mdo },
+];
+const port = (nameEn: string, portInEea: boolean, nameZh?: string) => ({
+  portNameEn: nameEn,
+  portInEea,
+  ...(nameZh ? { portNameZh: nameZh } : {}),
+});
+
+/**
+ * A small 2025 year: Rotterdam → Shanghai (outgoing, 50 %), Shanghai → Hamburg (incoming, 50 %,
+ * with a bunkering in Shanghai), Hamburg at berth (100 %, shore power), Hamburg → Antwerp
+ * (intra-EEA, 100 %) with an anchorage on the way.
+ */
+const records: Json[] = [
+  {
+    kind: 'departure',
+    voyageNumber: '2501',
+    ...both,
+    ...port('Rotterdam', true, '鹿特丹'),
+    eventTime: '2025-01-10T08:00:00Z',
+    cargoT: 70_000,
+    ballastT: 0,
+    fuel: fuel(900, 100),
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2501',
+    ...both,
+    ...port('Shanghai', false, '上海'),
+    eventTime: '2025-02-05T08:00:00Z',
+    distanceNm: 10_000,
+    cargoT: 70_000,
+    fuel: fuel(500, 90),
+  },
+  {
+    kind: 'bunkering',
+    voyageNumber: '2501',
+    ...both,
+    eventTime: '2025-02-06T08:00:00Z',
+    portNameEn: 'Shanghai',
+    bunkers: [{ fuelType: 'ls_hfo', quantityT: 1010 }],
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2502',
+    ...both,
+    ...port('Shanghai', false, '上海'),
+    eventTime: '2025-02-08T08:00:00Z',
+    cargoT: 60_000,
+    ballastT: 0,
+    fuel: fuel(1500, 88),
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2502',
+    ...both,
+    ...port('Hamburg', true, '汉堡'),
+    eventTime: '2025-03-05T08:00:00Z',
+    distanceNm: 10_500,
+    cargoT: 60_000,
+    fuel: fuel(1100, 80),
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2503',
+    ...both,
+    ...port('Hamburg', true, '汉堡'),
+    eventTime: '2025-03-07T08:00:00Z',
+    cargoT: 50_000,
+    ballastT: 0,
+    fuel: fuel(1090, 78),
+    shorePowerKwh: 5_000,
+  },
+  {
+    kind: 'anchorage_start',
+    voyageNumber: '2503',
+    ...both,
+    eventTime: '2025-03-07T20:00:00Z',
+    longitude: 4.2,
+    latitude: 52.1,
+    fuel: fuel(1086, 77),
+  },
+  {
+    kind: 'anchorage_end',
+    voyageNumber: '2503',
+    ...both,
+    eventTime: '2025-03-08T02:00:00Z',
+    longitude: 4.2,
+    latitude: 52.1,
+    cargoT: 50_000,
+    fuel: fuel(1085, 76.5),
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2503',
+    ...both,
+    ...port('Antwerp', true, '安特卫普'),
+    eventTime: '2025-03-08T12:00:00Z',
+    distanceNm: 320,
+    cargoT: 50_000,
+    fuel: fuel(1080, 76),
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2504',
+    ...both,
+    ...port('Antwerp', true, '安特卫普'),
+    eventTime: '2025-03-10T08:00:00Z',
+    cargoT: 40_000,
+    ballastT: 0,
+    fuel: fuel(1075, 75),
+  },
+];
+
+/** The same year written by hand as the domain's records (independent of the server's mapping). */
+const P = (nameEn: string, inEea: boolean) => ({ nameEn, inEea });
+const hand: FillingRecord[] = [
+  {
+    id: 'a',
+    type: 'departure',
+    voyageNumber: '2501',
+    port: P('Rotterdam', true),
+    arrivalUtc: '2025-01-10T08:00:00Z',
+    departureUtc: '2025-01-10T08:00:00Z',
+    distanceNm: 0,
+    departureCargoT: 70_000,
+    robArrivalT: { ls_hfo: 900, mdo_mgo: 100 },
+    robDepartureT: { ls_hfo: 900, mdo_mgo: 100 },
+  },
+  {
+    id: 'b',
+    type: 'departure',
+    voyageNumber: '2502',
+    port: P('Shanghai', false),
+    arrivalUtc: '2025-02-05T08:00:00Z',
+    departureUtc: '2025-02-08T08:00:00Z',
+    distanceNm: 10_000,
+    departureCargoT: 60_000,
+    robArrivalT: { ls_hfo: 500, mdo_mgo: 90 },
+    robDepartureT: { ls_hfo: 1500, mdo_mgo: 88 },
+    bunkers: [{ fuelId: 'ls_hfo', quantityT: 1010 }],
+  },
+  {
+    id: 'c',
+    type: 'departure',
+    voyageNumber: '2503',
+    port: P('Hamburg', true),
+    arrivalUtc: '2025-03-05T08:00:00Z',
+    departureUtc: '2025-03-07T08:00:00Z',
+    distanceNm: 10_500,
+    departureCargoT: 50_000,
+    robArrivalT: { ls_hfo: 1100, mdo_mgo: 80 },
+    robDepartureT: { ls_hfo: 1090, mdo_mgo: 78 },
+    shorePowerKwh: 5_000,
+  },
+  {
+    id: 'd',
+    type: 'anchorage_end',
+    voyageNumber: '2503',
+    arrivalUtc: '2025-03-07T20:00:00Z',
+    departureUtc: '2025-03-08T02:00:00Z',
+    distanceNm: 0,
+    departureCargoT: 50_000,
+    robArrivalT: { ls_hfo: 1086, mdo_mgo: 77 },
+    robDepartureT: { ls_hfo: 1085, mdo_mgo: 76.5 },
+  },
+  {
+    id: 'e',
+    type: 'departure',
+    voyageNumber: '2504',
+    port: P('Antwerp', true),
+    arrivalUtc: '2025-03-08T12:00:00Z',
+    departureUtc: '2025-03-10T08:00:00Z',
+    distanceNm: 320,
+    departureCargoT: 40_000,
+    robArrivalT: { ls_hfo: 1080, mdo_mgo: 76 },
+    robDepartureT: { ls_hfo: 1075, mdo_mgo: 75 },
+  },
+];
+
+describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
+  let t: TestApp;
+  const get = (url: string, headers = t.auth) => t.app.inject({ url, headers });
+  const report = async (regime: string, year = 2025) => {
+    const res = await get(`/api/v1/reports?regime=${regime}&year=${year}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ReportResponse;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('answers 409 ship_incomplete before the ship basic info, and 401 without a token', async () => {
+    const res = await get('/api/v1/reports?regime=eu_mrv&year=2025');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details).toEqual({ reason: 'ship_incomplete' });
+    expect((await get('/api/v1/reports?regime=eu_mrv&year=2025', {} as never)).statusCode).toBe(401);
+    const bad = await get('/api/v1/reports?regime=eu_ets&year=2025');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('stores the year of records', async () => {
+    const ship = {
+      ...validShip(),
+      mainEnginePowerKw: 9_000,
+      auxEngineCount: 3,
+      auxEnginePowerKw: 600,
+      netTonnage: 25_000,
+    };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: ship })).statusCode,
+    ).toBe(200);
+    for (const record of records) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/filling/records',
+        headers: t.auth,
+        payload: { record },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().checkState, JSON.stringify(res.json().issues)).not.toBe('error');
+    }
+  });
+
+  it('EU MRV totals, ETS and FuelEU agree with packages/domain recomputed from the records', async () => {
+    const r = await report('eu_mrv');
+    const v = buildVoyages(hand);
+    const totals = aggregatePeriod(v, { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
+    expect(r.recordCount).toBe(records.length);
+    expect(r.voyages).toHaveLength(4);
+    expect(r.voyages.map((x) => x.euType)).toEqual(['outgoing', 'incoming', 'intra_eea', 'intra_eea']);
+    for (const k of ['co2T', 'ch4T', 'n2oT', 'co2eT'] as const) {
+      expect(r.totals.ghg[k]).toBeCloseTo(totals.ghg[k], 9);
+      expect(r.totals.euScope[k]).toBeCloseTo(totals.euScope[k], 9);
+      expect(r.totals.atBerthEea[k]).toBeCloseTo(totals.atBerthEea[k], 9);
+    }
+    expect(r.totals.ghg.co2T).toBeGreaterThan(0);
+    expect(r.totals.atBerthEea.co2T).toBeGreaterThan(0);
+    expect(r.totals.distanceNm).toBeCloseTo(20_820, 9);
+    expect(r.totals.fuelT).toEqual(totals.fuelT);
+    expect(r.includesNonCo2).toBe(true);
+
+    const ets = etsAllowances({
+      year: 2025,
+      euScopeCo2T: totals.euScope.co2T,
+      euScopeCh4T: totals.euScope.ch4T,
+      euScopeN2oT: totals.euScope.n2oT,
+    });
+    expect(r.ets).toMatchObject({ phaseInPercent: 70, gases: 'CO2' });
+    expect(r.ets?.allowances).toBeCloseTo(ets.allowances, 9);
+    expect(r.ets?.allowances).toBeCloseTo(totals.euScope.co2T * 0.7, 9);
+
+    const intensity = fuelEuGhgIntensity({
+      year: 2025,
+      fuels: Object.entries(totals.euScopeFuelT).map(([fuelId, massT]) => ({ fuelId, massT })),
+      electricityMj: 5_000 * 3.6,
+    });
+    const cb = fuelEuCompliance({
+      year: 2025,
+      ghgIntensity: intensity.ghgIntensity,
+      energyMj: intensity.energyMj,
+    });
+    expect(r.fuelEu?.status).toBe('ok');
+    expect(r.fuelEu?.ghgIntensityGCo2ePerMj).toBeCloseTo(intensity.ghgIntensity, 9);
+    expect(r.fuelEu?.complianceBalanceTCo2e).toBeCloseTo(cb.complianceBalanceTCo2e, 6);
+    expect(r.fuelEu?.penaltyEur).toBeCloseTo(cb.penaltyEur, 6);
+    expect(r.dcs).toBeNull();
+  });
+
+  it('IMO DCS appendix IX agrees with dcsReport on the same totals', async () => {
+    const r = await report('imo_dcs');
+    const totals = aggregatePeriod(buildVoyages(hand), {
+      from: '2025-01-01T00:00:00Z',
+      to: '2026-01-01T00:00:00Z',
+    });
+    const expected = dcsReport({
+      ship: {
+        imoNumber: '9074729',
+        shipType: 'bulk_carrier',
+        grossTonnage: 44_000,
+        netTonnage: 25_000,
+        deadweightT: 82_000,
+        engines: [
+          { kind: 'main', ratedPowerKw: 9_000 },
+          ...[1, 2, 3].map(() => ({ kind: 'auxiliary' as const, ratedPowerKw: 600 })),
+        ],
+      },
+      year: 2025,
+      totals,
+      method: 'bdn',
+    });
+    expect(r.dcs?.co2T).toBeCloseTo(expected.co2T, 9);
+    expect(r.dcs?.fuelByTypeT).toEqual(expected.fuelByTypeT);
+    expect(r.dcs).toMatchObject({
+      mainEnginePowerKw: 9_000,
+      auxiliaryEnginePowerKw: 1_800,
+      distanceNm: expected.distanceNm,
+      method: 'bdn',
+    });
+    expect(r.ets).toBeNull();
+  });
+
+  it('exports an XLSX whose cells carry the report figures (both languages)', async () => {
+    const r = await report('eu_mrv');
+    for (const [lang, summary, co2Label] of [
+      ['en_US', 'Summary', 'CO2 emissions'],
+      ['zh_CN', '汇总', 'CO2 排放量'],
+    ] as const) {
+      const res = await get(`/api/v1/reports/export?regime=eu_mrv&year=2025&format=xlsx&lang=${lang}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.headers['content-disposition']).toContain(
+        `attachment; filename="eu-mrv-2025-9074729-${lang}.xlsx"`,
+      );
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as never);
+      const ws = wb.getWorksheet(summary);
+      expect(ws).toBeDefined();
+      const values = new Map<string, unknown>();
+      ws?.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(2).value));
+      expect(values.get(co2Label)).toBeCloseTo(r.totals.ghg.co2T, 9);
+      const voyages = wb.worksheets[1];
+      expect(voyages?.rowCount).toBeGreaterThanOrEqual(4 + 4);
+    }
+  });
+
+  it('exports a PDF; the Chinese one is set in the CJK font', async () => {
+    for (const lang of ['en_US', 'zh_CN']) {
+      const res = await get(`/api/v1/reports/export?regime=imo_dcs&year=2025&format=pdf&lang=${lang}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      const pdf = res.rawPayload;
+      if (process.env.REPORTS_DUMP) writeFileSync(`${process.env.REPORTS_DUMP}/dcs-${lang}.pdf`, pdf);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      if (lang === 'zh_CN')
+        expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+(NotoSansCJK|WenQuanYi)/);
+    }
+  });
+
+  it('answers 503 cjk_font_missing for a Chinese PDF when no CJK font is installed', async () => {
+    const before = process.env.ECOHELM_CJK_FONT;
+    process.env.ECOHELM_CJK_FONT = '/nonexistent/font.ttc';
+    try {
+      const res = await get('/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=zh_CN');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'unavailable',
+        details: { reason: 'cjk_font_missing' },
+      });
+      const en = await get('/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=en_US');
+      expect(en.statusCode).toBe(200);
+    } finally {
+      if (before === undefined) delete process.env.ECOHELM_CJK_FONT;
+      else process.env.ECOHELM_CJK_FONT = before;
+    }
+  });
+
+  it('lets a viewer read and export reports', async () => {
+    const viewer = await viewerAuth(t);
+    expect((await get('/api/v1/reports?regime=imo_dcs&year=2025', viewer)).statusCode).toBe(200);
+  });
+});

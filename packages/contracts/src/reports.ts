@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { regimeSchema } from './filling.ts';
+
+/** Languages of the exported files (the console's two locales). */
+export const reportLanguages = ['zh_CN', 'en_US'] as const;
+export const reportLanguageSchema = z.enum(reportLanguages);
+export type ReportLanguage = z.infer<typeof reportLanguageSchema>;
+
+export const reportFormats = ['xlsx', 'pdf'] as const;
+export const reportFormatSchema = z.enum(reportFormats);
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+const booleanQuery = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * GET /api/v1/reports?regime=eu_mrv&year=2025 — `submittedOnly` limits the report to the records
+ * the crew reported (a verifier's view); by default every saved, error-free record counts.
+ */
+export const reportQuerySchema = z.object({
+  regime: regimeSchema,
+  year: z.coerce.number().int().min(2018).max(2100),
+  submittedOnly: booleanQuery.default(false),
+});
+export type ReportQuery = z.input<typeof reportQuerySchema>;
+
+/** GET /api/v1/reports/export?regime=&year=&format=xlsx|pdf&lang=zh_CN|en_US — answers the file. */
+export const reportExportQuerySchema = reportQuerySchema.extend({
+  format: reportFormatSchema,
+  lang: reportLanguageSchema.default('zh_CN'),
+});
+export type ReportExportQuery = z.input<typeof reportExportQuerySchema>;
+
+/** Greenhouse-gas masses, tonnes (CO2e with the EU ETS GWPs). */
+export const ghgSchema = z.object({
+  co2T: z.number(),
+  ch4T: z.number(),
+  n2oT: z.number(),
+  co2eT: z.number(),
+});
+export type Ghg = z.infer<typeof ghgSchema>;
+
+const fuelTonnesSchema = z.record(z.string(), z.number());
+
+export const euVoyageTypes = ['intra_eea', 'outgoing', 'incoming', 'non_eea'] as const;
+export const euVoyageTypeSchema = z.enum(euVoyageTypes);
+
+const portSchema = z.object({ nameEn: z.string(), nameZh: z.string().nullable(), inEea: z.boolean() });
+
+/** One sea passage between two reportable records (MRV per-voyage data). Full leg values, not prorated. */
+export const reportVoyageSchema = z.object({
+  voyageNumber: z.string(),
+  fromPort: portSchema.nullable(),
+  toPort: portSchema.nullable(),
+  departureUtc: z.iso.datetime(),
+  arrivalUtc: z.iso.datetime(),
+  euType: euVoyageTypeSchema,
+  /** Share of the leg in EU scope, % (100 intra-EEA, 50 incoming/outgoing, 0 otherwise). */
+  euSharePercent: z.number(),
+  distanceNm: z.number(),
+  hoursUnderway: z.number(),
+  cargoT: z.number(),
+  transportWorkTNm: z.number(),
+  fuelT: fuelTonnesSchema,
+  ghg: ghgSchema,
+});
+export type ReportVoyage = z.infer<typeof reportVoyageSchema>;
+
+/** A port call, anchorage or drift between arrival and departure. */
+export const reportStaySchema = z.object({
+  kind: z.enum(['port', 'anchorage', 'drift']),
+  port: portSchema.nullable(),
+  startUtc: z.iso.datetime(),
+  endUtc: z.iso.datetime(),
+  atBerthEea: z.boolean(),
+  fuelT: fuelTonnesSchema,
+  ghg: ghgSchema,
+  shorePowerKwh: z.number(),
+});
+export type ReportStay = z.infer<typeof reportStaySchema>;
+
+/** Calendar-year totals (packages/domain `aggregatePeriod`; legs straddling the year prorated by time). */
+export const reportTotalsSchema = z.object({
+  fuelT: fuelTonnesSchema,
+  fuelByImoClassT: fuelTonnesSchema,
+  ghg: ghgSchema,
+  distanceNm: z.number(),
+  hoursUnderway: z.number(),
+  transportWorkTNm: z.number(),
+  atBerthEea: ghgSchema,
+  intraEea: ghgSchema,
+  outgoing: ghgSchema,
+  incoming: ghgSchema,
+  euScope: ghgSchema,
+  euScopeFuelT: fuelTonnesSchema,
+  fuelNotUnderwayT: fuelTonnesSchema,
+  shorePowerKwh: z.number(),
+  fuelPerDistanceTPerNm: z.number().nullable(),
+  co2PerDistanceTPerNm: z.number().nullable(),
+  co2PerTransportWorkGPerTNm: z.number().nullable(),
+});
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;
+
+/** EU ETS allowances to surrender for the year (domain `etsAllowances`). */
+export const etsSummarySchema = z.object({
+  phaseInPercent: z.number(),
+  gases: z.enum(['CO2', 'CO2e']),
+  covered: z.boolean(),
+  euScopeCo2T: z.number(),
+  euScopeCh4T: z.number(),
+  euScopeN2oT: z.number(),
+  emissionsCountedT: z.number(),
+  allowances: z.number(),
+});
+export type EtsSummary = z.infer<typeof etsSummarySchema>;
+
+/**
+ * FuelEU Maritime for the year (domain `fuelEuGhgIntensity`, `fuelEuLimit`, `fuelEuCompliance`);
+ * `status` says why figures are missing: before 2025, no energy in scope, or a fuel without defaults.
+ */
+export const fuelEuSummarySchema = z.object({
+  status: z.enum(['ok', 'not_applicable', 'no_energy', 'unknown_fuel']),
+  ghgIntensityGCo2ePerMj: z.number().nullable(),
+  limitGCo2ePerMj: z.number().nullable(),
+  reductionPercent: z.number().nullable(),
+  energyMj: z.number().nullable(),
+  complianceBalanceTCo2e: z.number().nullable(),
+  penaltyEur: z.number().nullable(),
+});
+export type FuelEuSummary = z.infer<typeof fuelEuSummarySchema>;
+
+/** IMO DCS appendix IX data set (domain `dcsReport`). */
+export const dcsDataSchema = z.object({
+  imoNumber: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  shipType: z.string(),
+  grossTonnage: z.number(),
+  netTonnage: z.number(),
+  deadweightT: z.number(),
+  mainEnginePowerKw: z.number(),
+  auxiliaryEnginePowerKw: z.number(),
+  attainedEedi: z.number().nullable(),
+  attainedEexi: z.number().nullable(),
+  iceClass: z.string().nullable(),
+  fuelByTypeT: fuelTonnesSchema,
+  method: z.string(),
+  distanceNm: z.number(),
+  hoursUnderway: z.number(),
+  fuelNotUnderwayT: fuelTonnesSchema,
+  shorePowerKwh: z.number(),
+  transportWorkTNm: z.number(),
+  co2T: z.number(),
+});
+export type DcsData = z.infer<typeof dcsDataSchema>;
+
+/** The ship particulars printed at the head of a report. */
+export const reportShipSchema = z.object({
+  nameEn: z.string(),
+  nameZh: z.string().nullable(),
+  imoNumber: z.string(),
+  mmsi: z.string(),
+  shipType: z.string(),
+  flagState: z.string(),
+  deadweightT: z.number(),
+  grossTonnage: z.number().nullable(),
+  verifier: z.string().nullable(),
+  owner: z.string().nullable(),
+  managementCompany: z.string().nullable(),
+  consumptionMethod: z.string(),
+});
+
+/** GET /api/v1/reports — one regime's report for a calendar year. `mrv` for EU MRV, `dcs` for IMO DCS. */
+export const reportResponseSchema = z.object({
+  regime: regimeSchema,
+  year: z.number().int(),
+  generatedAt: z.iso.datetime(),
+  submittedOnly: z.boolean(),
+  ship: reportShipSchema,
+  /** Records counted, of which submitted; records left out (drafts and records with errors). */
+  recordCount: z.number().int(),
+  submittedCount: z.number().int(),
+  excludedCount: z.number().int(),
+  voyages: z.array(reportVoyageSchema),
+  stays: z.array(reportStaySchema),
+  totals: reportTotalsSchema,
+  /** EU MRV from 2024 reports CH4 and N2O besides CO2 (Reg. (EU) 2023/957). */
+  includesNonCo2: z.boolean(),
+  ets: etsSummarySchema.nullable(),
+  fuelEu: fuelEuSummarySchema.nullable(),
+  dcs: dcsDataSchema.nullable(),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+/** `details.reason` of a 409/503 answer of the report endpoints. */
+export const reportErrorReasons = ['ship_incomplete', 'records_inconsistent', 'cjk_font_missing'] as const;
+export type ReportErrorReason = (typeof reportErrorReasons)[number];
