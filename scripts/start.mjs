@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureCjkFont } from './ensure-fonts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -26,6 +27,8 @@ if (stale && process.env.ECOHELM_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+if (process.env.ECOHELM_SKIP_FONTS !== '1') ensureCjkFont();
 
 const server = spawn(
   process.execPath,

@@ -60,12 +60,14 @@ export class ReportsService {
     if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
     const from = new Date(Date.UTC(year, -MARGIN_MONTHS, 1)).toISOString();
     const to = new Date(Date.UTC(year + 1, MARGIN_MONTHS, 1)).toISOString();
-    const stored = await this.#filling.forAggregation({ from, to, regime, submittedOnly });
+    // Voyages are built from every record (a passage's ends may be flagged for one regime only);
+    // EU MRV then keeps what the regulation covers by port of call, IMO DCS keeps everything.
+    const stored = await this.#filling.forAggregation({ from, to, submittedOnly });
     const usable = stored.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
     const inYear = (t: string | null) => t?.startsWith(String(year)) ?? false;
     let voyages: { legs: VoyageLeg[]; stays: Stay[] };
     try {
-      voyages = buildVoyages(toDomainRecords(usable));
+      voyages = inScope(regime, buildVoyages(toDomainRecords(usable)));
     } catch (e) {
       if (e instanceof DomainInputError) {
         throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
@@ -130,6 +132,21 @@ export class ReportsService {
       { reason: 'cjk_font_missing' },
     );
   }
+}
+
+/**
+ * EU MRV monitors voyages to or from an EEA port (with the stops at sea on them) and stays at berth
+ * in EEA ports (Reg. (EU) 2015/757 Art. 9–10); the domain marks them with an EU share above 0.
+ */
+export function inScope(
+  regime: Regime,
+  voyages: { legs: VoyageLeg[]; stays: Stay[] },
+): { legs: VoyageLeg[]; stays: Stay[] } {
+  if (regime === 'imo_dcs') return voyages;
+  return {
+    legs: voyages.legs.filter((l) => l.euShare > 0),
+    stays: voyages.stays.filter((s) => s.euShare > 0),
+  };
 }
 
 /** The main engine and `auxEngineCount` generators of `auxEnginePowerKw` each (ship form's engineering tab). */
