@@ -72,6 +72,49 @@ describe.each(storeKinds)('telemetry store on %s', (kind) => {
     expect(daysAgain).toEqual(days);
   });
 
+  it('writes columnar bulk history with exact hours and days, in bulk mode or merged', async () => {
+    const a = 'propulsion.main.revolutions';
+    const b = 'navigation.speedThroughWater';
+    const start = Date.UTC(2023, 5, 1);
+    const minutes = 2 * 1440;
+    const value = (c: number, k: number) => (c === 0 ? 1 + Math.sin(k / 50) : 6 + (k % 7) * 0.1);
+    // Fresh range (plain inserts, bulk mode): flushes cut hours and days in the middle.
+    const writer = svc.bulkHistory({ minutesAreNew: true });
+    const ids = [writer.channelId(a), writer.channelId(b)];
+    for (let k = 0; k < minutes; k++) {
+      for (const [c, id] of ids.entries()) {
+        const v = value(c, k);
+        writer.minute(id, start + k * 60_000, { mean: v, min: v - 0.5, max: v + 0.5, last: v, count: 60 });
+      }
+      if (writer.pending >= 1000) await writer.flush();
+    }
+    await writer.finish();
+    const hours = await svc.rollups('1h', a, start, start + minutes * 60_000);
+    expect(hours).toHaveLength(48);
+    for (const [h, row] of hours.entries()) {
+      const part = Array.from({ length: 60 }, (_, m) => value(0, h * 60 + m));
+      expect(row.n).toBe(3600);
+      expect(row.sum / row.n).toBeCloseTo(part.reduce((x, y) => x + y, 0) / 60, 9);
+      expect(row.min).toBeCloseTo(Math.min(...part) - 0.5, 12);
+      expect(row.max).toBeCloseTo(Math.max(...part) + 0.5, 12);
+      expect(row.last).toBe(part.at(-1));
+    }
+    const days = await svc.rollups('1d', b, start, start + minutes * 60_000);
+    expect(days.map((d) => d.n)).toEqual([86_400, 86_400]);
+    expect((await svc.rollups('1m', b, start, start + minutes * 60_000)).length).toBe(minutes);
+
+    // The same minutes again, merged: counts double, means stay, nothing is lost.
+    const again = svc.bulkHistory({ minutesAreNew: false });
+    for (let k = 0; k < 120; k++) {
+      const v = value(0, k);
+      again.minute(ids[0]!, start + k * 60_000, { mean: v, min: v - 0.5, max: v + 0.5, last: v, count: 60 });
+    }
+    await again.finish();
+    const merged = await svc.rollups('1h', a, start, start + 2 * 3_600_000);
+    expect(merged.map((r) => r.n)).toEqual([7200, 7200]);
+    expect(merged[0]!.sum / merged[0]!.n).toBeCloseTo(hours[0]!.sum / hours[0]!.n, 9);
+  });
+
   it('answers a downsampled trend with at most the points asked and keeps the peaks', async () => {
     const ch = 'propulsion.main.shaftPower';
     const start = Date.UTC(2024, 0, 1);

@@ -30,6 +30,8 @@ export function openStore(options: { databaseUrl?: string | undefined; sqliteFil
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 32 MB of page cache (the default is 2 MB): bulk history and year-long trends touch many pages.
+  sqlite.pragma('cache_size = -32768');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
 }

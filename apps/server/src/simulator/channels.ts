@@ -110,7 +110,7 @@ export const BOOLEAN = new Set<number>([CH.ge1Run, CH.ge2Run, CH.ge3Run, CH.b1Ru
 
 /**
  * Channels written at every minute of the history backfill: what the overview, fuel, CII, voyage and
- * hull-performance screens read over a year. The rest are written every 15 minutes in the backfill and
+ * hull-performance screens read over a year. The rest are written every 30 minutes in the backfill and
  * every second live.
  */
 export const KEY_CHANNELS: readonly number[] = [
@@ -119,24 +119,11 @@ export const KEY_CHANNELS: readonly number[] = [
   CH.sog,
   CH.stw,
   CH.heading,
-  CH.draftFore,
-  CH.draftAft,
   CH.windSpeedTrue,
-  CH.windDirTrue,
-  CH.waveHs,
   CH.meRev,
   CH.mePower,
   CH.meFuelHfo,
   CH.meFuelMgo,
-  CH.ge1Power,
-  CH.ge2Power,
-  CH.ge3Power,
-  CH.ge1Fuel,
-  CH.ge2Fuel,
-  CH.ge3Fuel,
-  CH.b1Fuel,
-  CH.robHfo,
-  CH.robMgo,
 ];
 
 /** Fails fast when the catalogue renames a channel the simulator writes. */

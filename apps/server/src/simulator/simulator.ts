@@ -1,6 +1,6 @@
 import type { BunkerRecordInput, HullCleaningRecordInput, OilChangeRecordInput } from '@ecohelm/contracts';
 import type { RecordsService } from '../features/records/records.service.ts';
-import type { MinuteRollupInput } from '../features/telemetry/telemetry.service.ts';
+import type { BulkHistoryWriter, MinuteValues } from '../features/telemetry/bulk-history.ts';
 import type { NewVoyageEvent } from '../features/voyages/voyages.repository.ts';
 import type { VoyageService } from '../features/voyages/voyages.service.ts';
 import type { Sample, SampleSink } from '../ingest/types.ts';
@@ -8,21 +8,25 @@ import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './c
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';
 
-/** Where the backfill writes minute rollups: `TelemetryService` implements it. */
+/** Where the backfill writes its history: `TelemetryService` implements it. */
 export interface HistorySink {
-  writeMinuteRollups(
-    rows: readonly MinuteRollupInput[],
-    options?: { deriveHourDay?: boolean },
-  ): Promise<void>;
-  rebuildHourDayRollups(fromMs: number, toMs: number): Promise<void>;
+  bulkHistory(options: {
+    minutesAreNew: boolean;
+  }): Pick<BulkHistoryWriter, 'channelId' | 'minute' | 'pending' | 'flush' | 'finish'>;
 }
 
 export const DEFAULT_SEED = 20_231;
 /** The history a first start generates: 13 months and a few days. */
 export const BACKFILL_DAYS = 400;
 const DAY_MS = 86_400_000;
-/** Non-key channels are written every this many minutes in the backfill. */
-const SECONDARY_EVERY_MIN = 15;
+/**
+ * Non-key channels are written every this many minutes in the backfill (each such minute stands for
+ * its half hour in the hour and day rollups); key channels every minute. The first-start budget
+ * (< 30 s for 13 months on two cores) sets the balance: ~7 M minute rows.
+ */
+const SECONDARY_EVERY_MIN = 30;
+/** Minute rows buffered before a write transaction. */
+const FLUSH_ROWS = 250_000;
 const STATE = {
   origin: 'simulator.origin',
   seed: 'simulator.seed',
@@ -176,34 +180,35 @@ export class VesselSimulator {
     const progress = this.#deps.progress ?? consoleProgress();
     const events: SimEvent[] = [];
     const records: SimRecord[] = [];
-    const chunkMinutes = 3 * 1440;
     const secondary = [...Array(CHANNEL_COUNT).keys()].filter((i) => !KEY_CHANNELS.includes(i));
+    const writer = history.bulkHistory({ minutesAreNew: options.fresh });
+    const ids = CHANNEL_IDS.map((name) => writer.channelId(name));
+    const minute: MinuteValues = { mean: 0, min: 0, max: 0, last: 0, count: 60 };
     let rows = 0;
     let done = 0;
     while (model.t < toMs) {
-      const batch: MinuteRollupInput[] = [];
-      for (let m = 0; m < chunkMinutes && model.t < toMs; m++) {
-        const v = model.values;
-        const t = model.t;
-        const minuteIndex = t / MINUTE_MS;
-        for (const i of KEY_CHANNELS) batch.push(rollupRow(i, t, v[i]!, minuteIndex));
-        if (minuteIndex % SECONDARY_EVERY_MIN === 0) {
-          for (const i of secondary) batch.push(rollupRow(i, t, v[i]!, minuteIndex));
-        }
-        model.step();
-        done++;
-        if (model.events.length) events.push(...model.events.splice(0));
-        if (model.records.length) records.push(...model.records.splice(0));
+      const v = model.values;
+      const t = model.t;
+      const minuteIndex = t / MINUTE_MS;
+      for (const i of KEY_CHANNELS) writer.minute(ids[i]!, t, rollupValues(minute, i, v[i]!, minuteIndex));
+      if (minuteIndex % SECONDARY_EVERY_MIN === 0) {
+        for (const i of secondary) writer.minute(ids[i]!, t, rollupValues(minute, i, v[i]!, minuteIndex));
       }
-      await history.writeMinuteRollups(batch, { deriveHourDay: false });
-      rows += batch.length;
-      progress(
-        done / totalMin,
-        `${new Date(model.t).toISOString().slice(0, 10)}  ${(rows / 1e6).toFixed(1)} M rows`,
-      );
+      model.step();
+      done++;
+      if (model.events.length) events.push(...model.events.splice(0));
+      if (model.records.length) records.push(...model.records.splice(0));
+      if (writer.pending >= FLUSH_ROWS) {
+        rows += writer.pending;
+        await writer.flush();
+        progress(
+          done / totalMin,
+          `${new Date(model.t).toISOString().slice(0, 10)}  ${(rows / 1e6).toFixed(1)} M rows`,
+        );
+      }
     }
-    progress(1, 'rebuilding hour and day rollups');
-    await history.rebuildHourDayRollups(fromMs, toMs);
+    rows += writer.pending;
+    await writer.finish();
     if (options.fresh) {
       this.#refIndex = model.voyageIndex;
       await this.#deps.voyages.setState(STATE.ref, String(this.#refIndex));
@@ -330,18 +335,15 @@ export class VesselSimulator {
   }
 }
 
-function rollupRow(i: number, t: number, value: number, minuteIndex: number): MinuteRollupInput {
+/** Fills `into` with one minute of channel `i` around `value` (min/max from its typical spread). */
+function rollupValues(into: MinuteValues, i: number, value: number, minuteIndex: number): MinuteValues {
   const spread = JITTER[i]! * (0.6 + 0.4 * Math.abs(hashUnit(i, minuteIndex)));
   const min = value === 0 ? 0 : value - spread;
-  return {
-    channel: CHANNEL_IDS[i]!,
-    minuteStart: t,
-    mean: value,
-    min: min < 0 && value >= 0 ? 0 : min,
-    max: value + spread,
-    last: value,
-    count: 60,
-  };
+  into.mean = value;
+  into.min = min < 0 && value >= 0 ? 0 : min;
+  into.max = value + spread;
+  into.last = value;
+  return into;
 }
 
 /** A progress bar on stderr (a line per 10 % when not a terminal). */

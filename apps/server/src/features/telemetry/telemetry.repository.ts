@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Store } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { ROLLUP_COLUMNS, type RollupBlock } from './bulk-history.ts';
 import type { RollupLevel, RollupRow } from './rollup.ts';
 
 /** A sample with its channel already numbered. */
@@ -27,6 +28,8 @@ const rollupTable = (level: RollupLevel) => `rollup_${level}` as const;
 /** Rows per multi-row INSERT statement: amortises the JS↔SQLite crossing without hitting parameter limits. */
 const SAMPLE_CHUNK = 250;
 const ROLLUP_CHUNK = 100;
+/** Rows per statement of the bulk block writer (8 parameters each; SQLite allows 32,766). */
+const BLOCK_CHUNK = 500;
 
 /**
  * The telemetry tables. On SQLite the write paths use the raw better-sqlite3 handle with prepared
@@ -95,6 +98,40 @@ export class TelemetryRepository {
       for (const [level, rows] of Object.entries(rollups))
         await pgUpsertRollups(trx, level as RollupLevel, rows);
     });
+  }
+
+  /**
+   * Writes packed rollup blocks (see bulk-history.ts) in one transaction: `insert` for rows known to
+   * be new (a plain insert, faster), `merge` to add them to stored buckets like live ingest does.
+   */
+  async writeRollupBlocks(
+    blocks: Partial<Record<RollupLevel, readonly RollupBlock[]>>,
+    mode: Partial<Record<RollupLevel, 'insert' | 'merge'>>,
+  ): Promise<void> {
+    const levels = Object.entries(blocks) as [RollupLevel, readonly RollupBlock[]][];
+    const sqlite = this.#sqlite;
+    if (sqlite) {
+      sqlite.transaction(() => {
+        for (const [level, list] of levels)
+          for (const block of list) this.#sqliteWriteBlock(level, block, mode[level] ?? 'merge');
+      })();
+      return;
+    }
+    await this.#db.transaction().execute(async (trx) => {
+      for (const [level, list] of levels) {
+        const rows = list.flatMap(blockRows);
+        if (rows.length > 0) await pgUpsertRollups(trx, level, rows);
+      }
+    });
+  }
+
+  /**
+   * Bulk mode for a large fresh history: on SQLite a rollback journal instead of the WAL (new pages
+   * are written once, not to the WAL and again at checkpoint); back to WAL when off. One connection
+   * serves the whole process, so no other connection can hold the WAL open. No-op on PostgreSQL.
+   */
+  async setBulkMode(on: boolean): Promise<void> {
+    this.#sqlite?.pragma(`journal_mode = ${on ? 'DELETE' : 'WAL'}`);
   }
 
   /** Replaces `level` (1h or 1d) buckets in [fromS, toS) by aggregating the 1-min rollups in SQL. */
@@ -245,23 +282,26 @@ export class TelemetryRepository {
     if (i < samples.length) run(i, samples.length - i);
   }
 
+  #sqliteWriteBlock(level: RollupLevel, block: RollupBlock, mode: 'insert' | 'merge'): void {
+    const data = block.data;
+    const run = (offset: number, count: number) => {
+      const stmt = this.#statement(`${level}:${mode}:${count}`, () =>
+        mode === 'insert' ? insertRollupsSql(level, count) : upsertRollupsSql(level, count),
+      );
+      const params = new Array<number>(count * ROLLUP_COLUMNS);
+      const base = offset * ROLLUP_COLUMNS;
+      for (let i = 0; i < params.length; i++) params[i] = data[base + i]!;
+      stmt.run(params);
+    };
+    let i = 0;
+    for (; i + BLOCK_CHUNK <= block.length; i += BLOCK_CHUNK) run(i, BLOCK_CHUNK);
+    if (i < block.length) run(i, block.length - i);
+  }
+
   #sqliteUpsertRollups(sqlite: SQLite.Database, level: RollupLevel, rows: readonly RollupRow[]): void {
     void sqlite;
-    const table = rollupTable(level);
     const run = (offset: number, count: number) => {
-      const stmt = this.#statement(
-        `${level}:${count}`,
-        () =>
-          `insert into ${table} (channel_id, t, n, v_sum, v_min, v_max, v_last, last_t) values ${Array(count)
-            .fill('(?,?,?,?,?,?,?,?)')
-            .join(',')} on conflict (channel_id, t) do update set
-            n = ${table}.n + excluded.n,
-            v_sum = ${table}.v_sum + excluded.v_sum,
-            v_min = min(${table}.v_min, excluded.v_min),
-            v_max = max(${table}.v_max, excluded.v_max),
-            v_last = case when excluded.last_t >= ${table}.last_t then excluded.v_last else ${table}.v_last end,
-            last_t = max(${table}.last_t, excluded.last_t)`,
-      );
+      const stmt = this.#statement(`${level}:${count}`, () => upsertRollupsSql(level, count));
       const params: number[] = new Array(count * 8);
       for (let i = 0; i < count; i++) {
         const r = rows[offset + i]!;
@@ -331,4 +371,45 @@ async function pgUpsertRollups(
         v_last = case when excluded.last_t >= r.last_t then excluded.v_last else r.v_last end,
         last_t = greatest(r.last_t, excluded.last_t)`.execute(trx);
   }
+}
+
+const rollupColumns = '(channel_id, t, n, v_sum, v_min, v_max, v_last, last_t)';
+const rowPlaceholders = (count: number) => Array(count).fill('(?,?,?,?,?,?,?,?)').join(',');
+
+/** SQLite: a multi-row insert of rows known to be new. */
+function insertRollupsSql(level: RollupLevel, count: number): string {
+  return `insert into ${rollupTable(level)} ${rollupColumns} values ${rowPlaceholders(count)}`;
+}
+
+/** SQLite: a multi-row insert that merges into stored buckets exactly (sums add, extremes widen, later last wins). */
+function upsertRollupsSql(level: RollupLevel, count: number): string {
+  const table = rollupTable(level);
+  return `insert into ${table} ${rollupColumns} values ${rowPlaceholders(count)}
+    on conflict (channel_id, t) do update set
+      n = ${table}.n + excluded.n,
+      v_sum = ${table}.v_sum + excluded.v_sum,
+      v_min = min(${table}.v_min, excluded.v_min),
+      v_max = max(${table}.v_max, excluded.v_max),
+      v_last = case when excluded.last_t >= ${table}.last_t then excluded.v_last else ${table}.v_last end,
+      last_t = max(${table}.last_t, excluded.last_t)`;
+}
+
+/** Unpacks a block into rows (the PostgreSQL path sends column arrays). */
+function blockRows(block: RollupBlock): RollupRow[] {
+  const d = block.data;
+  const rows: RollupRow[] = new Array(block.length);
+  for (let i = 0; i < block.length; i++) {
+    const p = i * ROLLUP_COLUMNS;
+    rows[i] = {
+      channelId: d[p]!,
+      t: d[p + 1]!,
+      n: d[p + 2]!,
+      sum: d[p + 3]!,
+      min: d[p + 4]!,
+      max: d[p + 5]!,
+      last: d[p + 6]!,
+      lastT: d[p + 7]!,
+    };
+  }
+  return rows;
 }

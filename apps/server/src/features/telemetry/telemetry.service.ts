@@ -26,6 +26,7 @@
  */
 import { type ChannelDef, channelById, channelCatalogue, toDisplay } from '@ecohelm/domain';
 import type { Sample } from '../../ingest/types.ts';
+import { BulkHistoryWriter } from './bulk-history.ts';
 import { levelSeconds, RollupAccumulator, type RollupLevel, type RollupRow } from './rollup.ts';
 import type { BucketRow, StoredSample, TelemetryRepository } from './telemetry.repository.ts';
 
@@ -183,6 +184,21 @@ export class TelemetryService {
       rollups['1d'] = day.rows();
     }
     return this.#serial(() => this.#repo.upsertRollups(rollups));
+  }
+
+  /**
+   * A columnar writer for long bulk history (bulk-history.ts): minutes plus their hours and days,
+   * without an object per row. `minutesAreNew` when the range holds no stored minutes yet.
+   */
+  bulkHistory(options: { minutesAreNew: boolean }): BulkHistoryWriter {
+    return new BulkHistoryWriter(
+      {
+        writeRollupBlocks: (blocks, mode) => this.#serial(() => this.#repo.writeRollupBlocks(blocks, mode)),
+        setBulkMode: (on) => this.#serial(() => this.#repo.setBulkMode(on)),
+      },
+      (channel) => this.channelId(channel),
+      { minutesAreNew: options.minutesAreNew, maxChannelId: Math.max(0, ...this.#names.keys()) },
+    );
   }
 
   /** Rebuilds the 1 h and 1 d rollups covering [fromMs, toMs) from the 1-min rollups, in SQL. */

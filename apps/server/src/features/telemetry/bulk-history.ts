@@ -1,0 +1,236 @@
+/**
+ * Columnar bulk history: long backfills (the simulator's first start, years of imported data) write
+ * millions of 1-minute rollups, so rows live in one growing Float64Array instead of an object each,
+ * and the 1 h and 1 d buckets are accumulated per channel while the minutes arrive.
+ *
+ * ```ts
+ * const writer = telemetry.bulkHistory({ minutesAreNew: true });
+ * const sog = writer.channelId('navigation.speedOverGround');
+ * writer.minute(sog, Date.UTC(2025, 0, 1, 0, 0), { mean: 6.2, min: 6.1, max: 6.4, last: 6.3, count: 60 });
+ * if (writer.pending > 200_000) await writer.flush();
+ * await writer.finish();
+ * ```
+ *
+ * Exactness: hour and day buckets are *merged* into what is stored (sums and counts add, min/max
+ * widen, the later `last` wins), so a bucket emitted in two parts — minutes out of time order, or a
+ * range that continues an earlier one — still ends exact. Minutes are merged too unless the caller
+ * promises they are new (`minutesAreNew`, a fresh range), which allows a plain insert and the
+ * store's bulk mode (SQLite: a rollback journal instead of the WAL until `finish`, which halves the
+ * bytes written; durability is unchanged).
+ */
+import type { RollupLevel } from './rollup.ts';
+
+/** Column order of a {@link RollupBlock} row, the rollup tables' column order. */
+export const ROLLUP_COLUMNS = 8;
+
+/** Rollup rows packed as [channelId, t (s), n, sum, min, max, last, lastT (ms)] × length. */
+export class RollupBlock {
+  data: Float64Array;
+  length = 0;
+
+  constructor(capacity = 4096) {
+    this.data = new Float64Array(capacity * ROLLUP_COLUMNS);
+  }
+
+  push(
+    channelId: number,
+    t: number,
+    n: number,
+    sum: number,
+    min: number,
+    max: number,
+    last: number,
+    lastT: number,
+  ): void {
+    if ((this.length + 1) * ROLLUP_COLUMNS > this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const d = this.data;
+    const p = this.length * ROLLUP_COLUMNS;
+    d[p] = channelId;
+    d[p + 1] = t;
+    d[p + 2] = n;
+    d[p + 3] = sum;
+    d[p + 4] = min;
+    d[p + 5] = max;
+    d[p + 6] = last;
+    d[p + 7] = lastT;
+    this.length += 1;
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+}
+
+/** Where blocks are stored: `TelemetryRepository.writeRollupBlocks`. */
+export interface RollupBlockStore {
+  writeRollupBlocks(
+    blocks: Partial<Record<RollupLevel, readonly RollupBlock[]>>,
+    mode: Partial<Record<RollupLevel, 'insert' | 'merge'>>,
+  ): Promise<void>;
+  /** Switches the store to (or back from) its mode for large bulk writes. */
+  setBulkMode(on: boolean): Promise<void>;
+}
+
+/** One minute of one channel (SI); `mean · count` is the minute's sum. */
+export interface MinuteValues {
+  mean: number;
+  min: number;
+  max: number;
+  last: number;
+  count: number;
+}
+
+/** Open buckets of one level, per channel id, in parallel typed arrays. */
+class OpenBuckets {
+  readonly #seconds: number;
+  readonly #out: RollupBlock;
+  start: Float64Array;
+  n: Float64Array;
+  sum: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+  last: Float64Array;
+  lastT: Float64Array;
+
+  constructor(seconds: number, out: RollupBlock, channels: number) {
+    this.#seconds = seconds;
+    this.#out = out;
+    this.start = new Float64Array(channels).fill(-1);
+    this.n = new Float64Array(channels);
+    this.sum = new Float64Array(channels);
+    this.min = new Float64Array(channels);
+    this.max = new Float64Array(channels);
+    this.last = new Float64Array(channels);
+    this.lastT = new Float64Array(channels);
+  }
+
+  add(c: number, tS: number, n: number, sum: number, min: number, max: number, last: number, lastT: number) {
+    const start = tS - (tS % this.#seconds);
+    if (this.start[c] !== start) {
+      this.emit(c);
+      this.start[c] = start;
+      this.n[c] = n;
+      this.sum[c] = sum;
+      this.min[c] = min;
+      this.max[c] = max;
+      this.last[c] = last;
+      this.lastT[c] = lastT;
+      return;
+    }
+    this.n[c]! += n;
+    this.sum[c]! += sum;
+    if (min < this.min[c]!) this.min[c] = min;
+    if (max > this.max[c]!) this.max[c] = max;
+    if (lastT >= this.lastT[c]!) {
+      this.last[c] = last;
+      this.lastT[c] = lastT;
+    }
+  }
+
+  emit(c: number) {
+    if (this.start[c]! < 0) return;
+    this.#out.push(
+      c,
+      this.start[c]!,
+      this.n[c]!,
+      this.sum[c]!,
+      this.min[c]!,
+      this.max[c]!,
+      this.last[c]!,
+      this.lastT[c]!,
+    );
+    this.start[c] = -1;
+  }
+
+  emitAll() {
+    for (let c = 0; c < this.start.length; c++) this.emit(c);
+  }
+}
+
+export class BulkHistoryWriter {
+  readonly #store: RollupBlockStore;
+  readonly #ids: (channel: string) => number;
+  readonly #minutesAreNew: boolean;
+  /** Minute rows per channel id: written channel by channel, each in time order, they append to the key range. */
+  readonly #minutes: RollupBlock[] = [];
+  #pending = 0;
+  #bulkMode = false;
+  readonly #hours = new RollupBlock(1 << 12);
+  readonly #days = new RollupBlock(256);
+  readonly #openHours: OpenBuckets;
+  readonly #openDays: OpenBuckets;
+
+  constructor(
+    store: RollupBlockStore,
+    ids: (channel: string) => number,
+    options: { minutesAreNew: boolean; maxChannelId: number },
+  ) {
+    this.#store = store;
+    this.#ids = ids;
+    this.#minutesAreNew = options.minutesAreNew;
+    this.#openHours = new OpenBuckets(3600, this.#hours, options.maxChannelId + 1);
+    this.#openDays = new OpenBuckets(86_400, this.#days, options.maxChannelId + 1);
+  }
+
+  /** The numeric id to pass to {@link minute}; throws for a channel outside the catalogue. */
+  channelId(channel: string): number {
+    return this.#ids(channel);
+  }
+
+  /** Rows buffered since the last flush. */
+  get pending(): number {
+    return this.#pending;
+  }
+
+  /** Adds one minute of one channel; `minuteStartMs` epoch ms UTC, floored to the minute. */
+  minute(channelId: number, minuteStartMs: number, v: MinuteValues): void {
+    const t = Math.floor(minuteStartMs / 60_000) * 60;
+    const sum = v.mean * v.count;
+    const lastT = t * 1000 + 59_999;
+    let block = this.#minutes[channelId];
+    if (!block) {
+      block = new RollupBlock(1 << 14);
+      this.#minutes[channelId] = block;
+    }
+    block.push(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
+    this.#pending += 1;
+    this.#openHours.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
+    this.#openDays.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
+  }
+
+  /** Writes the buffered minutes and the completed hours and days in one transaction. */
+  async flush(): Promise<void> {
+    if (this.#minutesAreNew && !this.#bulkMode) {
+      await this.#store.setBulkMode(true);
+      this.#bulkMode = true;
+    }
+    await this.#store.writeRollupBlocks(
+      {
+        '1m': this.#minutes.filter((b) => b !== undefined && b.length > 0),
+        '1h': [this.#hours],
+        '1d': [this.#days],
+      },
+      { '1m': this.#minutesAreNew ? 'insert' : 'merge', '1h': 'merge', '1d': 'merge' },
+    );
+    for (const b of this.#minutes) b?.clear();
+    this.#pending = 0;
+    this.#hours.clear();
+    this.#days.clear();
+  }
+
+  /** Closes the open hour and day buckets and writes everything left. */
+  async finish(): Promise<void> {
+    this.#openHours.emitAll();
+    this.#openDays.emitAll();
+    try {
+      await this.flush();
+    } finally {
+      if (this.#bulkMode) await this.#store.setBulkMode(false);
+      this.#bulkMode = false;
+    }
+  }
+}
