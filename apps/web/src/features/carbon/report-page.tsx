@@ -1,19 +1,175 @@
+import type { Regime, ReportFormat, ReportLanguage } from '@ecohelm/contracts';
+import { Alert, App, Button, Progress, Segmented, Select, Space, Spin, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageFrame } from '../../ui/page-frame';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api-client';
+import { useExportReport } from './api/export-report';
+import { useReport } from './api/get-report';
+import { DcsSummary, MrvSummary } from './report-summary';
+import { FuelTable, StaysTable, VoyagesTable } from './report-tables';
 
-/** Report export: EU MRV and IMO DCS report views. */
+const YEARS_SHOWN = 6;
+
+const reasonOf = (e: unknown) =>
+  e instanceof ApiError ? (e.details as { reason?: string } | undefined)?.reason : undefined;
+
+/** Report export: EU MRV (with EU ETS and FuelEU) and IMO DCS report views, exported as XLSX and PDF. */
 export function ExportReportPage() {
-  const { t } = useTranslation();
-  const title = (id: string) => t(`carbon.panels.${id}`);
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const thisYear = new Date().getUTCFullYear();
+  const regime: Regime = params.get('regime') === 'imo_dcs' ? 'imo_dcs' : 'eu_mrv';
+  const year = Number(params.get('year')) || thisYear;
+  const submittedOnly = params.get('submitted') === '1';
+  const lang: ReportLanguage =
+    params.get('lang') === 'en_US' || (params.get('lang') === null && i18n.language === 'en_US')
+      ? 'en_US'
+      : 'zh_CN';
+  const set = (key: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const report = useReport({ regime, year, submittedOnly });
+  const exporter = useExportReport();
+
+  const doExport = async (format: ReportFormat) => {
+    try {
+      const name = await exporter.mutateAsync({ regime, year, submittedOnly, format, lang });
+      void message.success(t('carbon.report.exported', { name }));
+    } catch (e) {
+      const reason = reasonOf(e);
+      void message.error(
+        reason === 'cjk_font_missing'
+          ? t('carbon.report.errors.fontMissing')
+          : t(e instanceof ApiError ? e.messageKey : 'errors.unknown'),
+      );
+    }
+  };
+
+  const p = exporter.progress;
+  const percent = p?.totalBytes ? Math.round((100 * p.receivedBytes) / p.totalBytes) : null;
+  const data = report.data;
+
   return (
-    <PageFrame
-      title={t('carbon.report.title')}
-      columns={2}
-      rowCount={1}
-      panels={[
-        { id: 'euMrvReport', title: title('euMrvReport') },
-        { id: 'imoDcsReport', title: title('imoDcsReport') },
-      ]}
-    />
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        padding: 12,
+        height: '100%',
+        overflow: 'auto',
+      }}
+    >
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 12,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Space size={16} wrap>
+          <h2 style={{ margin: 0, fontSize: 18 }}>{t('carbon.report.title')}</h2>
+          <Segmented
+            aria-label={t('carbon.report.regime')}
+            value={regime}
+            onChange={(v) => set('regime', String(v))}
+            options={[
+              { value: 'eu_mrv', label: t('carbon.panels.euMrvReport') },
+              { value: 'imo_dcs', label: t('carbon.panels.imoDcsReport') },
+            ]}
+          />
+          <Select
+            aria-label={t('carbon.report.year')}
+            value={year}
+            style={{ width: 100 }}
+            onChange={(v) => set('year', String(v))}
+            options={Array.from({ length: YEARS_SHOWN }, (_, i) => thisYear - i).map((y) => ({
+              value: y,
+              label: y,
+            }))}
+          />
+          <Space size={6}>
+            <Switch
+              size="small"
+              checked={submittedOnly}
+              aria-label={t('carbon.report.submittedOnly')}
+              onChange={(on) => set('submitted', on ? '1' : null)}
+            />
+            <span>{t('carbon.report.submittedOnly')}</span>
+          </Space>
+        </Space>
+        <Space size={8} wrap>
+          <span>{t('carbon.report.fileLanguage')}</span>
+          <Select
+            aria-label={t('carbon.report.fileLanguage')}
+            value={lang}
+            style={{ width: 110 }}
+            onChange={(v) => set('lang', v)}
+            options={[
+              { value: 'zh_CN', label: '中文' },
+              { value: 'en_US', label: 'English' },
+            ]}
+          />
+          <Button type="primary" disabled={!data || exporter.isPending} onClick={() => void doExport('xlsx')}>
+            {t('carbon.report.exportXlsx')}
+          </Button>
+          <Button type="primary" disabled={!data || exporter.isPending} onClick={() => void doExport('pdf')}>
+            {t('carbon.report.exportPdf')}
+          </Button>
+        </Space>
+      </div>
+      {exporter.isPending ? (
+        <div role="status" aria-label={t('carbon.report.exporting')} data-testid="report-export-progress">
+          <span>
+            {p && p.receivedBytes > 0 ? t('carbon.report.downloading') : t('carbon.report.exporting')}
+          </span>
+          <Progress percent={percent ?? 99} status="active" showInfo={percent !== null} size="small" />
+        </div>
+      ) : null}
+      {report.error ? (
+        <Alert
+          type={reasonOf(report.error) === 'ship_incomplete' ? 'warning' : 'error'}
+          showIcon
+          message={
+            reasonOf(report.error) === 'ship_incomplete' ? (
+              <span>
+                {t('carbon.report.errors.shipIncomplete')}{' '}
+                <Link to="/carbon-manage/basic">{t('carbon.basic.title')}</Link>
+              </span>
+            ) : reasonOf(report.error) === 'records_inconsistent' ? (
+              `${t('carbon.report.errors.inconsistent')} ${report.error.message}`
+            ) : (
+              t(report.error instanceof ApiError ? report.error.messageKey : 'errors.unknown')
+            )
+          }
+        />
+      ) : null}
+      {report.isPending ? <Spin /> : null}
+      {data ? (
+        <>
+          <div data-testid="report-basis" style={{ opacity: 0.8 }}>
+            {t(data.submittedOnly ? 'carbon.report.basisSubmitted' : 'carbon.report.basisAll', {
+              count: data.recordCount,
+              submitted: data.submittedCount,
+            })}
+            {data.excludedCount > 0 ? ` · ${t('carbon.report.excluded', { count: data.excludedCount })}` : ''}
+          </div>
+          {data.regime === 'eu_mrv' ? <MrvSummary report={data} /> : <DcsSummary report={data} />}
+          <FuelTable report={data} />
+          <VoyagesTable report={data} />
+          {data.stays.length > 0 ? <StaysTable report={data} /> : null}
+        </>
+      ) : null}
+    </div>
   );
 }
