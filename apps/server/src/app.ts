@@ -17,6 +17,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
+import { ciiRoutes } from './features/cii/cii.routes.ts';
+import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
@@ -118,6 +120,7 @@ export async function buildApp(
   await sessionRoutes(app, sessions);
   await shipRoutes(app, ships);
   await fillingRoutes(app, filling);
+  await ciiRoutes(app, new CiiService(filling, ships, telemetry));
   await voyageRoutes(app, voyages);
   await recordsRoutes(app, records);
   const reports = new ReportsService(filling, ships);

@@ -1,3 +1,4 @@
+export * from './cii.ts';
 export * from './errors.ts';
 export * from './filling.ts';
 export * from './platform.ts';

@@ -43,6 +43,20 @@ describe('fitSpeedFuelModel', () => {
     expect(heavy.b).toBeCloseTo(3, 1);
   });
 
+  it('holds the exponent at the nearest bound of bRange when the free fit leaves it', () => {
+    // Power held constant, weather moving speed: fuel hardly changes with speed (free b ≈ 0.2).
+    const points = [11.8, 12.2, 12.6, 13].map((v) => ({ speedKn: v, fuelTPerDay: 20 * v ** 0.2 }));
+    expect(fitSpeedFuelModel(points).constrained).toBe(false);
+    const m = fitSpeedFuelModel(points, { bRange: [2.5, 4] });
+    expect(m.b).toBe(2.5);
+    expect(m.constrained).toBe(true);
+    // a puts the curve through the points' (geometric) mean.
+    const mean = Math.exp(points.reduce((s, p) => s + Math.log(p.fuelTPerDay), 0) / points.length);
+    const meanV = Math.exp(points.reduce((s, p) => s + Math.log(p.speedKn), 0) / points.length);
+    expect(predictDailyFuel(m, meanV)).toBeCloseTo(mean, 9);
+    expect(m.r2).toBeLessThan(1);
+  });
+
   it('refuses fewer than two usable points or a single speed', () => {
     expect(() => fitSpeedFuelModel([{ speedKn: 12, fuelTPerDay: 30 }])).toThrow(DomainInputError);
     expect(() =>

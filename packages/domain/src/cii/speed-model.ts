@@ -13,6 +13,8 @@ export interface SpeedFuelModel {
   readonly r2: number;
   /** Points used (after dropping speeds under `minSpeedKn` and non-positive fuel). */
   readonly n: number;
+  /** True when the free fit's exponent fell outside `bRange` and b was held at the nearest bound. */
+  readonly constrained: boolean;
   /** Speed range of the points the model was fitted on, knots. */
   readonly minSpeedKn: number;
   readonly maxSpeedKn: number;
@@ -33,10 +35,14 @@ export const MIN_FIT_SPEED_KN = 3;
  * Fits fuel/day = a·v^b by weighted least squares on ln(fuel) = ln(a) + b·ln(v). Points under
  * `minSpeedKn` (default {@link MIN_FIT_SPEED_KN}) or without fuel are dropped. Throws
  * `invalid_range` with fewer than two usable points or no spread in speed.
+ *
+ * In service a master sets power, and weather moves the speed: over a narrow speed band the free
+ * exponent can come out far from the propeller law (even below 1). With `bRange`, a free b outside it
+ * is held at the nearest bound and only a is fitted (`constrained: true`).
  */
 export function fitSpeedFuelModel(
   points: readonly SpeedFuelPoint[],
-  options: { minSpeedKn?: number } = {},
+  options: { minSpeedKn?: number; bRange?: readonly [number, number] } = {},
 ): SpeedFuelModel {
   const min = options.minSpeedKn ?? MIN_FIT_SPEED_KN;
   const usable = points.filter(
@@ -85,11 +91,27 @@ export function fitSpeedFuelModel(
       'a speed–consumption fit needs points at different speeds',
     );
   }
-  const b = sxy / sxx;
+  const free = sxy / sxx;
+  const [bMin, bMax] = options.bRange ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const b = Math.min(bMax, Math.max(bMin, free));
   const a = Math.exp(my - b * mx);
-  const r2 = syy > 0 ? (sxy * sxy) / (sxx * syy) : 1;
+  // R² of the line actually used (1 − SSres/SStot), so a held exponent shows its worse fit.
+  let ssRes = 0;
+  for (const p of usable) {
+    const e = Math.log(p.fuelTPerDay) - Math.log(a) - b * Math.log(p.speedKn);
+    ssRes += (p.weight ?? 1) * e * e;
+  }
+  const r2 = syy > 0 ? 1 - ssRes / syy : 1;
   const speeds = usable.map((p) => p.speedKn);
-  return { a, b, r2, n: usable.length, minSpeedKn: Math.min(...speeds), maxSpeedKn: Math.max(...speeds) };
+  return {
+    a,
+    b,
+    r2,
+    n: usable.length,
+    constrained: b !== free,
+    minSpeedKn: Math.min(...speeds),
+    maxSpeedKn: Math.max(...speeds),
+  };
 }
 
 /** Fuel per day at `speedKn` from a fitted model, t/day. */

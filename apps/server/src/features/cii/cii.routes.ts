@@ -1,0 +1,35 @@
+import {
+  ciiReportQuerySchema,
+  ciiReportResponseSchema,
+  ciiSimulatorQuerySchema,
+  ciiSimulatorResponseSchema,
+  ciiStatisticsQuerySchema,
+  ciiStatisticsResponseSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import type { CiiService } from './cii.service.ts';
+
+/** CII statistics, report samples and the CII simulator: read-only, any logged-in device. */
+export async function ciiRoutes(app: AppInstance, cii: CiiService): Promise<void> {
+  const tags = ['cii'];
+
+  app.get(
+    '/api/v1/cii/statistics',
+    {
+      schema: { tags, querystring: ciiStatisticsQuerySchema, response: { 200: ciiStatisticsResponseSchema } },
+    },
+    (request) => cii.statistics(request.query),
+  );
+
+  app.get(
+    '/api/v1/cii/report',
+    { schema: { tags, querystring: ciiReportQuerySchema, response: { 200: ciiReportResponseSchema } } },
+    (request) => cii.report(request.query),
+  );
+
+  app.get(
+    '/api/v1/cii/simulator',
+    { schema: { tags, querystring: ciiSimulatorQuerySchema, response: { 200: ciiSimulatorResponseSchema } } },
+    (request) => cii.simulator(request.query),
+  );
+}
