@@ -7,7 +7,7 @@ import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
 import { startConfiguredAdapters } from './ingest/adapters.ts';
 import { loadConfig } from './platform/config.ts';
-import { startSimulator } from './simulator/start.ts';
+import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
 const config = loadConfig(process.env, process.argv.slice(2));
 const store = openStore({
@@ -19,25 +19,11 @@ const { app, services } = await buildApp(config, store);
 
 const demo = config.offline ? undefined : await ensureDemoDevice(services.sessions, config.dataDir);
 
-// The built-in vessel simulator (off with --no-simulator or ECOHELM_SIMULATOR=0). Its history backfill (first
-// start) or catch-up (later starts) runs in the background with a progress bar; the console answers meanwhile.
-const simulator = config.simulator
-  ? await startSimulator(store, services, app.log, { historyDays: config.simulatorHistoryDays })
-  : undefined;
-simulator?.ready.then(
-  // Once the backfill is written, its voyages become information-filling records the crew can correct.
-  () =>
-    prefillFillingRecords(services).then(
-      (r) => app.log.info(r, 'filling records pre-filled from the simulator voyages'),
-      (error: Error) => app.log.error({ err: error }, 'pre-filling the filling records failed'),
-    ),
-  (error: Error) => app.log.error({ err: error }, 'simulator failed to start'),
-);
-
 // Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
 const stopPrune = startRawPruneJob(services.telemetry, app.log);
 
+let simulator: RunningSimulator | undefined;
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
@@ -50,6 +36,7 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+// Listen first: the console answers while the simulator's history is written.
 await app.listen({ port: config.port, host: config.host });
 const origin = `http://localhost:${config.port}`;
 const link = demo ? `${origin}/?dcToken=${demo.dcToken}` : `${origin}/`;
@@ -57,4 +44,19 @@ process.stdout.write(
   `\nEcohelm is ready (${store.kind}). Open the console:\n  ${link}\n` +
     (demo ? `Device login at ${origin}/dcLogin — code ${demo.code}, secret in ${demo.secretFile}\n` : '') +
     '\n',
+);
+
+// The built-in vessel simulator (off with --no-simulator or ECOHELM_SIMULATOR=0). Its history backfill (first
+// start) or catch-up (later starts) runs in the background with a progress bar; the console answers meanwhile.
+simulator = config.simulator
+  ? await startSimulator(store, services, app.log, { historyDays: config.simulatorHistoryDays })
+  : undefined;
+simulator?.ready.then(
+  // Once the backfill is written, its voyages become information-filling records the crew can correct.
+  () =>
+    prefillFillingRecords(services).then(
+      (r) => app.log.info(r, 'filling records pre-filled from the simulator voyages'),
+      (error: Error) => app.log.error({ err: error }, 'pre-filling the filling records failed'),
+    ),
+  (error: Error) => app.log.error({ err: error }, 'simulator failed to start'),
 );

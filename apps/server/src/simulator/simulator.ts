@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
  */
 const SECONDARY_EVERY_MIN = 30;
 /** Minute rows buffered before a write transaction. */
-const FLUSH_ROWS = 250_000;
+const FLUSH_ROWS = 100_000;
 const STATE = {
   origin: 'simulator.origin',
   seed: 'simulator.seed',
@@ -139,11 +139,13 @@ export class VesselSimulator {
       const until = Number((await voyages.getState(STATE.until)) ?? storedOrigin);
       const model = new VesselModel({ seed, originMs: Number(storedOrigin) });
       this.#model = model;
-      // Replay (no writes) to where the store ends, then write the gap.
-      while (model.t < until) {
+      // Replay (no writes) to where the store ends, then write the gap. The replay of a year takes a few
+      // seconds of CPU: it yields to the event loop every few thousand minutes so the console answers.
+      for (let n = 1; model.t < until; n++) {
         model.step();
         model.events.length = 0;
         model.records.length = 0;
+        if (n % 10_000 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       if (model.t < now) await this.backfill(now, { fresh: false });
     }
@@ -201,6 +203,8 @@ export class VesselSimulator {
       if (writer.pending >= FLUSH_ROWS) {
         rows += writer.pending;
         await writer.flush();
+        // SQLite writes are synchronous: give the event loop a turn so the console answers meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
         progress(
           done / totalMin,
           `${new Date(model.t).toISOString().slice(0, 10)}  ${(rows / 1e6).toFixed(1)} M rows`,
