@@ -254,6 +254,8 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
     expect(r.recordCount).toBe(records.length);
     expect(r.voyages).toHaveLength(4);
     expect(r.voyages.map((x) => x.euType)).toEqual(['outgoing', 'incoming', 'intra_eea', 'intra_eea']);
+    // A passage carries the voyage number of its arrival, not of the departure that opens the next voyage.
+    expect(r.voyages.map((x) => x.voyageNumber)).toEqual(['2501', '2502', '2503', '2503']);
     for (const k of ['co2T', 'ch4T', 'n2oT', 'co2eT'] as const) {
       expect(r.totals.ghg[k]).toBeCloseTo(totals.ghg[k], 9);
       expect(r.totals.euScope[k]).toBeCloseTo(totals.euScope[k], 9);
@@ -324,6 +326,12 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       method: 'bdn',
     });
     expect(r.ets).toBeNull();
+    // Fuel not under way by IMO fuel type, like the consumption (hfo, diesel_gas_oil).
+    expect(Object.keys(r.dcs?.fuelNotUnderwayT ?? {}).sort()).toEqual(
+      Object.keys(expected.fuelByTypeT).sort(),
+    );
+    const notUnderway = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(notUnderway(r.dcs?.fuelNotUnderwayT ?? {})).toBeCloseTo(notUnderway(expected.fuelNotUnderwayT), 9);
   });
 
   it('exports an XLSX whose cells carry the report figures (both languages)', async () => {

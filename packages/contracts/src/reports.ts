@@ -148,6 +148,7 @@ export const dcsDataSchema = z.object({
   method: z.string(),
   distanceNm: z.number(),
   hoursUnderway: z.number(),
+  /** Fuel used not under way, by IMO fuel oil type like `fuelByTypeT`, t. */
   fuelNotUnderwayT: fuelTonnesSchema,
   shorePowerKwh: z.number(),
   transportWorkTNm: z.number(),

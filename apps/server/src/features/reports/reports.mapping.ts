@@ -123,7 +123,8 @@ export function toDomainRecords(records: readonly FillingRecord[]): DomainRecord
         out.push({
           id: r.id,
           type: r.kind,
-          voyageNumber: r.voyageNumber ?? '',
+          // The leg ending here belongs to the voyage of its arrival (the departure opens the next one).
+          voyageNumber: from?.voyageNumber ?? r.voyageNumber ?? '',
           ...(port ? { port } : {}),
           arrivalUtc: from?.eventTime ?? time,
           departureUtc: time,

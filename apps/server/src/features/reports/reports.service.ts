@@ -17,6 +17,7 @@ import {
   fuelEuCompliance,
   fuelEuGhgIntensity,
   fuelEuLimit,
+  resolveImoFuelId,
   type Stay,
   type VoyageLeg,
 } from '@ecohelm/domain';
@@ -100,25 +101,27 @@ export class ReportsService {
       fuelEu: regime === 'eu_mrv' ? fuelEu(year, totals, voyages.stays, yearFrom, yearTo) : null,
       dcs:
         regime === 'imo_dcs'
-          ? dcsReport({
-              ship: {
-                imoNumber: ship.imoNumber,
-                shipType: ship.shipType,
-                grossTonnage: ship.grossTonnage ?? 0,
-                netTonnage: ship.netTonnage ?? 0,
-                deadweightT: ship.deadweightT,
-                engines: enginesOf(ship),
-                attainedEedi: ship.attainedEedi ?? null,
-                attainedEexi: ship.attainedEexi ?? null,
-                iceClass: ship.iceClass ?? null,
-              },
-              year,
-              totals,
-              method:
-                ship.consumptionMethod === 'other'
-                  ? (ship.consumptionMethodOther ?? 'other')
-                  : ship.consumptionMethod,
-            })
+          ? byImoClass(
+              dcsReport({
+                ship: {
+                  imoNumber: ship.imoNumber,
+                  shipType: ship.shipType,
+                  grossTonnage: ship.grossTonnage ?? 0,
+                  netTonnage: ship.netTonnage ?? 0,
+                  deadweightT: ship.deadweightT,
+                  engines: enginesOf(ship),
+                  attainedEedi: ship.attainedEedi ?? null,
+                  attainedEexi: ship.attainedEexi ?? null,
+                  iceClass: ship.iceClass ?? null,
+                },
+                year,
+                totals,
+                method:
+                  ship.consumptionMethod === 'other'
+                    ? (ship.consumptionMethodOther ?? 'other')
+                    : ship.consumptionMethod,
+              }),
+            )
           : null,
     };
   }
@@ -147,6 +150,16 @@ export function inScope(
     legs: voyages.legs.filter((l) => l.euShare > 0),
     stays: voyages.stays.filter((s) => s.euShare > 0),
   };
+}
+
+/** DCS reports fuel by IMO fuel oil type: the fuel used not under way too, like `fuelByTypeT`. */
+function byImoClass(d: ReturnType<typeof dcsReport>): ReturnType<typeof dcsReport> {
+  const fuelNotUnderwayT: Record<string, number> = {};
+  for (const [f, t] of Object.entries(d.fuelNotUnderwayT)) {
+    const imo = resolveImoFuelId(f);
+    fuelNotUnderwayT[imo] = (fuelNotUnderwayT[imo] ?? 0) + t;
+  }
+  return { ...d, fuelNotUnderwayT };
 }
 
 /** The main engine and `auxEngineCount` generators of `auxEnginePowerKw` each (ship form's engineering tab). */

@@ -1,0 +1,264 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import {
+  expect,
+  expectNoRawText,
+  type Lang,
+  langs,
+  login,
+  openConsole,
+  saveScreen,
+  test,
+} from './fixtures.ts';
+
+/** A past year the simulator's short history does not touch. */
+const YEAR = 2025;
+
+const tx = {
+  en_US: {
+    annual: 'Annual emissions',
+    ets: 'EU ETS emissions to surrender',
+    fuelEu: 'FuelEU Maritime',
+    dcsTab: 'IMO DCS report',
+    dcs: 'IMO DCS Appendix IX data',
+    xlsx: 'Export XLSX',
+    pdf: 'Export PDF',
+    summarySheet: 'Summary',
+    locale: 'en-US',
+  },
+  zh_CN: {
+    annual: '年度排放',
+    ets: 'EU ETS 应缴排放',
+    fuelEu: 'FuelEU Maritime',
+    dcsTab: 'IMO DCS报告',
+    dcs: 'IMO DCS 附录 IX 数据',
+    xlsx: '导出 XLSX',
+    pdf: '导出 PDF',
+    summarySheet: '汇总',
+    locale: 'zh-CN',
+  },
+} as const;
+
+const both = { regimes: ['eu_mrv', 'imo_dcs'] };
+const fuel = (hfo: number, mdo: number) => [
+  { fuelType: 'ls_hfo', robT: hfo },
+  { fuelType: 'mdo_mgo', robT: mdo },
+];
+const at = (nameEn: string, nameZh: string, portInEea: boolean) => ({
+  portNameEn: nameEn,
+  portNameZh: nameZh,
+  portInEea,
+});
+const records = [
+  {
+    kind: 'departure',
+    voyageNumber: '2501',
+    ...both,
+    ...at('Rotterdam', '鹿特丹', true),
+    eventTime: `${YEAR}-01-10T08:00:00Z`,
+    cargoT: 70_000,
+    ballastT: 0,
+    fuel: fuel(900, 100),
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2501',
+    ...both,
+    ...at('Shanghai', '上海', false),
+    eventTime: `${YEAR}-02-05T08:00:00Z`,
+    distanceNm: 10_000,
+    cargoT: 70_000,
+    fuel: fuel(500, 90),
+  },
+  {
+    kind: 'bunkering',
+    voyageNumber: '2501',
+    ...both,
+    eventTime: `${YEAR}-02-06T08:00:00Z`,
+    portNameEn: 'Shanghai',
+    bunkers: [{ fuelType: 'ls_hfo', quantityT: 1010 }],
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2502',
+    ...both,
+    ...at('Shanghai', '上海', false),
+    eventTime: `${YEAR}-02-08T08:00:00Z`,
+    cargoT: 60_000,
+    ballastT: 0,
+    fuel: fuel(1500, 88),
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2502',
+    ...both,
+    ...at('Hamburg', '汉堡', true),
+    eventTime: `${YEAR}-03-05T08:00:00Z`,
+    distanceNm: 10_500,
+    cargoT: 60_000,
+    fuel: fuel(1100, 80),
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2503',
+    ...both,
+    ...at('Hamburg', '汉堡', true),
+    eventTime: `${YEAR}-03-07T08:00:00Z`,
+    cargoT: 50_000,
+    ballastT: 0,
+    fuel: fuel(1090, 78),
+    shorePowerKwh: 5_000,
+  },
+  {
+    kind: 'arrival',
+    voyageNumber: '2503',
+    ...both,
+    ...at('Antwerp', '安特卫普', true),
+    eventTime: `${YEAR}-03-08T12:00:00Z`,
+    distanceNm: 320,
+    cargoT: 50_000,
+    fuel: fuel(1080, 76),
+  },
+  {
+    kind: 'departure',
+    voyageNumber: '2504',
+    ...both,
+    ...at('Antwerp', '安特卫普', true),
+    eventTime: `${YEAR}-03-10T08:00:00Z`,
+    cargoT: 40_000,
+    ballastT: 0,
+    fuel: fuel(1075, 75),
+  },
+];
+
+test.beforeAll(async ({ request }) => {
+  const { dcToken } = await login(request);
+  const headers = { authorization: `Bearer ${dcToken}` };
+  const ship = await request.put('/api/v1/ship', {
+    headers,
+    data: {
+      mmsi: '413000001',
+      imoNumber: '9074729',
+      nameEn: 'ECO HELM',
+      nameZh: '生态舵',
+      shipType: 'bulk_carrier',
+      flagState: 'China',
+      deadweightT: 82_000,
+      grossTonnage: 44_000,
+      netTonnage: 25_000,
+      serviceSpeedKn: 16,
+      mainEnginePowerKw: 9_000,
+      auxEngineCount: 3,
+      auxEnginePowerKw: 600,
+      fuelTypes: [
+        { fuelType: 'ls_hfo', maxCapacityT: 2_500 },
+        { fuelType: 'mdo_mgo', maxCapacityT: 400 },
+      ],
+      consumptionMethod: 'bdn',
+    },
+  });
+  expect(ship.ok()).toBe(true);
+  const existing = await request.get(`/api/v1/filling/records?year=${YEAR}`, { headers });
+  if ((await existing.json()).counts.all > 0) return;
+  for (const record of records) {
+    const res = await request.post('/api/v1/filling/records', { headers, data: { record } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+});
+
+/** Clicks an export button and returns the downloaded file's path and name. */
+async function download(page: Page, button: string, dir: string) {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  const target = path.join(dir, file.suggestedFilename());
+  await file.saveAs(target);
+  return { target, name: file.suggestedFilename() };
+}
+
+for (const lang of langs as Lang[]) {
+  test(`report export shows EU MRV / ETS / FuelEU and IMO DCS and downloads XLSX and PDF in ${lang}`, async ({
+    page,
+  }) => {
+    const t = tx[lang];
+    const token = await openConsole(page, `/carbon-manage/report?year=${YEAR}`, lang);
+    const api = await page.request.get(`/api/v1/reports?regime=eu_mrv&year=${YEAR}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(api.ok()).toBe(true);
+    const report = await api.json();
+    const fmt = (v: number, d = 2) =>
+      v.toLocaleString(t.locale, { minimumFractionDigits: d, maximumFractionDigits: d });
+
+    const annual = page.getByTestId('report-annual');
+    await expect(annual.getByRole('heading', { name: t.annual })).toBeVisible();
+    await expect(annual).toContainText(fmt(report.totals.ghg.co2T));
+    await expect(page.getByTestId('report-ets')).toContainText(fmt(report.ets.allowances));
+    await expect(page.getByTestId('report-ets').getByRole('heading', { name: t.ets })).toBeVisible();
+    await expect(page.getByTestId('report-fueleu')).toContainText(fmt(report.fuelEu.penaltyEur, 0));
+    await expect(page.getByTestId('report-voyages').locator('tbody tr.ant-table-row')).toHaveCount(
+      report.voyages.length,
+    );
+    await expect(page.getByTestId('report-voyages')).toContainText(lang === 'zh_CN' ? '鹿特丹' : 'Rotterdam');
+    await expectNoRawText(page);
+    await saveScreen(page, `carbon-report-mrv-${lang}`);
+
+    const dir = path.join('test-results', 'downloads', lang);
+    mkdirSync(dir, { recursive: true });
+    const xlsx = await download(page, t.xlsx, dir);
+    expect(xlsx.name).toBe(`eu-mrv-${YEAR}-9074729-${lang}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsx.target);
+    const summary = wb.getWorksheet(t.summarySheet);
+    expect(summary).toBeDefined();
+    const cells: unknown[] = [];
+    summary?.eachRow((row) => cells.push(row.getCell(2).value));
+    expect(cells.some((v) => typeof v === 'number' && Math.abs(v - report.totals.ghg.co2T) < 1e-6)).toBe(
+      true,
+    );
+
+    const pdf = await download(page, t.pdf, dir);
+    expect(pdf.name).toBe(`eu-mrv-${YEAR}-9074729-${lang}.pdf`);
+    expect(readFileSync(pdf.target).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const screens = path.join('test-results', 'screens');
+    mkdirSync(screens, { recursive: true });
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdf.target,
+      path.join(screens, `carbon-report-pdf-mrv-${lang}`),
+    ]);
+
+    await page.getByText(t.dcsTab, { exact: true }).click();
+    await expect(page).toHaveURL(/regime=imo_dcs/);
+    const dcs = page.getByTestId('report-dcs');
+    await expect(dcs.getByRole('heading', { name: t.dcs })).toBeVisible();
+    await expect(dcs).toContainText(fmt(9_000, 0));
+    await expectNoRawText(page);
+    await saveScreen(page, `carbon-report-dcs-${lang}`);
+    const dcsPdf = await download(page, t.pdf, dir);
+    expect(dcsPdf.name).toBe(`imo-dcs-${YEAR}-9074729-${lang}.pdf`);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '60',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      dcsPdf.target,
+      path.join(screens, `carbon-report-pdf-dcs-${lang}`),
+    ]);
+  });
+}
