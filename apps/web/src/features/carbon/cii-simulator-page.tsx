@@ -1,18 +1,261 @@
-import { useTranslation } from 'react-i18next';
+import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRatings } from '@ecohelm/contracts';
+import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { ApiError } from '../../app/api-client';
+import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
+import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
+import { RATING_COLORS } from './cii-charts';
+import { useReportFormat } from './report-format';
 
-/** CII simulator: inputs (sailing speed, expected sailing days) and the simulated rating chart. */
+interface FormValues {
+  speedKn?: number;
+  days?: number;
+  compare?: number[];
+  rating: CiiRatingLetter;
+}
+
+const right = { align: 'right' as const };
+
+/** CII simulator: planned speed(s) and sailing days → year-end attained CII and rating from the ship's own model. */
 export function CiiSimulatorPage() {
-  const { t } = useTranslation();
+  const { t, num } = useReportFormat();
+  const [form] = Form.useForm<FormValues>();
+  const [input, setInput] = useState<CiiSimulationInput | null>(null);
+  const sim = useCiiSimulation(input);
+  const data = sim.data;
   const title = (id: string) => t(`carbon.panels.${id}`);
+  const f = (k: string) => t(`carbon.ciiSimulator.${k}`);
+  const submit = (v: FormValues) => {
+    const speeds = [v.speedKn as number, ...(v.compare ?? [])].filter((s) => s > 0).slice(0, 6);
+    setInput({ speeds, days: v.days as number, rating: v.rating });
+  };
+  const error = sim.error ? t(sim.error instanceof ApiError ? sim.error.messageKey : 'errors.unknown') : null;
+
   return (
     <PageFrame
       title={t('carbon.ciiSimulator.title')}
-      rowCount={1}
       panels={[
-        { id: 'simulatorInputs', title: title('simulatorInputs') },
-        { id: 'simulatorChart', title: title('simulatorChart'), span: 2 },
+        {
+          id: 'simulatorInputs',
+          title: title('simulatorInputs'),
+          rows: 2,
+          children: (
+            <Form<FormValues>
+              form={form}
+              layout="vertical"
+              initialValues={{ rating: 'C' }}
+              onFinish={submit}
+              style={{ padding: 8 }}
+            >
+              <Form.Item
+                name="speedKn"
+                label={`${f('speed')} (kn)`}
+                rules={[
+                  {
+                    required: true,
+                    message: t(`carbon.ciiSimulator.messages.speed`, { defaultValue: ciiMessages.speed }),
+                  },
+                ]}
+              >
+                <InputNumber min={0.1} max={30} step={0.5} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item
+                name="days"
+                label={f('days')}
+                rules={[
+                  {
+                    required: true,
+                    message: t(`carbon.ciiSimulator.messages.days`, { defaultValue: ciiMessages.days }),
+                  },
+                ]}
+              >
+                <InputNumber min={1} max={366} step={1} style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item
+                name="compare"
+                label={`${f('compare')} (kn)`}
+                normalize={(vs: (string | number)[]) =>
+                  vs.map(Number).filter((x) => Number.isFinite(x) && x > 0 && x <= 30)
+                }
+              >
+                <Select
+                  mode="tags"
+                  maxCount={5}
+                  tokenSeparators={[',', ' ']}
+                  placeholder={f('comparePlaceholder')}
+                />
+              </Form.Item>
+              <Form.Item name="rating" label={f('keepRating')}>
+                <Select options={ciiRatings.slice(0, 4).map((r) => ({ value: r, label: r }))} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={sim.isFetching}>
+                {f('simulate')}
+              </Button>
+              {data ? <ModelNote data={data} /> : null}
+            </Form>
+          ),
+        },
+        {
+          id: 'simulatorChart',
+          title: title('simulatorChart'),
+          span: 2,
+          children: error ? (
+            <Alert type="warning" message={error} />
+          ) : data ? (
+            <SimulatorChart data={data} />
+          ) : undefined,
+        },
+        {
+          id: 'simulatorCompare',
+          title: title('simulatorCompare'),
+          span: 2,
+          extra: data ? (
+            <span data-testid="cii-max-speed">
+              {data.maxSpeed.speedKn === null
+                ? t('carbon.ciiSimulator.noSpeed', { rating: data.maxSpeed.rating })
+                : t('carbon.ciiSimulator.maxSpeed', {
+                    rating: data.maxSpeed.rating,
+                    speed: num(data.maxSpeed.speedKn, 1),
+                  })}
+            </span>
+          ) : null,
+          children: data ? (
+            <Table
+              data-testid="cii-scenarios"
+              size="small"
+              rowKey="speedKn"
+              pagination={false}
+              dataSource={data.scenarios}
+              columns={[
+                { title: `${f('speed')} (kn)`, dataIndex: 'speedKn', render: (v: number) => num(v, 1) },
+                {
+                  title: `${f('dailyFuel')} (t/d)`,
+                  dataIndex: 'dailyFuelT',
+                  ...right,
+                  render: (v: number) => num(v, 1),
+                },
+                {
+                  title: `${f('plannedDistance')} (nm)`,
+                  dataIndex: 'plannedDistanceNm',
+                  ...right,
+                  render: (v: number) => num(v, 0),
+                },
+                {
+                  title: `${f('plannedFuel')} (t)`,
+                  dataIndex: 'plannedFuelT',
+                  ...right,
+                  render: (v: number) => num(v, 0),
+                },
+                {
+                  title: `${f('yearCo2')} (t)`,
+                  dataIndex: 'yearCo2T',
+                  ...right,
+                  render: (v: number) => num(v, 0),
+                },
+                { title: f('attained'), dataIndex: 'attainedCii', ...right, render: (v: number) => num(v) },
+                {
+                  title: f('rating'),
+                  dataIndex: 'rating',
+                  render: (r: CiiRatingLetter) => <Tag color={RATING_COLORS[r]}>{r}</Tag>,
+                },
+              ]}
+            />
+          ) : undefined,
+        },
       ]}
+    />
+  );
+}
+
+function ModelNote({ data }: { data: CiiSimulatorResponse }) {
+  const { t, num } = useReportFormat();
+  return (
+    <p data-testid="cii-model" style={{ marginTop: 16, fontSize: 12, color: '#8fa3c7' }}>
+      {t('carbon.ciiSimulator.model', {
+        a: num(data.model.a, 4),
+        b: num(data.model.b, 2),
+        r2: num(data.model.r2, 2),
+        n: data.model.n,
+        source: t(`carbon.ciiSimulator.sources.${data.model.source}`),
+        from: num(data.model.minSpeedKn, 1),
+        to: num(data.model.maxSpeedKn, 1),
+      })}
+      {data.model.constrained ? ` ${t('carbon.ciiSimulator.constrained')}` : ''}
+      <br />
+      {t('carbon.ciiSimulator.soFar', {
+        year: data.year,
+        cii: num(data.soFar.attainedCii),
+        rating: data.soFar.rating ?? '—',
+      })}
+    </p>
+  );
+}
+
+function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
+  const { t } = useReportFormat();
+  const b = data.boundaries;
+  const hline = (name: string, y: number, color: string) => ({
+    name,
+    yAxis: Number(y.toFixed(3)),
+    lineStyle: { color, type: 'dashed' as const },
+    label: { formatter: name, color },
+  });
+  return (
+    <Chart
+      label={t('carbon.ciiSimulator.chart')}
+      option={{
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0, textStyle: { color: '#c9d6f2' } },
+        grid: { left: 56, right: 64, top: 36, bottom: 36 },
+        xAxis: { type: 'value', name: 'kn', min: data.curve[0]?.speedKn, max: data.curve.at(-1)?.speedKn },
+        yAxis: {
+          type: 'value',
+          name: 'gCO₂/(t·nm)',
+          scale: true,
+          splitLine: { lineStyle: { color: '#24324f' } },
+        },
+        series: [
+          {
+            type: 'line',
+            name: t('carbon.ciiSimulator.curve'),
+            showSymbol: false,
+            data: data.curve.map((p) => [p.speedKn, Number(p.attainedCii.toFixed(3))]),
+            lineStyle: { color: '#4378F3', width: 2 },
+            itemStyle: { color: '#4378F3' },
+            markLine: {
+              symbol: 'none',
+              data: [
+                hline('A/B', b.superior, RATING_COLORS.A),
+                hline('B/C', b.lower, RATING_COLORS.B),
+                hline(t('carbon.ciiStatistics.required'), data.requiredCii, '#c9d6f2'),
+                hline('C/D', b.upper, RATING_COLORS.D),
+                hline('D/E', b.inferior, RATING_COLORS.E),
+                ...(data.maxSpeed.speedKn !== null
+                  ? [
+                      {
+                        xAxis: data.maxSpeed.speedKn,
+                        lineStyle: { color: RATING_COLORS[data.maxSpeed.rating], type: 'solid' as const },
+                        label: { formatter: `${data.maxSpeed.speedKn} kn`, color: '#c9d6f2' },
+                      },
+                    ]
+                  : []),
+              ],
+            },
+          },
+          {
+            // Points only: the compared speeds, coloured by their rating.
+            type: 'line',
+            name: t('carbon.ciiSimulator.scenarios'),
+            symbolSize: 12,
+            lineStyle: { width: 0 },
+            data: data.scenarios.map((s) => ({
+              value: [s.speedKn, Number(s.attainedCii.toFixed(3))],
+              itemStyle: { color: RATING_COLORS[s.rating] },
+            })),
+          },
+        ],
+      }}
     />
   );
 }
