@@ -5,6 +5,7 @@ import * as m0003 from './0003-voyages.ts';
 import * as m0004 from './0004-records.ts';
 import * as m0005 from './0005-ship.ts';
 import * as m0006 from './0006-filling.ts';
+import * as m0007 from './0007-device-settings.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-records': m0004,
   '0005-ship': m0005,
   '0006-filling': m0006,
+  '0007-device-settings': m0007,
 };
