@@ -204,6 +204,7 @@ for (const lang of langs as Lang[]) {
       report.voyages.length,
     );
     await expect(page.getByTestId('report-voyages')).toContainText(lang === 'zh_CN' ? '鹿特丹' : 'Rotterdam');
+    await expect(page.getByRole('button', { name: t.xlsx })).toBeEnabled();
     await expectNoRawText(page);
     await saveScreen(page, `carbon-report-mrv-${lang}`);
 

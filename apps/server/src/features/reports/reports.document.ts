@@ -72,11 +72,13 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
   const ship = report.ship;
   const shipName = lang === 'zh_CN' && ship.nameZh ? `${ship.nameZh} (${ship.nameEn})` : ship.nameEn;
   const methodLabel = (m: string) => (L as Record<string, string>)[`method_${m}`] ?? m;
+  const typeLabel = (id: string) =>
+    (L as Record<string, string>)[`shipType_${id}`] ?? id.replaceAll('_', ' ');
   const shipRows: [string, Cell, string, number?][] = [
     [L.shipName, shipName, ''],
     [L.imoNumber, ship.imoNumber, ''],
     [L.mmsi, ship.mmsi, ''],
-    [L.shipType, ship.shipType.replaceAll('_', ' '), ''],
+    [L.shipType, typeLabel(ship.shipType), ''],
     [L.flagState, ship.flagState, ''],
     [L.deadweight, ship.deadweightT, 't', 0],
     [L.grossTonnage, ship.grossTonnage, '', 0],
@@ -136,7 +138,7 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
       kv(L.sectionDcs, [
         [L.period, `${d.periodStart} — ${d.periodEnd}`, ''],
         [L.imoNumber, d.imoNumber, ''],
-        [L.shipType, d.shipType.replaceAll('_', ' '), ''],
+        [L.shipType, typeLabel(d.shipType), ''],
         [L.grossTonnage, d.grossTonnage, '', 0],
         [L.netTonnage, d.netTonnage, '', 0],
         [L.deadweight, d.deadweightT, 't', 0],

@@ -112,6 +112,20 @@ const en = {
   method_flow_meter: 'Flow meters',
   method_tank_monitoring: 'Tank monitoring',
   page: 'Page {n}',
+  shipType_bulk_carrier: 'Bulk carrier',
+  shipType_gas_carrier: 'Gas carrier',
+  shipType_tanker: 'Tanker',
+  shipType_container_ship: 'Container ship',
+  shipType_general_cargo_ship: 'General cargo ship',
+  shipType_refrigerated_cargo_carrier: 'Refrigerated cargo carrier',
+  shipType_combination_carrier: 'Combination carrier',
+  shipType_lng_carrier: 'LNG carrier',
+  shipType_ro_ro_cargo_ship_vehicle_carrier: 'Ro-ro cargo ship (vehicle carrier)',
+  shipType_ro_ro_cargo_ship: 'Ro-ro cargo ship',
+  shipType_ro_ro_passenger_ship: 'Ro-ro passenger ship',
+  shipType_ro_ro_passenger_ship_hsc: 'Ro-ro passenger ship (HSC)',
+  shipType_cruise_passenger_ship: 'Cruise passenger ship',
+  shipType_other: 'Other',
 } as const;
 
 export type ReportLabels = Record<keyof typeof en, string>;
@@ -224,6 +238,20 @@ const zh: ReportLabels = {
   method_flow_meter: '流量计',
   method_tank_monitoring: '油舱监测',
   page: '第 {n} 页',
+  shipType_bulk_carrier: '散货船',
+  shipType_gas_carrier: '气体运输船',
+  shipType_tanker: '油船',
+  shipType_container_ship: '集装箱船',
+  shipType_general_cargo_ship: '杂货船',
+  shipType_refrigerated_cargo_carrier: '冷藏货船',
+  shipType_combination_carrier: '兼用船',
+  shipType_lng_carrier: '液化天然气运输船',
+  shipType_ro_ro_cargo_ship_vehicle_carrier: '滚装货船（汽车运输船）',
+  shipType_ro_ro_cargo_ship: '滚装货船',
+  shipType_ro_ro_passenger_ship: '客滚船',
+  shipType_ro_ro_passenger_ship_hsc: '客滚船（高速船）',
+  shipType_cruise_passenger_ship: '邮轮',
+  shipType_other: '其他',
 };
 
 /** The words of the exported files in one language. */
