@@ -22,6 +22,9 @@ import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
+import { overviewRoutes } from './features/overview/overview.routes.ts';
+import { OverviewService } from './features/overview/overview.service.ts';
 import { platformRoutes } from './features/platform/platform.routes.ts';
 import { RecordsRepository } from './features/records/records.repository.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
@@ -126,6 +129,15 @@ export async function buildApp(
   const reports = new ReportsService(filling, ships);
   await reportsRoutes(app, reports, new ReportsExporter(reports));
   await telemetryRoutes(app, telemetry);
+  await overviewRoutes(
+    app,
+    new OverviewService({
+      telemetry,
+      ships,
+      records,
+      settings: new DeviceSettingsRepository(store.db),
+    }),
+  );
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
 
   if (existsSync(config.webDist)) {

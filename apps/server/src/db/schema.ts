@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { AlarmTables } from '../features/alarms/alarms.tables.ts';
+import type { OverviewTables } from '../features/overview/overview.tables.ts';
 import type { RecordTables } from '../features/records/records.tables.ts';
 import type { VoyageTables } from '../features/voyages/voyages.tables.ts';
 
@@ -6,7 +8,7 @@ import type { VoyageTables } from '../features/voyages/voyages.tables.ts';
  * Tables of the store. Times are ISO-8601 UTC strings on both dialects so that the same
  * queries run on SQLite and PostgreSQL. Each feature adds its tables here and a migration.
  */
-export interface Database extends VoyageTables, RecordTables {
+export interface Database extends AlarmTables, VoyageTables, RecordTables, OverviewTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

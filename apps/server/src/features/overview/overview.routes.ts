@@ -1,0 +1,43 @@
+import {
+  overviewFactorsResponseSchema,
+  overviewQuerySchema,
+  overviewResponseSchema,
+  overviewSettingsSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { OverviewService } from './overview.service.ts';
+
+/** The overview dashboard's figures and each device's overview settings (factor choice). */
+export async function overviewRoutes(app: AppInstance, overview: OverviewService): Promise<void> {
+  const tags = ['overview'];
+  const deviceOf = (request: { auth?: { device: { id: string } } | undefined }) => {
+    if (!request.auth) throw unauthorized();
+    return request.auth.device.id;
+  };
+
+  app.get(
+    '/api/v1/overview',
+    { schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } } },
+    async (request) => overview.overview(request.query.period),
+  );
+  app.get(
+    '/api/v1/overview/settings',
+    { schema: { tags, response: { 200: overviewSettingsSchema } } },
+    async (request) => overview.settings(deviceOf(request)),
+  );
+  app.put(
+    '/api/v1/overview/settings',
+    {
+      preHandler: requirePermission('dashboard:read'),
+      schema: { tags, body: overviewSettingsSchema, response: { 200: overviewSettingsSchema } },
+    },
+    async (request) => overview.saveSettings(deviceOf(request), request.body),
+  );
+  app.get(
+    '/api/v1/overview/factors',
+    { schema: { tags, response: { 200: overviewFactorsResponseSchema } } },
+    async (request) => overview.factors(deviceOf(request)),
+  );
+}

@@ -1,0 +1,394 @@
+import {
+  type CiiPeriod,
+  MAX_OVERVIEW_FACTORS,
+  type OverviewFactorsResponse,
+  type OverviewResponse,
+  type OverviewSettings,
+  overviewMessages,
+  type Ship,
+} from '@ecohelm/contracts';
+import {
+  type CiiResult,
+  calculateCii,
+  channelById,
+  co2FromFuel,
+  displayUnitOf,
+  ECA_CHANGEOVER_TIP_DISTANCE_NM,
+  ECA_WARNING_DISTANCE_NM,
+  ecaStatus,
+  toDisplay,
+} from '@ecohelm/domain';
+import { validationFailed } from '../../platform/errors.ts';
+import type { RecordsService } from '../records/records.service.ts';
+import type { ShipService } from '../ship/ship.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { DeviceSettingsRepository } from './overview.repository.ts';
+
+const DAY_MS = 86_400_000;
+const NM_M = 1852;
+const KN_MS = NM_M / 3600;
+
+/**
+ * Fuel-flow channels (kg/s) by the IMO fuel class their fuel burns as (MEPC.364(79) Cf): main engine,
+ * generators and boilers, so the day's fuel is the sum over every consumer.
+ */
+const FUEL_CHANNELS: readonly { channel: string; imoFuel: string }[] = [
+  { channel: 'propulsion.main.fuel.hfo.massFlow', imoFuel: 'hfo' },
+  { channel: 'propulsion.main.fuel.lfo.massFlow', imoFuel: 'lfo' },
+  { channel: 'propulsion.main.fuel.mgo.massFlow', imoFuel: 'diesel_gas_oil' },
+  { channel: 'electrical.generators.ge1.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
+  { channel: 'electrical.generators.ge2.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
+  { channel: 'electrical.generators.ge3.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
+  { channel: 'steam.boilers.boiler1.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
+  { channel: 'steam.boilers.boiler2.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
+];
+const SOG = 'navigation.speedOverGround';
+
+/** Fuel oil / diesel oil / lubricating oil: product fuel ids of bunker records and the ROB channel. */
+const BUNKER_KINDS = [
+  {
+    kind: 'fuel_oil',
+    unit: 't',
+    fuels: ['hs_hfo', 'ls_hfo', 'uls_hfo', 'hs_lfo', 'ls_lfo', 'uls_lfo'],
+    rob: ['tanks.fuel.hfo.currentMass', 'tanks.fuel.lfo.currentMass'],
+    scale: 1e-3,
+  },
+  { kind: 'diesel_oil', unit: 't', fuels: ['mdo_mgo'], rob: ['tanks.fuel.mgo.currentMass'], scale: 1e-3 },
+  {
+    kind: 'lube_oil',
+    unit: 'm3',
+    fuels: [],
+    rob: ['tanks.lubrication.systemOil.currentVolume', 'tanks.lubrication.cylinderOil.currentVolume'],
+    scale: 1,
+  },
+] as const;
+
+/** One UTC day of measured operation. */
+interface DayTotals {
+  start: number;
+  distanceNm: number;
+  fuelT: Record<string, number>;
+}
+
+/** Figures of the overview dashboard, all from the store: telemetry rollups, records and the ship. */
+export class OverviewService {
+  readonly #telemetry: TelemetryService;
+  readonly #ships: ShipService;
+  readonly #records: RecordsService;
+  readonly #settings: DeviceSettingsRepository;
+  readonly #now: () => number;
+
+  constructor(deps: {
+    telemetry: TelemetryService;
+    ships: ShipService;
+    records: RecordsService;
+    settings: DeviceSettingsRepository;
+    now?: () => number;
+  }) {
+    this.#telemetry = deps.telemetry;
+    this.#ships = deps.ships;
+    this.#records = deps.records;
+    this.#settings = deps.settings;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  async overview(period: CiiPeriod): Promise<OverviewResponse> {
+    const now = this.#now();
+    const { ship } = await this.#ships.getShip();
+    const ciiShip = ciiShipOf(ship);
+    const year = new Date(now).getUTCFullYear();
+    // Daily totals from the start of last year (the year panel shows up to three years).
+    const from = Date.UTC(period === 'year' ? year - 2 : year, 0, 1);
+    const days = ciiShip ? await this.#days(Math.min(from, now - 30 * DAY_MS), now) : [];
+    return {
+      cii: ciiShip ? ciiPanel(ciiShip, period, days, now) : null,
+      co2: ciiShip ? co2Panel(ciiShip, days, now) : null,
+      bunker: await this.#bunker(),
+      eca: await this.#eca(now),
+    };
+  }
+
+  /** Per-UTC-day distance (from the SOG daily mean) and fuel (from the fuel-flow daily means). */
+  async #days(fromMs: number, now: number): Promise<DayTotals[]> {
+    const byDay = new Map<number, DayTotals>();
+    const day = (t: number) => {
+      let d = byDay.get(t);
+      if (!d) {
+        d = { start: t, distanceNm: 0, fuelT: {} };
+        byDay.set(t, d);
+      }
+      return d;
+    };
+    const seconds = (start: number) => Math.max(0, Math.min(DAY_MS, now - start)) / 1000;
+    for (const r of await this.#telemetry.rollups('1d', SOG, fromMs, now)) {
+      const start = r.t * 1000;
+      day(start).distanceNm += ((r.sum / r.n) * seconds(start)) / NM_M;
+    }
+    for (const { channel, imoFuel } of FUEL_CHANNELS) {
+      for (const r of await this.#telemetry.rollups('1d', channel, fromMs, now)) {
+        const start = r.t * 1000;
+        const d = day(start);
+        d.fuelT[imoFuel] = (d.fuelT[imoFuel] ?? 0) + ((r.sum / r.n) * seconds(start)) / 1000;
+      }
+    }
+    return [...byDay.values()].sort((a, b) => a.start - b.start);
+  }
+
+  async #bunker(): Promise<OverviewResponse['bunker']> {
+    const bunkers = await this.#records.listBunker({ limit: 500 });
+    const latest = await this.#telemetry.latest(BUNKER_KINDS.flatMap((k) => [...k.rob]));
+    return {
+      items: BUNKER_KINDS.map((k) => {
+        const last = bunkers
+          .filter((b) => (k.fuels as readonly string[]).includes(b.fuelType))
+          .sort((a, b) => b.endTime.localeCompare(a.endTime))[0];
+        const robs = k.rob.map((c) => latest.get(c)?.value).filter((v) => v !== undefined);
+        return {
+          kind: k.kind,
+          unit: k.unit,
+          lastBunkerQuantity: last?.quantityT ?? null,
+          lastBunkerTime: last?.endTime ?? null,
+          remainingOnBoard: robs.length > 0 ? robs.reduce((a, b) => a + b, 0) * k.scale : null,
+        };
+      }),
+    };
+  }
+
+  async #eca(now: number): Promise<OverviewResponse['eca']> {
+    const latest = await this.#telemetry.latest([
+      'navigation.position.latitude',
+      'navigation.position.longitude',
+      SOG,
+      'navigation.courseOverGroundTrue',
+    ]);
+    const lat = latest.get('navigation.position.latitude')?.value;
+    const lon = latest.get('navigation.position.longitude')?.value;
+    const base = {
+      warningDistanceNm: ECA_WARNING_DISTANCE_NM,
+      tipDistanceNm: ECA_CHANGEOVER_TIP_DISTANCE_NM,
+    };
+    if (lat === undefined || lon === undefined) {
+      return {
+        ...base,
+        position: null,
+        inside: false,
+        insideZone: null,
+        nearestZone: null,
+        distanceNm: null,
+        hours: null,
+        state: 'normal',
+        changeOverTip: false,
+      };
+    }
+    // Positions are stored in degrees (the catalogue's SI for positions); SOG m/s, COG rad.
+    const sogKn = (latest.get(SOG)?.value ?? 0) / KN_MS;
+    const cogDeg = ((latest.get('navigation.courseOverGroundTrue')?.value ?? 0) * 180) / Math.PI;
+    const s = ecaStatus({ lat, lon, at: now, sogKn, cogDeg });
+    const insideZone = s.zones.find((z) => z.inside) ?? null;
+    const outside = s.zones.filter((z) => !z.inside);
+    const nearest = insideZone ?? outside.sort((a, b) => a.distanceToBoundaryNm - b.distanceToBoundaryNm)[0];
+    return {
+      ...base,
+      position: { lat, lon, sogKn, cogDeg },
+      inside: insideZone !== null,
+      insideZone: insideZone?.name ?? null,
+      nearestZone: nearest?.name ?? null,
+      distanceNm: nearest?.distanceToBoundaryNm ?? null,
+      hours: nearest?.hoursToBoundary ?? null,
+      state: s.state,
+      changeOverTip: s.changeOverTip,
+    };
+  }
+
+  async settings(deviceId: string): Promise<OverviewSettings> {
+    const stored = await this.#settings.get(deviceId, 'overview');
+    return stored ? (JSON.parse(stored) as OverviewSettings) : { factors: DEFAULT_FACTORS };
+  }
+
+  async saveSettings(deviceId: string, settings: OverviewSettings): Promise<OverviewSettings> {
+    if (settings.factors.length > MAX_OVERVIEW_FACTORS) {
+      throw validationFailed(overviewMessages.tooManyFactors, [
+        { path: 'factors', message: overviewMessages.tooManyFactors },
+      ]);
+    }
+    const unknown = settings.factors.filter((f) => !channelById(f));
+    if (unknown.length > 0) {
+      throw validationFailed(overviewMessages.unknownFactor, [
+        { path: 'factors', message: `${overviewMessages.unknownFactor}: ${unknown.join(', ')}` },
+      ]);
+    }
+    const clean = { factors: [...new Set(settings.factors)] };
+    await this.#settings.put(
+      deviceId,
+      'overview',
+      JSON.stringify(clean),
+      new Date(this.#now()).toISOString(),
+    );
+    return clean;
+  }
+
+  /** The device's factors: value now and hourly means of the last 24 hours, in display units. */
+  async factors(deviceId: string): Promise<OverviewFactorsResponse> {
+    const { factors } = await this.settings(deviceId);
+    const now = this.#now();
+    const latest = await this.#telemetry.latest(factors);
+    const out: OverviewFactorsResponse['factors'] = [];
+    for (const channel of factors) {
+      const def = channelById(channel);
+      if (!def) continue;
+      const trend = await this.#telemetry.trend(channel, now - DAY_MS, now, 24, now);
+      const v = latest.get(channel)?.value;
+      out.push({
+        channel,
+        unit: displayUnitOf(def),
+        value: v === undefined ? null : toDisplay(def, v),
+        points: trend.points.map((p) => ({ t: new Date(p.t).toISOString(), mean: toDisplay(def, p.mean) })),
+      });
+    }
+    return { factors: out };
+  }
+}
+
+/** What a new console shows until its crew chooses: speed, shaft power, main-engine speed and fuel flow. */
+export const DEFAULT_FACTORS = [
+  'navigation.speedOverGround',
+  'propulsion.main.shaftPower',
+  'propulsion.main.revolutions',
+  'propulsion.main.fuel.hfo.massFlow',
+];
+
+interface CiiShip {
+  shipType: string;
+  dwt: number;
+  gt?: number;
+}
+
+function ciiShipOf(ship: Ship | null): CiiShip | undefined {
+  if (!ship || ship.shipType === 'other' || !(ship.deadweightT > 0)) return undefined;
+  return {
+    shipType: ship.shipType,
+    dwt: ship.deadweightT,
+    ...(ship.grossTonnage ? { gt: ship.grossTonnage } : {}),
+  };
+}
+
+/** CII of a distance and fuel in `year`; attained is null below 1 nm (no meaningful intensity). */
+function ciiOf(ship: CiiShip, year: number, distanceNm: number, fuelT: Record<string, number>) {
+  const result: CiiResult = calculateCii({
+    ...ship,
+    year,
+    distanceNm: Math.max(distanceNm, 1),
+    fuelTonnes: fuelT,
+  });
+  const moving = distanceNm >= 1;
+  return {
+    co2T: co2FromFuel(fuelT),
+    attained: moving ? result.attainedCii : null,
+    required: result.requiredCii,
+    rating: moving ? result.rating : null,
+    boundaries: result.boundaries,
+    capacity: result.capacity,
+  };
+}
+
+function sumDays(days: readonly DayTotals[]): { distanceNm: number; fuelT: Record<string, number> } {
+  const fuelT: Record<string, number> = {};
+  let distanceNm = 0;
+  for (const d of days) {
+    distanceNm += d.distanceNm;
+    for (const [f, t] of Object.entries(d.fuelT)) fuelT[f] = (fuelT[f] ?? 0) + t;
+  }
+  return { distanceNm, fuelT };
+}
+
+function periodStart(t: number, period: CiiPeriod): number {
+  const d = new Date(t);
+  if (period === 'day') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  if (period === 'month') return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  return Date.UTC(d.getUTCFullYear(), 0, 1);
+}
+
+function ciiPanel(
+  ship: CiiShip,
+  period: CiiPeriod,
+  days: readonly DayTotals[],
+  now: number,
+): NonNullable<OverviewResponse['cii']> {
+  const year = new Date(now).getUTCFullYear();
+  const first = period === 'day' ? now - 29 * DAY_MS : period === 'month' ? Date.UTC(year, 0, 1) : 0;
+  const groups = new Map<number, DayTotals[]>();
+  for (const d of days) {
+    if (d.start < periodStart(first, period)) continue;
+    const k = periodStart(d.start, period);
+    groups.set(k, [...(groups.get(k) ?? []), d]);
+  }
+  const points = [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([start, list]) => {
+      const s = sumDays(list);
+      const c = ciiOf(ship, new Date(start).getUTCFullYear(), s.distanceNm, s.fuelT);
+      return {
+        start: new Date(start).toISOString(),
+        distanceNm: s.distanceNm,
+        co2T: c.co2T,
+        attained: c.attained,
+        required: c.required,
+        rating: c.rating,
+      };
+    });
+  const yearDays = days.filter((d) => d.start >= Date.UTC(year, 0, 1));
+  const ytd = sumDays(yearDays);
+  const c = ciiOf(ship, year, ytd.distanceNm, ytd.fuelT);
+  // Heading: the year's remaining days at the year-to-date daily averages keep the same intensity
+  // only if the mix stays; projected from the averages of the last 30 days instead.
+  const recent = sumDays(days.filter((d) => d.start >= now - 30 * DAY_MS));
+  const recentDays = Math.max(1, Math.min(30, days.filter((d) => d.start >= now - 30 * DAY_MS).length));
+  const left = (Date.UTC(year + 1, 0, 1) - now) / DAY_MS;
+  const projectedFuel: Record<string, number> = { ...ytd.fuelT };
+  for (const [f, t] of Object.entries(recent.fuelT))
+    projectedFuel[f] = (projectedFuel[f] ?? 0) + (t / recentDays) * left;
+  const projected = ciiOf(
+    ship,
+    year,
+    ytd.distanceNm + (recent.distanceNm / recentDays) * left,
+    projectedFuel,
+  );
+  return {
+    period,
+    points,
+    yearToDate: {
+      year,
+      attained: c.attained,
+      required: c.required,
+      rating: c.rating,
+      boundaries: c.boundaries,
+      projectedAttained: projected.attained,
+      projectedRating: projected.rating,
+    },
+  };
+}
+
+function co2Panel(
+  ship: CiiShip,
+  days: readonly DayTotals[],
+  now: number,
+): NonNullable<OverviewResponse['co2']> {
+  const year = new Date(now).getUTCFullYear();
+  let cumulative = 0;
+  let allowance = 0;
+  const out: NonNullable<OverviewResponse['co2']>['days'] = [];
+  for (const d of days) {
+    if (d.start < Date.UTC(year, 0, 1)) continue;
+    const c = ciiOf(ship, year, d.distanceNm, d.fuelT);
+    cumulative += c.co2T;
+    // The CO2 the required CII allows for the distance sailed: CII_req [g/(capacity·nm)] × capacity × nm / 1e6.
+    allowance += (c.required * c.capacity * d.distanceNm) / 1e6;
+    out.push({
+      day: new Date(d.start).toISOString().slice(0, 10),
+      co2T: c.co2T,
+      cumulativeCo2T: cumulative,
+      cumulativeAllowanceT: allowance,
+    });
+  }
+  return { year, days: out };
+}

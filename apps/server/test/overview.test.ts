@@ -1,0 +1,115 @@
+import { calculateCii } from '@ecohelm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validShip, viewerAuth } from './carbon-fixtures.ts';
+import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+
+const DAY = 86_400_000;
+const SOG_MS = 6; // 11.66 kn
+const HFO_KG_S = 0.25; // 21.6 t/day
+
+describe.each(storeKinds)('overview on %s', (kind) => {
+  let t: TestApp;
+  const now = Date.now();
+  const today = Math.floor(now / DAY) * DAY;
+  const from = today - 3 * DAY;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const writer = t.services.telemetry.bulkHistory({ minutesAreNew: true });
+    const sog = writer.channelId('navigation.speedOverGround');
+    const hfo = writer.channelId('propulsion.main.fuel.hfo.massFlow');
+    for (let m = from; m < now - 60_000; m += 60_000) {
+      writer.minute(sog, m, { mean: SOG_MS, min: SOG_MS, max: SOG_MS, last: SOG_MS, count: 60 });
+      writer.minute(hfo, m, { mean: HFO_KG_S, min: HFO_KG_S, max: HFO_KG_S, last: HFO_KG_S, count: 60 });
+    }
+    await writer.finish();
+    // The last fix lies in the North Sea ECA, heading for nothing in particular.
+    await t.services.telemetry.writeSamples([
+      { channel: 'navigation.position.latitude', t: now - 1000, value: 55 },
+      { channel: 'navigation.position.longitude', t: now - 1000, value: 4 },
+      { channel: 'tanks.fuel.hfo.currentMass', t: now - 1000, value: 812_000 },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a token', async () => {
+    expect((await t.app.inject({ url: '/api/v1/overview' })).statusCode).toBe(401);
+  });
+
+  it('has no CII before the ship basic info exists, then daily CII equal to packages/domain', async () => {
+    const before = (await t.app.inject({ url: '/api/v1/overview', headers: t.auth })).json();
+    expect(before.cii).toBeNull();
+    expect(before.eca).toMatchObject({ inside: true, insideZone: expect.stringMatching(/North Sea/i) });
+    expect(before.bunker.items.find((i: { kind: string }) => i.kind === 'fuel_oil').remainingOnBoard).toBe(
+      812,
+    );
+
+    await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
+    const res = await t.app.inject({ url: '/api/v1/overview?period=day', headers: t.auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const full = body.cii.points.find((p: { start: string }) => p.start === new Date(from).toISOString());
+    const distanceNm = (SOG_MS * 86_400) / 1852;
+    const year = new Date(from).getUTCFullYear();
+    const expected = calculateCii({
+      shipType: 'bulk_carrier',
+      dwt: 82_000,
+      year,
+      distanceNm,
+      fuelTonnes: { hfo: (HFO_KG_S * 86_400) / 1000 },
+    });
+    expect(full.distanceNm).toBeCloseTo(distanceNm, 6);
+    expect(full.attained).toBeCloseTo(expected.attainedCii, 9);
+    expect(full.required).toBeCloseTo(expected.requiredCii, 9);
+    expect(full.rating).toBe(expected.rating);
+    expect(body.cii.yearToDate.boundaries.superior).toBeGreaterThan(0);
+    // CO2 curve: the cumulative CO2 is the sum of the days.
+    const days = body.co2.days as { co2T: number; cumulativeCo2T: number }[];
+    expect(days.at(-1)!.cumulativeCo2T).toBeCloseTo(
+      days.reduce((a, d) => a + d.co2T, 0),
+      9,
+    );
+  });
+
+  it('keeps at most four factors per device and refuses a fifth', async () => {
+    const five = [
+      'navigation.speedOverGround',
+      'navigation.speedThroughWater',
+      'propulsion.main.shaftPower',
+      'propulsion.main.revolutions',
+      'navigation.trim',
+    ];
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: t.auth,
+      payload: { factors: five },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([
+      { path: 'body.factors', message: 'At most four factors can be selected' },
+    ]);
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: t.auth,
+      payload: { factors: ['no.such.channel'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: t.auth,
+      payload: { factors: five.slice(0, 2) },
+    });
+    expect(ok.statusCode).toBe(200);
+    const factors = (await t.app.inject({ url: '/api/v1/overview/factors', headers: t.auth })).json().factors;
+    expect(factors.map((f: { channel: string }) => f.channel)).toEqual(five.slice(0, 2));
+    expect(factors[0].unit).toBe('kn');
+    expect(factors[0].points.length).toBeGreaterThan(20);
+    expect(factors[0].points[0].mean).toBeCloseTo(SOG_MS / (1852 / 3600), 6);
+    // Another device keeps its own (default) choice.
+    const other = await viewerAuth(t);
+    const theirs = (await t.app.inject({ url: '/api/v1/overview/settings', headers: other })).json();
+    expect(theirs.factors).toHaveLength(4);
+  });
+});
