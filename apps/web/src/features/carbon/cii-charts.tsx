@@ -32,6 +32,7 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
     <Chart
       label={t('carbon.ciiStatistics.gauge')}
       option={{
+        animation: false,
         series: [
           {
             type: 'gauge',
@@ -40,7 +41,8 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
             radius: '92%',
             center: ['50%', '58%'],
             axisLine: { lineStyle: { width: 14, color: stops } },
-            pointer: { width: 5 },
+            // No pointer without distance sailed: an empty period has no attained CII, not a CII of 0.
+            pointer: { width: 5, show: figure.attainedCii !== null },
             splitNumber: 5,
             axisLabel: { color: '#8fa3c7', fontSize: 10, formatter: (v: number) => v.toFixed(1) },
             detail: {
@@ -53,6 +55,16 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
             },
             title: { show: false },
             data: [{ value: figure.attainedCii ?? 0, name: t('carbon.ciiStatistics.attained') }],
+            ...(figure.attainedCii === null
+              ? {
+                  detail: {
+                    formatter: () => t('carbon.ciiStatistics.noDistance'),
+                    fontSize: 12,
+                    offsetCenter: [0, '62%'],
+                    color: '#8fa3c7',
+                  },
+                }
+              : {}),
           },
         ],
       }}
@@ -76,6 +88,7 @@ export function CiiTrendChart({ series }: { series: CiiSeriesPoint[] }) {
     <Chart
       label={t('carbon.ciiStatistics.trend')}
       option={{
+        animation: false,
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: '#c9d6f2' } },
         grid: { left: 48, right: 16, top: 36, bottom: 28 },

@@ -172,7 +172,7 @@ function ModelNote({ data }: { data: CiiSimulatorResponse }) {
   const { t, num } = useReportFormat();
   return (
     <p data-testid="cii-model" style={{ marginTop: 16, fontSize: 12, color: '#8fa3c7' }}>
-      {t('carbon.ciiSimulator.model', {
+      {t(data.model.constrained ? 'carbon.ciiSimulator.modelHeld' : 'carbon.ciiSimulator.model', {
         a: num(data.model.a, 4),
         b: num(data.model.b, 2),
         r2: num(data.model.r2, 2),
@@ -205,9 +205,10 @@ function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
     <Chart
       label={t('carbon.ciiSimulator.chart')}
       option={{
+        animation: false,
         tooltip: { trigger: 'axis' },
         legend: { top: 0, textStyle: { color: '#c9d6f2' } },
-        grid: { left: 56, right: 64, top: 36, bottom: 36 },
+        grid: { left: 56, right: 96, top: 36, bottom: 36 },
         xAxis: { type: 'value', name: 'kn', min: data.curve[0]?.speedKn, max: data.curve.at(-1)?.speedKn },
         yAxis: {
           type: 'value',
