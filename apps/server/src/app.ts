@@ -17,6 +17,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
+import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
+import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
+import { AlarmsService } from './features/alarms/alarms.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
@@ -69,6 +72,8 @@ export interface Services {
   voyages: VoyageService;
   records: RecordsService;
   telemetry: TelemetryService;
+  /** The alarm engine, fed by the live samples. */
+  alarms: AlarmsService;
   /** The one validated ingest path (adapters, simulator live samples). */
   ingest: IngestPipeline;
   adapters: AdapterRegistry;
@@ -116,7 +121,20 @@ export async function buildApp(
   await telemetry.init();
   const ingest = new IngestPipeline(telemetry, app.log);
   const adapters = new AdapterRegistry();
-  const services: Services = { sessions, ships, filling, voyages, records, telemetry, ingest, adapters };
+  const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry);
+  await alarms.start();
+  app.addHook('onClose', () => alarms.stop());
+  const services: Services = {
+    sessions,
+    ships,
+    filling,
+    voyages,
+    records,
+    telemetry,
+    alarms,
+    ingest,
+    adapters,
+  };
   registerAuth(app, sessions);
 
   await platformRoutes(app, config, store.kind);
@@ -129,6 +147,7 @@ export async function buildApp(
   const reports = new ReportsService(filling, ships);
   await reportsRoutes(app, reports, new ReportsExporter(reports));
   await telemetryRoutes(app, telemetry);
+  await alarmsRoutes(app, alarms);
   await overviewRoutes(
     app,
     new OverviewService({

@@ -6,6 +6,7 @@ import * as m0004 from './0004-records.ts';
 import * as m0005 from './0005-ship.ts';
 import * as m0006 from './0006-filling.ts';
 import * as m0007 from './0007-device-settings.ts';
+import * as m0009 from './0009-alarms.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005-ship': m0005,
   '0006-filling': m0006,
   '0007-device-settings': m0007,
+  '0009-alarms': m0009,
 };

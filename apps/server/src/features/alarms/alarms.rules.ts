@@ -1,0 +1,271 @@
+/**
+ * Alarm rules: pure functions from the latest values to {@link ConditionInput}s for the engine.
+ * Values are SI as stored (catalogue units); limits here are SI too.
+ */
+import {
+  type ChannelDef,
+  calmWaterPowerKw,
+  type EcaStatus,
+  type Equipment,
+  fuelKinds,
+  fuelMassFlowKgPerH,
+  msToKnots,
+  twoStrokeSfoc,
+} from '@ecohelm/domain';
+import type { ConditionInput } from './alarms.engine.ts';
+
+export interface LimitSetting {
+  lowlow: number | null;
+  low: number | null;
+  high: number | null;
+  highhigh: number | null;
+  /** SI, same unit as the limits. */
+  hysteresis: number;
+  delayMs: number;
+  enabled: boolean;
+}
+
+export type Latest = ReadonlyMap<string, { t: number; value: number }>;
+
+/** Default dead band: 1 % of the channel's valid range. */
+export const defaultHysteresis = (def: ChannelDef) => (def.range[1] - def.range[0]) * 0.01;
+/** Default minimum duration of a limit crossing before it alarms (and of the return before it rectifies). */
+export const DEFAULT_LIMIT_DELAY_MS = 5_000;
+
+/** The catalogue's default setting of a channel. */
+export function defaultLimitSetting(def: ChannelDef): LimitSetting {
+  return {
+    lowlow: def.limits.lowlow ?? null,
+    low: def.limits.low ?? null,
+    high: def.limits.high ?? null,
+    highhigh: def.limits.highhigh ?? null,
+    hysteresis: defaultHysteresis(def),
+    delayMs: DEFAULT_LIMIT_DELAY_MS,
+    enabled: true,
+  };
+}
+
+/** The channel telling whether an equipment runs; limits of stopped machinery are blocked. */
+const runIndicator: Partial<Record<Equipment, { channel: string; threshold: number }>> = {
+  // 3 rpm: turning gear and slow turning are not running.
+  me: { channel: 'propulsion.main.revolutions', threshold: 3 / 60 },
+  ge1: { channel: 'electrical.generators.ge1.running', threshold: 0.5 },
+  ge2: { channel: 'electrical.generators.ge2.running', threshold: 0.5 },
+  ge3: { channel: 'electrical.generators.ge3.running', threshold: 0.5 },
+  boiler1: { channel: 'steam.boilers.boiler1.running', threshold: 0.5 },
+  boiler2: { channel: 'steam.boilers.boiler2.running', threshold: 0.5 },
+};
+
+/** True unless the equipment's run indicator says it is stopped (unknown counts as running). */
+export function equipmentRunning(equipment: Equipment, latest: Latest): boolean {
+  const ind = runIndicator[equipment];
+  if (!ind) return true;
+  const v = latest.get(ind.channel);
+  return v === undefined || v.value >= ind.threshold;
+}
+
+const levels = ['highhigh', 'high', 'low', 'lowlow'] as const;
+
+/**
+ * The four limit conditions of one channel for one value: high and high-high raise above the limit
+ * and clear below it minus the hysteresis; low and low-low the other way round. A disabled or
+ * absent limit, or stopped machinery, clears at once.
+ */
+export function limitConditions(
+  def: ChannelDef,
+  setting: LimitSetting,
+  value: number,
+  running: boolean,
+): ConditionInput[] {
+  return levels.map((level) => {
+    const limit = setting[level];
+    const high = level === 'high' || level === 'highhigh';
+    const off = limit === null || !setting.enabled || !running;
+    const raise = !off && (high ? value > limit : value < limit);
+    const clear = off || (high ? value < limit - setting.hysteresis : value > limit + setting.hysteresis);
+    return {
+      key: `limit:${def.id}:${level}`,
+      category: 'equipmentAlarm',
+      condition: level,
+      equipment: def.equipment,
+      channel: def.id,
+      priority: level === 'highhigh' || level === 'lowlow' ? 'alarm' : 'warning',
+      raise,
+      clear,
+      delayMs: off ? 0 : setting.delayMs,
+      value,
+      limit,
+    };
+  });
+}
+
+/** A channel of running machinery that has sent nothing for this long while the feed is alive is lost. */
+export const SIGNAL_LOST_MS = 30_000;
+
+/**
+ * Equipment fault: a sensor of running machinery that stopped reporting while others still report
+ * (a broken sensor or cable, as an alarm-monitoring system flags it).
+ */
+export function signalLostCondition(
+  def: ChannelDef,
+  lastT: number,
+  at: number,
+  feedAlive: boolean,
+  running: boolean,
+): ConditionInput {
+  const age = at - lastT;
+  const watched = feedAlive && running;
+  return {
+    key: `fault:${def.id}`,
+    category: 'equipmentAlarm',
+    condition: 'signal_lost',
+    equipment: def.equipment,
+    channel: def.id,
+    priority: 'warning',
+    raise: watched && age > SIGNAL_LOST_MS,
+    clear: !watched || age <= SIGNAL_LOST_MS / 2,
+    delayMs: 0,
+    value: null,
+    limit: null,
+  };
+}
+
+/** ECA proximity (SPEC §8–§9): a warning at 10 nm, the change-over tip at 2 nm, from outside. */
+export function ecaConditions(status: EcaStatus): ConditionInput[] {
+  const inside = status.insideZoneIds.length > 0;
+  const distance = status.nearest?.distanceToBoundaryNm ?? null;
+  // Half a mile of dead band so a ship running along the 10 nm line does not flap.
+  const beyond = (nm: number) => inside || distance === null || distance > nm + 0.5;
+  const base = {
+    category: 'focWarning' as const,
+    equipment: 'navigation' as const,
+    channel: null,
+    delayMs: 0,
+    value: distance,
+  };
+  return [
+    {
+      ...base,
+      key: 'eca:warning',
+      condition: 'eca_warning',
+      priority: 'warning',
+      raise: status.state === 'warning',
+      clear: beyond(10),
+      limit: 10,
+    },
+    {
+      ...base,
+      key: 'eca:changeover',
+      condition: 'eca_changeover',
+      priority: 'caution',
+      raise: status.changeOverTip,
+      clear: beyond(2),
+      limit: 2,
+    },
+  ];
+}
+
+/** Allowance over the calm-water, clean-hull consumption for weather and fouling before the tip. */
+export const FOC_TOLERANCE = 1.3;
+export const FOC_CLEAR = 1.2;
+/** Ten minutes of excess consumption before the tip: manoeuvres and gusts pass. */
+export const FOC_DELAY_MS = 10 * 60_000;
+/** The check runs only at sea speed. */
+const FOC_MIN_STW_KN = 5;
+
+/** Expected main-engine fuel (kg/h) for a speed through water and mean draught (calm water, clean hull). */
+export function expectedMeFuelKgPerH(stwKn: number, meanDraftM: number, load: number): number {
+  return fuelMassFlowKgPerH(calmWaterPowerKw(stwKn, meanDraftM), twoStrokeSfoc(load));
+}
+
+/**
+ * The F.O.C check (SPEC §8 fuel-consumption tip): main-engine consumption above the expected value
+ * for the current speed and draught by more than the tolerance. Undefined without the inputs.
+ */
+export function focCondition(latest: Latest): ConditionInput | undefined {
+  const stw = latest.get('navigation.speedThroughWater')?.value;
+  const fore = latest.get('navigation.draft.fore')?.value;
+  const aft = latest.get('navigation.draft.aft')?.value;
+  const load = latest.get('propulsion.main.engineLoad')?.value ?? 0.75;
+  if (stw === undefined || fore === undefined || aft === undefined) return undefined;
+  let actual = 0;
+  let seen = false;
+  for (const f of fuelKinds) {
+    const v = latest.get(`propulsion.main.fuel.${f}.massFlow`);
+    if (v) {
+      actual += v.value * 3600;
+      seen = true;
+    }
+  }
+  if (!seen) return undefined;
+  const stwKn = msToKnots(stw);
+  const expected = expectedMeFuelKgPerH(stwKn, (fore + aft) / 2, load);
+  const atSea = stwKn >= FOC_MIN_STW_KN && expected > 0;
+  const ratio = atSea ? actual / expected : 0;
+  return {
+    key: 'foc:me',
+    category: 'focWarning',
+    condition: 'foc_high',
+    equipment: 'me',
+    channel: null,
+    priority: 'caution',
+    raise: atSea && ratio > FOC_TOLERANCE,
+    clear: !atSea || ratio < FOC_CLEAR,
+    delayMs: FOC_DELAY_MS,
+    // Per cent of the expected consumption.
+    value: atSea ? ratio * 100 : null,
+    limit: FOC_TOLERANCE * 100,
+  };
+}
+
+/** Generator rating until the ship particulars carry it (the simulated vessel's gensets). */
+export const GE_RATED_KW = 600;
+const LOW_LOAD = 0.3;
+const ASSESSMENT_DELAY_MS = 30 * 60_000;
+
+/** Equipment assessment: a generator running below 30 % load for half an hour (fuel and fouling). */
+export function lowLoadConditions(latest: Latest): ConditionInput[] {
+  const out: ConditionInput[] = [];
+  for (const n of [1, 2, 3] as const) {
+    const running = latest.get(`electrical.generators.ge${n}.running`);
+    const power = latest.get(`electrical.generators.ge${n}.realPower`);
+    if (!running || !power) continue;
+    const on = running.value >= 0.5;
+    const load = power.value / 1000 / GE_RATED_KW;
+    out.push({
+      key: `assessment:ge${n}:low_load`,
+      category: 'equipmentAssessment',
+      condition: 'low_load',
+      equipment: `ge${n}`,
+      channel: `electrical.generators.ge${n}.realPower`,
+      priority: 'caution',
+      raise: on && load < LOW_LOAD,
+      clear: !on || load > LOW_LOAD + 0.05,
+      delayMs: ASSESSMENT_DELAY_MS,
+      value: power.value,
+      limit: LOW_LOAD * GE_RATED_KW * 1000,
+    });
+  }
+  return out;
+}
+
+/** Energy distribution: both boilers firing for half an hour, where one usually carries the load. */
+export function boilersParallelCondition(latest: Latest): ConditionInput | undefined {
+  const b1 = latest.get('steam.boilers.boiler1.running');
+  const b2 = latest.get('steam.boilers.boiler2.running');
+  if (!b1 || !b2) return undefined;
+  const both = b1.value >= 0.5 && b2.value >= 0.5;
+  return {
+    key: 'distribution:boilers_parallel',
+    category: 'energyDistribution',
+    condition: 'boilers_parallel',
+    equipment: 'boiler2',
+    channel: null,
+    priority: 'caution',
+    raise: both,
+    clear: !both,
+    delayMs: ASSESSMENT_DELAY_MS,
+    value: null,
+    limit: null,
+  };
+}
