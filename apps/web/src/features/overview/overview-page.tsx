@@ -1,14 +1,21 @@
+import type { CiiPeriod } from '@ecohelm/contracts';
 import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame';
+import { useOverview } from './api/get-overview';
+import { FactorsPanel, OverviewSettingsModal } from './factors';
+import { BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
 
-const periods = ['day', 'month', 'year'] as const;
+const periods = ['day', 'month', 'year'] as const satisfies readonly CiiPeriod[];
 
-/** The default landing page (SPEC §2 "Overview"). */
+/** The default landing page (SPEC §2 "Overview"): every figure from the API, live panels at 1 Hz. */
 export function OverviewPage() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<(typeof periods)[number]>('day');
+  const [period, setPeriod] = useState<CiiPeriod>('day');
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const overview = useOverview(period);
+  const data = overview.data;
   const title = (id: string) => t(`overview.panels.${id}`);
   const periodSelector = (
     <Segmented
@@ -19,20 +26,47 @@ export function OverviewPage() {
     />
   );
   return (
-    <PageFrame
-      title={t('overview.title')}
-      columns={4}
-      rowCount={3}
-      actions={<Button disabled>{t('common.settings')}</Button>}
-      panels={[
-        { id: 'ciiRating', title: title('ciiRating'), extra: periodSelector },
-        { id: 'factorStatistics', title: title('factorStatistics'), span: 2 },
-        { id: 'ecaWarning', title: title('ecaWarning') },
-        { id: 'navigationStatus', title: title('navigationStatus'), span: 2 },
-        { id: 'co2Management', title: title('co2Management'), span: 2 },
-        { id: 'bunkerRecord', title: title('bunkerRecord'), span: 2 },
-        { id: 'alarmStatistics', title: title('alarmStatistics'), span: 2 },
-      ]}
-    />
+    <>
+      <PageFrame
+        title={t('overview.title')}
+        columns={4}
+        rowCount={3}
+        actions={<Button onClick={() => setSettingsOpen(true)}>{t('common.settings')}</Button>}
+        panels={[
+          {
+            id: 'ciiRating',
+            title: title('ciiRating'),
+            extra: periodSelector,
+            children: data ? <CiiPanel cii={data.cii} /> : undefined,
+          },
+          { id: 'factorStatistics', title: title('factorStatistics'), span: 2, children: <FactorsPanel /> },
+          {
+            id: 'ecaWarning',
+            title: title('ecaWarning'),
+            children: data ? <EcaPanel eca={data.eca} /> : undefined,
+          },
+          {
+            id: 'navigationStatus',
+            title: title('navigationStatus'),
+            span: 2,
+            children: <NavigationPanel />,
+          },
+          {
+            id: 'co2Management',
+            title: title('co2Management'),
+            span: 2,
+            children: data ? <Co2Panel co2={data.co2} /> : undefined,
+          },
+          {
+            id: 'bunkerRecord',
+            title: title('bunkerRecord'),
+            span: 2,
+            children: data ? <BunkerPanel bunker={data.bunker} /> : undefined,
+          },
+          { id: 'alarmStatistics', title: title('alarmStatistics'), span: 2 },
+        ]}
+      />
+      <OverviewSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
   );
 }

@@ -1,0 +1,18 @@
+import { overviewFactorsResponseSchema } from '@ecohelm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../app/api-client';
+import { overviewKeys } from './keys';
+
+export const getOverviewFactors = (signal?: AbortSignal) =>
+  apiFetch('/api/v1/overview/factors', {
+    schema: overviewFactorsResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+
+/** The chosen factors with their value now and the last 24 hours; refreshed every 30 s. */
+export const useOverviewFactors = () =>
+  useQuery({
+    queryKey: overviewKeys.factors,
+    queryFn: ({ signal }) => getOverviewFactors(signal),
+    refetchInterval: 30_000,
+  });

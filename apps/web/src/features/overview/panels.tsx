@@ -1,0 +1,243 @@
+import type { OverviewResponse } from '@ecohelm/contracts';
+import { Alert, Modal, Statistic, Table, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGlobalStore } from '../../shell/store';
+import { Chart } from '../../ui/chart';
+import { NoData } from '../../ui/panel';
+import { useLiveChannels } from '../../ui/use-live-channels';
+import styles from './overview.module.css';
+
+const RATING_COLOURS: Record<string, string> = {
+  A: '#2fb36b',
+  B: '#8bc34a',
+  C: '#f0c419',
+  D: '#f08a24',
+  E: '#e5484d',
+};
+
+const fmt = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
+
+/** CII rating by day, month or year: attained against required, the year to date and where it heads. */
+export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
+  const { t } = useTranslation();
+  if (!cii) return <Alert type="info" showIcon message={t('overview.cii.noShip')} />;
+  const ytd = cii.yearToDate;
+  const label = (iso: string) =>
+    cii.period === 'day' ? iso.slice(5, 10) : cii.period === 'month' ? iso.slice(0, 7) : iso.slice(0, 4);
+  return (
+    <div className={styles.cii}>
+      <div className={styles.ciiHead}>
+        <div
+          className={styles.rating}
+          style={{ background: ytd.rating ? RATING_COLOURS[ytd.rating] : '#445' }}
+        >
+          {ytd.rating ?? '—'}
+        </div>
+        <div className={styles.ciiFigures}>
+          <div>
+            {t('overview.cii.ytd', { year: ytd.year })}: <b>{fmt(ytd.attained)}</b> / {fmt(ytd.required)}
+          </div>
+          <div>
+            {t('overview.cii.heading')}: <b>{fmt(ytd.projectedAttained)}</b>{' '}
+            {ytd.projectedRating ? (
+              <Tag color={RATING_COLOURS[ytd.projectedRating]}>{ytd.projectedRating}</Tag>
+            ) : null}
+          </div>
+          <div className={styles.unit}>{t('overview.cii.unit')}</div>
+        </div>
+      </div>
+      {cii.points.length === 0 ? (
+        <NoData />
+      ) : (
+        <Chart
+          label={t('overview.panels.ciiRating')}
+          height="calc(100% - 72px)"
+          option={{
+            grid: { left: 40, right: 8, top: 24, bottom: 22 },
+            tooltip: { trigger: 'axis' },
+            legend: { top: 0, textStyle: { fontSize: 11 } },
+            xAxis: { type: 'category', data: cii.points.map((p) => label(p.start)) },
+            yAxis: { type: 'value', splitLine: { lineStyle: { color: '#1e2a44' } } },
+            series: [
+              {
+                name: t('overview.cii.attained'),
+                type: 'bar',
+                data: cii.points.map((p) => ({
+                  value: p.attained === null ? null : Number(p.attained.toFixed(3)),
+                  itemStyle: { color: p.rating ? RATING_COLOURS[p.rating] : '#556' },
+                })),
+              },
+              {
+                name: t('overview.cii.required'),
+                type: 'line',
+                symbol: 'none',
+                data: cii.points.map((p) => Number(p.required.toFixed(3))),
+              },
+            ],
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** ECA warning: nearest zone, remaining distance and time at SOG; opens the warning modal at 10 nm. */
+export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
+  const { t } = useTranslation();
+  const visible = useGlobalStore((s) => s.ecaWarningModalVisible);
+  const setVisible = useGlobalStore((s) => s.setEcaWarningModalVisible);
+  const warning = eca.state === 'warning';
+  // Opens once per approach: when the state turns to warning; closes when it is over.
+  useEffect(() => {
+    setVisible(warning);
+  }, [warning, setVisible]);
+  if (!eca.position) return <NoData />;
+  return (
+    <div className={styles.eca}>
+      <Tag color={eca.inside ? 'green' : warning ? 'orange' : 'blue'}>
+        {eca.inside ? t('overview.eca.inside', { zone: eca.insideZone }) : t('overview.eca.outside')}
+      </Tag>
+      <div className={styles.zone} title={eca.nearestZone ?? undefined}>
+        <span className={styles.unit}>{t('overview.eca.nearest')}: </span>
+        {eca.nearestZone ?? '—'}
+      </div>
+      <div className={styles.stats}>
+        <Statistic title={t('overview.eca.distance')} value={fmt(eca.distanceNm, 1)} suffix="nm" />
+        <Statistic title={t('overview.eca.time')} value={fmt(eca.hours, 1)} suffix="h" />
+      </div>
+      <Modal
+        open={visible}
+        title={t('overview.eca.warningTitle')}
+        onOk={() => setVisible(false)}
+        onCancel={() => setVisible(false)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <p>
+          {t('overview.eca.warningText', {
+            zone: eca.nearestZone,
+            distance: fmt(eca.distanceNm, 1),
+            limit: eca.warningDistanceNm,
+          })}
+        </p>
+        {eca.changeOverTip ? (
+          <Alert type="warning" showIcon message={t('overview.eca.changeOverTip')} />
+        ) : null}
+      </Modal>
+    </div>
+  );
+}
+
+const NAVIGATION = [
+  { key: 'trim', channel: 'navigation.trim', digits: 2 },
+  { key: 'power', channel: 'propulsion.main.shaftPower', digits: 0 },
+  { key: 'rotation', channel: 'propulsion.main.revolutions', digits: 1 },
+  { key: 'rudder', channel: 'steering.rudderAngle', digits: 1 },
+  { key: 'ukc', channel: 'environment.depth.belowKeel', digits: 1 },
+  { key: 'heading', channel: 'navigation.headingTrue', digits: 1 },
+] as const;
+const NAVIGATION_CHANNELS = NAVIGATION.map((n) => n.channel);
+
+/** Trim, power, rotation, rudder angle, UKC and heading, live at 1 Hz. */
+export function NavigationPanel() {
+  const { t } = useTranslation();
+  const live = useLiveChannels(NAVIGATION_CHANNELS);
+  return (
+    <div className={styles.navigation} data-stale={live.stale}>
+      {live.stale ? <Tag color="orange">{t('overview.navigation.stale')}</Tag> : null}
+      <div className={styles.navGrid}>
+        {NAVIGATION.map((n) => {
+          const v = live.values[n.channel];
+          return (
+            <Statistic
+              key={n.key}
+              title={t(`overview.navigation.${n.key}`)}
+              value={v ? v.value.toFixed(n.digits) : '—'}
+              suffix={v?.unit}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** Daily CO2 and the cumulative CO2 against the allowance implied by the required CII. */
+export function Co2Panel({ co2 }: { co2: OverviewResponse['co2'] }) {
+  const { t } = useTranslation();
+  if (!co2 || co2.days.length === 0) return <NoData />;
+  return (
+    <Chart
+      label={t('overview.panels.co2Management')}
+      option={{
+        grid: { left: 48, right: 48, top: 28, bottom: 22 },
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0, textStyle: { fontSize: 11 } },
+        xAxis: { type: 'category', data: co2.days.map((d) => d.day.slice(5)) },
+        yAxis: [
+          { type: 'value', name: 't/d', splitLine: { lineStyle: { color: '#1e2a44' } } },
+          { type: 'value', name: 't', splitLine: { show: false } },
+        ],
+        series: [
+          {
+            name: t('overview.co2.daily'),
+            type: 'bar',
+            data: co2.days.map((d) => Number(d.co2T.toFixed(1))),
+            itemStyle: { color: '#4378F3' },
+          },
+          {
+            name: t('overview.co2.cumulative'),
+            type: 'line',
+            yAxisIndex: 1,
+            symbol: 'none',
+            data: co2.days.map((d) => Number(d.cumulativeCo2T.toFixed(0))),
+          },
+          {
+            name: t('overview.co2.allowance'),
+            type: 'line',
+            yAxisIndex: 1,
+            symbol: 'none',
+            lineStyle: { type: 'dashed' },
+            data: co2.days.map((d) => Number(d.cumulativeAllowanceT.toFixed(0))),
+          },
+        ],
+      }}
+    />
+  );
+}
+
+/** Fuel oil, diesel oil and lubricating oil: last bunkered quantity and remaining on board. */
+export function BunkerPanel({ bunker }: { bunker: OverviewResponse['bunker'] }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="kind"
+      dataSource={bunker.items}
+      columns={[
+        {
+          title: t('overview.bunker.kind'),
+          dataIndex: 'kind',
+          render: (k: string) => t(`overview.bunker.kinds.${k}`),
+        },
+        {
+          title: t('overview.bunker.quantity'),
+          dataIndex: 'lastBunkerQuantity',
+          render: (v: number | null, r) => (v === null ? '—' : `${v.toFixed(1)} ${r.unit}`),
+        },
+        {
+          title: t('overview.bunker.time'),
+          dataIndex: 'lastBunkerTime',
+          render: (v: string | null) => (v ? v.slice(0, 10) : '—'),
+        },
+        {
+          title: t('overview.bunker.rob'),
+          dataIndex: 'remainingOnBoard',
+          render: (v: number | null, r) => (v === null ? '—' : `${v.toFixed(1)} ${r.unit}`),
+        },
+      ]}
+    />
+  );
+}
