@@ -13,7 +13,6 @@ import styles from './overview.module.css';
 
 /** The chosen factors (at most four): value now and a 24-hour sparkline each. */
 export function FactorsPanel() {
-  const { t } = useTranslation();
   const factors = useOverviewFactors();
   const channels = useChannels();
   const labelOf = (id: string) => channels.data?.channels.find((c) => c.id === id)?.label ?? id;
