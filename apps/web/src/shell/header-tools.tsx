@@ -1,6 +1,7 @@
-import { Button, Tooltip } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useActiveAlarms } from '../features/notification/api/get-active-alarms';
 import { BellIcon, HomeIcon, ReloadIcon } from '../ui/icons';
 import styles from './header.module.css';
 import { LanguageToggle } from './language-toggle';
@@ -18,6 +19,7 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
   const { pathname } = useLocation();
   const clock = useShipClock(shipTimeOffsetMinutes);
   const onNotifications = pathname.startsWith('/notification');
+  const unread = useActiveAlarms().data?.unread ?? 0;
   return (
     <div className={styles.tools}>
       <div role="timer" className={styles.clock} aria-label={t('header.clock')} aria-live="off">
@@ -32,13 +34,21 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
         />
       </Tooltip>
       <Tooltip title={t('header.notifications')}>
-        <Button
-          type={onNotifications ? 'primary' : 'text'}
-          icon={<BellIcon />}
-          aria-label={t('header.notifications')}
-          aria-current={onNotifications ? 'page' : undefined}
-          onClick={() => navigate('/notification')}
-        />
+        <Badge
+          count={unread}
+          size="small"
+          overflowCount={99}
+          title={t('notification.unreadCount', { count: unread })}
+        >
+          <Button
+            type={onNotifications ? 'primary' : 'text'}
+            icon={<BellIcon />}
+            aria-label={t('header.notifications')}
+            aria-current={onNotifications ? 'page' : undefined}
+            aria-description={unread > 0 ? t('notification.unreadCount', { count: unread }) : undefined}
+            onClick={() => navigate('/notification')}
+          />
+        </Badge>
       </Tooltip>
       <LanguageToggle />
       <Tooltip title={t('header.home')}>

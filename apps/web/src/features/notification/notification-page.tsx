@@ -1,16 +1,169 @@
+import { type Alarm, type AlarmCategory, alarmCategories } from '@ecohelm/contracts';
+import { Button, DatePicker, Segmented, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageConfig } from '../../app/page-config';
+import { useGlobalStore } from '../../shell/store';
 import { PageFrame } from '../../ui/page-frame';
+import { AlarmTable } from './alarm-table';
+import { useActiveAlarms } from './api/get-active-alarms';
+import { useAlarmHistory } from './api/get-alarm-history';
+import { useMarkAlarmsRead } from './api/mark-alarms-read';
+import { CategoryStat } from './category-stat';
+import { LimitsDialog } from './limits-dialog';
+import { type NotificationView, useNotificationFilters } from './use-notification-filters';
 
-const eventTypes = ['equipmentAlarm', 'focWarning', 'equipmentAssessment', 'energyDistribution'];
+const equipmentFilters = [
+  'me',
+  'ge',
+  'ge1',
+  'ge2',
+  'ge3',
+  'boiler',
+  'boiler1',
+  'boiler2',
+  'navigation',
+  'tanks',
+];
 
-/** Message center: one panel per event type (SPEC §2 "Message center"). */
+const groups: Record<string, string[]> = { ge: ['ge1', 'ge2', 'ge3'], boiler: ['boiler1', 'boiler2'] };
+const matchesEquipment = (a: Alarm, filter: string | undefined) =>
+  !filter || (groups[filter] ?? [filter]).includes(a.equipment);
+
+/** Whether the session grants `permission`; unknown permissions allow (the server checks again). */
+function useAllowed(permission: string) {
+  const permissions = useGlobalStore((s) => s.permissions);
+  return permissions.length === 0 || permissions.includes(permission);
+}
+
+/**
+ * Message center (SPEC §2): equipment alarms, F.O.C warnings, equipment assessments and energy
+ * distribution, real-time (acknowledge, silence) and historical, filtered by date and equipment.
+ */
 export function NotificationPage() {
   const { t } = useTranslation();
+  const { config } = usePageConfig();
+  const offset = config.shipTimeOffsetMinutes;
+  const { filters, update, historyQuery } = useNotificationFilters(offset);
+  const realtime = filters.view === 'realtime';
+  const active = useActiveAlarms();
+  const history = useAlarmHistory(historyQuery);
+  const read = useMarkAlarmsRead();
+  const [limitsOpen, setLimitsOpen] = useState(false);
+  const canAcknowledge = useAllowed('alarms:acknowledge');
+
+  const activeItems = active.data?.items ?? [];
+  const shown = realtime
+    ? activeItems.filter(
+        (a) =>
+          matchesEquipment(a, filters.equipment) && (!filters.category || a.category === filters.category),
+      )
+    : (history.data?.items ?? []);
+
+  const stat = (category: AlarmCategory) => {
+    const mine = activeItems.filter((a) => a.category === category);
+    return {
+      id: category,
+      title: t(`notification.panels.${category}`),
+      children: (
+        <CategoryStat
+          active={mine.length}
+          unacknowledged={mine.filter((a) => a.state !== 'active_acknowledged').length}
+          unread={mine.filter((a) => !a.read).length}
+          pressed={filters.category === category}
+          label={t(`notification.panels.${category}`)}
+          onClick={() => update({ category: filters.category === category ? undefined : category })}
+        />
+      ),
+    };
+  };
+
+  const actions = (
+    <>
+      <Segmented<NotificationView>
+        value={filters.view}
+        onChange={(view) => update({ view })}
+        options={[
+          { value: 'realtime', label: t('notification.views.realtime') },
+          { value: 'history', label: t('notification.views.history') },
+        ]}
+      />
+      <DatePicker.RangePicker
+        aria-label={t('notification.filters.dateRange')}
+        disabled={realtime}
+        allowEmpty={[true, true]}
+        placeholder={[t('notification.filters.start'), t('notification.filters.end')]}
+        value={[filters.start ? dayjs(filters.start) : null, filters.end ? dayjs(filters.end) : null]}
+        onChange={(range) =>
+          update({ start: range?.[0]?.format('YYYY-MM-DD'), end: range?.[1]?.format('YYYY-MM-DD') })
+        }
+      />
+      <Select
+        aria-label={t('notification.filters.equipment')}
+        style={{ width: 170 }}
+        allowClear
+        placeholder={t('notification.filters.allEquipment')}
+        value={filters.equipment}
+        onChange={(equipment) => update({ equipment })}
+        options={equipmentFilters.map((e) => ({ value: e, label: t(`notification.equipment.${e}`) }))}
+      />
+      <Select
+        aria-label={t('notification.filters.type')}
+        style={{ width: 180 }}
+        allowClear
+        placeholder={t('notification.filters.allTypes')}
+        value={filters.category}
+        onChange={(category) => update({ category })}
+        options={alarmCategories.map((c) => ({ value: c, label: t(`notification.panels.${c}`) }))}
+      />
+      <Button onClick={() => read.mutate(undefined)} disabled={(active.data?.unread ?? 0) === 0}>
+        {t('notification.actions.markAllRead')}
+      </Button>
+      <Button onClick={() => setLimitsOpen(true)}>{t('notification.actions.limits')}</Button>
+    </>
+  );
+
   return (
-    <PageFrame
-      title={t('notification.title')}
-      columns={2}
-      panels={eventTypes.map((id) => ({ id, title: t(`notification.panels.${id}`) }))}
-    />
+    <>
+      <PageFrame
+        title={t('notification.title')}
+        actions={actions}
+        columns={4}
+        rowCount={5}
+        panels={[
+          ...alarmCategories.map(stat),
+          {
+            id: 'alarms',
+            title: t(realtime ? 'notification.views.realtime' : 'notification.views.history'),
+            span: 4,
+            rows: 4,
+            children: (
+              <AlarmTable
+                label={t(realtime ? 'notification.views.realtime' : 'notification.views.history')}
+                items={shown}
+                loading={realtime ? active.isPending : history.isPending}
+                realtime={realtime}
+                canAcknowledge={canAcknowledge}
+                offsetMinutes={offset}
+                scrollY={realtime ? 560 : 500}
+                pagination={
+                  realtime
+                    ? false
+                    : {
+                        current: filters.page,
+                        pageSize: 15,
+                        total: history.data?.total ?? 0,
+                        showSizeChanger: false,
+                        onChange: (page) => update({ page }),
+                      }
+                }
+              />
+            ),
+          },
+        ]}
+      />
+      <LimitsDialog open={limitsOpen} onClose={() => setLimitsOpen(false)} />
+    </>
   );
 }

@@ -1,0 +1,174 @@
+import type { Alarm, AlarmPriority } from '@ecohelm/contracts';
+import { App, Button, Space, Table, type TablePaginationConfig, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../app/api-client';
+import { AlarmEvents } from './alarm-events';
+import { alarmMessage, shipTime } from './alarm-text';
+import { useAcknowledgeAlarm } from './api/acknowledge-alarm';
+import { useMarkAlarmsRead } from './api/mark-alarms-read';
+import { useSilenceAlarm } from './api/silence-alarm';
+import styles from './notification.module.css';
+
+const priorityColor: Record<AlarmPriority, string> = { alarm: 'red', warning: 'orange', caution: 'blue' };
+const stateColor: Record<Alarm['state'], string> = {
+  active_unacknowledged: 'red',
+  active_silenced: 'volcano',
+  active_acknowledged: 'gold',
+  rectified_unacknowledged: 'purple',
+  cleared: 'default',
+};
+const unacknowledged = (a: Alarm) =>
+  a.state === 'active_unacknowledged' ||
+  a.state === 'active_silenced' ||
+  a.state === 'rectified_unacknowledged';
+
+export interface AlarmTableProps {
+  items: Alarm[];
+  loading: boolean;
+  realtime: boolean;
+  canAcknowledge: boolean;
+  offsetMinutes: number;
+  pagination: false | TablePaginationConfig;
+  label: string;
+  /** Height of the scrolling body, px (the page is laid out at 1920 × 1080). */
+  scrollY: number;
+}
+
+/** Alarms as a table: real-time with acknowledge and silence, history with each alarm's transitions. */
+export function AlarmTable(props: AlarmTableProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const ack = useAcknowledgeAlarm();
+  const silence = useSilenceAlarm();
+  const read = useMarkAlarmsRead();
+  const fail = (e: unknown) => void message.error(t((e as ApiError).messageKey ?? 'errors.unknown'));
+
+  return (
+    <Table<Alarm>
+      size="small"
+      rowKey="id"
+      aria-label={props.label}
+      loading={props.loading}
+      dataSource={props.items}
+      pagination={props.pagination}
+      scroll={{ y: props.scrollY }}
+      rowClassName={(a) => (a.read ? '' : styles.unread!)}
+      locale={{ emptyText: t(props.realtime ? 'notification.realtimeEmpty' : 'notification.historyEmpty') }}
+      expandable={
+        props.realtime
+          ? undefined
+          : { expandedRowRender: (a) => <AlarmEvents id={a.id} offsetMinutes={props.offsetMinutes} /> }
+      }
+      columns={[
+        {
+          title: t('notification.columns.time'),
+          dataIndex: 'raisedAt',
+          width: 170,
+          render: (v: string) => shipTime(v, props.offsetMinutes),
+        },
+        {
+          title: t('notification.columns.type'),
+          dataIndex: 'category',
+          width: 150,
+          render: (v: Alarm['category']) => t(`notification.panels.${v}`),
+        },
+        {
+          title: t('notification.columns.equipment'),
+          dataIndex: 'equipment',
+          width: 110,
+          render: (v: Alarm['equipment']) => t(`notification.equipment.${v}`),
+        },
+        {
+          title: t('notification.columns.message'),
+          key: 'message',
+          render: (_, a) => (
+            <span>
+              {a.read ? null : (
+                <span className={styles.dot} role="img" aria-label={t('notification.unread')} />
+              )}
+              {alarmMessage(a, t)}
+            </span>
+          ),
+        },
+        {
+          title: t('notification.columns.priority'),
+          dataIndex: 'priority',
+          width: 120,
+          render: (v: AlarmPriority, a) => (
+            <Space size={4}>
+              <Tag color={priorityColor[v]}>{t(`notification.priorities.${v}`)}</Tag>
+              {a.escalated ? <Tag color="magenta">{t('notification.escalated')}</Tag> : null}
+            </Space>
+          ),
+        },
+        {
+          title: t('notification.columns.state'),
+          dataIndex: 'state',
+          width: 190,
+          render: (v: Alarm['state'], a) => (
+            <Tooltip
+              title={
+                a.silencedUntil
+                  ? t('notification.silencedUntil', { time: shipTime(a.silencedUntil, props.offsetMinutes) })
+                  : undefined
+              }
+            >
+              <Tag color={stateColor[v]}>{t(`notification.states.${v}`)}</Tag>
+            </Tooltip>
+          ),
+        },
+        {
+          title: t('notification.columns.acknowledgedBy'),
+          dataIndex: 'acknowledgedBy',
+          width: 130,
+          render: (v: string | null) => v ?? '—',
+        },
+        ...(props.realtime
+          ? []
+          : [
+              {
+                title: t('notification.columns.cleared'),
+                dataIndex: 'clearedAt',
+                width: 170,
+                render: (v: string | null) => shipTime(v, props.offsetMinutes),
+              },
+            ]),
+        {
+          title: t('notification.columns.actions'),
+          key: 'actions',
+          width: props.realtime ? 250 : 110,
+          render: (_, a) => (
+            <Space size={6}>
+              {props.realtime && a.state === 'active_unacknowledged' ? (
+                <Button
+                  size="small"
+                  disabled={!props.canAcknowledge}
+                  loading={silence.isPending && silence.variables === a.id}
+                  onClick={() => silence.mutate(a.id, { onError: fail })}
+                >
+                  {t('notification.actions.silence')}
+                </Button>
+              ) : null}
+              {props.realtime && unacknowledged(a) ? (
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={!props.canAcknowledge}
+                  loading={ack.isPending && ack.variables === a.id}
+                  onClick={() => ack.mutate(a.id, { onError: fail })}
+                >
+                  {t('notification.actions.acknowledge')}
+                </Button>
+              ) : null}
+              {a.read ? null : (
+                <Button size="small" type="link" onClick={() => read.mutate([a.id], { onError: fail })}>
+                  {t('notification.actions.markRead')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { type Alarm, alarmLimitMessages } from '@ecohelm/contracts';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import type { TFunction } from 'i18next';
+
+dayjs.extend(utc);
+
+/**
+ * The translation key of a channel: dots become underscores and the unit number of a cylinder,
+ * generator or boiler becomes `N`, passed as `n` (one key serves G/E 1 to 3).
+ */
+export function channelLabel(channel: string, t: TFunction): string {
+  let n: string | undefined;
+  const key = channel
+    .replace(/\b(cylinders)\.(\d+)\b/, (_, word: string, num: string) => {
+      n = num;
+      return `${word}.N`;
+    })
+    .replace(/\b(ge|boiler)(\d)\b/, (_, word: string, num: string) => {
+      n = num;
+      return `${word}N`;
+    })
+    .replaceAll('.', '_');
+  return t(`notification.channels.${key}`, { n, defaultValue: channel });
+}
+
+const num = (v: number | null) =>
+  v === null ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+
+/** The message of an alarm in the user's language: what, how much, against which limit. */
+export function alarmMessage(alarm: Alarm, t: TFunction): string {
+  return t(`notification.messages.${alarm.condition}`, {
+    channel: alarm.channel ? channelLabel(alarm.channel, t) : '',
+    value: num(alarm.value),
+    limit: num(alarm.limit),
+    unit: alarm.unit ?? '',
+    interpolation: { escapeValue: false },
+  });
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in ship time (UTC+8 by default), as the header clock shows it. */
+export function shipTime(iso: string | null | undefined, offsetMinutes: number): string {
+  if (!iso) return '—';
+  return dayjs.utc(iso).add(offsetMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
+}
+
+const byText = new Map(Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, k]));
+
+/** Translates a limit-validation message of the contract (client or server); others pass through. */
+export function limitMessage(message: string, t: TFunction): string {
+  const key = byText.get(message);
+  return key ? t(`notification.limitMessages.${key}`) : message;
+}

@@ -1,0 +1,123 @@
+import {
+  type AlarmLimitInput,
+  type AlarmLimitSetting,
+  alarmLimitInputSchema,
+  alarmLimitMessages,
+} from '@ecohelm/contracts';
+import { App, Button, Form, InputNumber, Modal, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../app/api-client';
+import { channelLabel, limitMessage } from './alarm-text';
+import { useSaveAlarmLimits } from './api/save-alarm-limits';
+
+const levels = ['lowlow', 'low', 'high', 'highhigh'] as const;
+
+/** The same checks as the server: the contract's ordering rules plus the channel's valid range. */
+export function limitIssues(setting: AlarmLimitSetting, input: AlarmLimitInput) {
+  const parsed = alarmLimitInputSchema.safeParse(input);
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? ''), message: i.message }));
+  const [lo, hi] = setting.range;
+  for (const level of levels) {
+    const v = input[level];
+    if (v !== null && (v < lo || v > hi))
+      issues.push({ path: level, message: alarmLimitMessages.outOfRange });
+  }
+  if (input.hysteresis > (hi - lo) / 2)
+    issues.push({ path: 'hysteresis', message: alarmLimitMessages.hysteresis });
+  return issues;
+}
+
+/** Edits one channel's limits; errors show under their fields, from the client's check or the server's. */
+export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AlarmLimitInput>();
+  const save = useSaveAlarmLimits();
+
+  const showIssues = (issues: { path: string; message: string }[]) => {
+    const by = new Map<string, string[]>();
+    for (const i of issues) by.set(i.path, [...(by.get(i.path) ?? []), limitMessage(i.message, t)]);
+    form.setFields(
+      [...by.entries()].map(([name, errors]) => ({ name: name as keyof AlarmLimitInput, errors })),
+    );
+  };
+
+  const submit = async () => {
+    const raw = form.getFieldsValue(true) as AlarmLimitInput;
+    const input: AlarmLimitInput = {
+      lowlow: raw.lowlow ?? null,
+      low: raw.low ?? null,
+      high: raw.high ?? null,
+      highhigh: raw.highhigh ?? null,
+      hysteresis: raw.hysteresis ?? 0,
+      delaySeconds: raw.delaySeconds ?? 0,
+      enabled: raw.enabled ?? true,
+    };
+    form.setFields(Object.keys(input).map((name) => ({ name: name as keyof AlarmLimitInput, errors: [] })));
+    const issues = limitIssues(setting, input);
+    if (issues.length > 0) return showIssues(issues);
+    try {
+      await save.mutateAsync({ channel: setting.channel, input });
+      void message.success(t('notification.limits.saved'));
+      onClose();
+    } catch (e) {
+      const err = e as ApiError;
+      const details = Array.isArray(err.details) ? (err.details as { path: string; message: string }[]) : [];
+      if (details.length > 0) showIssues(details.map((d) => ({ ...d, path: d.path.replace(/^body\./, '') })));
+      else void message.error(t(err.messageKey ?? 'errors.unknown'));
+    }
+  };
+
+  const number = (name: keyof AlarmLimitInput, label: string) => (
+    <Form.Item name={name} label={label}>
+      <InputNumber style={{ width: '100%' }} addonAfter={setting.unit} aria-label={label} />
+    </Form.Item>
+  );
+
+  return (
+    <Modal
+      open
+      title={`${channelLabel(setting.channel, t)} (${setting.range[0]} … ${setting.range[1]} ${setting.unit})`}
+      onCancel={onClose}
+      footer={[
+        <Button key="reset" onClick={() => form.setFieldsValue({ ...setting.defaults })}>
+          {t('notification.limits.reset')}
+        </Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('notification.limits.cancel')}
+        </Button>,
+        <Button key="save" type="primary" loading={save.isPending} onClick={() => void submit()}>
+          {t('notification.limits.save')}
+        </Button>,
+      ]}
+    >
+      <Form<AlarmLimitInput>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          ...setting.limits,
+          hysteresis: setting.hysteresis,
+          delaySeconds: setting.delaySeconds,
+          enabled: setting.enabled,
+        }}
+      >
+        {levels.map((level) => number(level, t(`notification.limits.${level}`)))}
+        {number('hysteresis', t('notification.limits.hysteresis'))}
+        <Form.Item name="delaySeconds" label={t('notification.limits.delaySeconds')}>
+          <InputNumber
+            min={0}
+            max={3600}
+            precision={0}
+            style={{ width: '100%' }}
+            aria-label={t('notification.limits.delaySeconds')}
+          />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('notification.limits.enabled')} valuePropName="checked">
+          <Switch aria-label={t('notification.limits.enabled')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import type { AlarmLimitSetting } from '@ecohelm/contracts';
+import { Button, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGlobalStore } from '../../shell/store';
+import { channelLabel } from './alarm-text';
+import { useAlarmLimits } from './api/get-alarm-limits';
+import { LimitEditor } from './limit-editor';
+
+const equipmentOrder = [
+  'me',
+  'ge1',
+  'ge2',
+  'ge3',
+  'boiler1',
+  'boiler2',
+  'tanks',
+  'navigation',
+  'environment',
+];
+
+/** The alarm-limit settings of every channel, by equipment; each row opens the editor. */
+export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const limits = useAlarmLimits(open);
+  const [equipment, setEquipment] = useState('me');
+  const [editing, setEditing] = useState<AlarmLimitSetting | undefined>();
+  const permissions = useGlobalStore((s) => s.permissions);
+  const canWrite = permissions.length === 0 || permissions.includes('settings:write');
+  const show = (v: number | null) => (v === null ? t('notification.limits.off') : String(v));
+  const rows = (limits.data?.items ?? []).filter((s) => s.equipment === equipment);
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={1280}
+      title={t('notification.limits.title')}
+      destroyOnHidden
+    >
+      <Space style={{ marginBottom: 12 }}>
+        <Select
+          aria-label={t('notification.filters.equipment')}
+          style={{ width: 180 }}
+          value={equipment}
+          onChange={setEquipment}
+          options={equipmentOrder.map((e) => ({ value: e, label: t(`notification.equipment.${e}`) }))}
+        />
+        {canWrite ? null : <Tag>{t('notification.limits.noPermission')}</Tag>}
+      </Space>
+      <Table<AlarmLimitSetting>
+        size="small"
+        rowKey="channel"
+        aria-label={t('notification.limits.title')}
+        loading={limits.isPending}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ y: 520 }}
+        columns={[
+          {
+            title: t('notification.limits.channel'),
+            key: 'channel',
+            render: (_, s) => channelLabel(s.channel, t),
+          },
+          { title: t('notification.limits.unit'), dataIndex: 'unit', width: 80 },
+          {
+            title: t('notification.limits.range'),
+            key: 'range',
+            width: 140,
+            render: (_, s) => `${s.range[0]} … ${s.range[1]}`,
+          },
+          ...(['lowlow', 'low', 'high', 'highhigh'] as const).map((level) => ({
+            title: t(`notification.limits.${level}`),
+            key: level,
+            width: 100,
+            render: (_: unknown, s: AlarmLimitSetting) => show(s.limits[level]),
+          })),
+          { title: t('notification.limits.hysteresis'), dataIndex: 'hysteresis', width: 100 },
+          { title: t('notification.limits.delaySeconds'), dataIndex: 'delaySeconds', width: 90 },
+          {
+            title: t('notification.limits.enabled'),
+            dataIndex: 'enabled',
+            width: 80,
+            render: (v: boolean) => (v ? '✓' : t('notification.limits.off')),
+          },
+          {
+            title: t('notification.columns.actions'),
+            key: 'actions',
+            width: 90,
+            render: (_, s) => (
+              <Button size="small" disabled={!canWrite} onClick={() => setEditing(s)}>
+                {t('notification.limits.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing ? <LimitEditor setting={editing} onClose={() => setEditing(undefined)} /> : null}
+    </Modal>
+  );
+}
