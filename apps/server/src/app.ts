@@ -19,6 +19,7 @@ import {
 import type { Store } from './db/client.ts';
 import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
 import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
+import { fuelKindsOf } from './features/alarms/alarms.rules.ts';
 import { AlarmsService } from './features/alarms/alarms.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
@@ -121,7 +122,12 @@ export async function buildApp(
   await telemetry.init();
   const ingest = new IngestPipeline(telemetry, app.log);
   const adapters = new AdapterRegistry();
-  const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry);
+  const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
+    fuelKindsInUse: async () => {
+      const { ship } = await ships.getShip();
+      return ship ? fuelKindsOf(ship.fuelTypes.map((f) => f.fuelType)) : undefined;
+    },
+  });
   await alarms.start();
   app.addHook('onClose', () => alarms.stop());
   const services: Services = {

@@ -7,9 +7,11 @@ import {
   expectedMeFuelKgPerH,
   FOC_DELAY_MS,
   focCondition,
+  fuelKindsOf,
   type Latest,
   limitConditions,
   signalLostCondition,
+  tankInUse,
 } from './alarms.rules.ts';
 
 const K = (c: number) => c + 273.15;
@@ -233,5 +235,14 @@ describe('derived rules', () => {
     const e = new AlarmEngine();
     expect(e.observe([high], 0)).toEqual([]);
     expect(events(e.observe([high], FOC_DELAY_MS))).toEqual(['raised:active_unacknowledged']);
+  });
+
+  it('applies fuel tank limits only to fuels the ship carries', () => {
+    const kinds = fuelKindsOf(['ls_hfo', 'mdo_mgo', 'lng']);
+    expect([...kinds].sort()).toEqual(['hfo', 'mgo']);
+    expect(tankInUse('tanks.fuel.lfo.currentMass', kinds)).toBe(false);
+    expect(tankInUse('tanks.fuel.hfo.currentMass', kinds)).toBe(true);
+    expect(tankInUse('tanks.fuel.lfo.currentMass', undefined)).toBe(true);
+    expect(tankInUse('tanks.lubrication.systemOil.currentVolume', kinds)).toBe(true);
   });
 });

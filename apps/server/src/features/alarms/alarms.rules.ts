@@ -269,3 +269,20 @@ export function boilersParallelCondition(latest: Latest): ConditionInput | undef
     limit: null,
   };
 }
+
+/** The tank kind (`hfo`, `lfo`, `mgo`) of each of the ship's fuel types that has a tank channel. */
+export function fuelKindsOf(fuelTypeIds: readonly string[]): Set<string> {
+  const kinds = new Set<string>();
+  for (const id of fuelTypeIds) {
+    if (id.endsWith('_hfo')) kinds.add('hfo');
+    else if (id.endsWith('_lfo')) kinds.add('lfo');
+    else if (id === 'mdo_mgo') kinds.add('mgo');
+  }
+  return kinds;
+}
+
+/** A fuel tank's limits apply only to fuels the ship carries (ship basic info); unknown → all. */
+export function tankInUse(channel: string, kindsInUse: ReadonlySet<string> | undefined): boolean {
+  const m = /^tanks\.fuel\.(\w+)\.currentMass$/.exec(channel);
+  return !m || !kindsInUse || kindsInUse.has(m[1]!);
+}

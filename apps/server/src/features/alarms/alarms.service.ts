@@ -45,6 +45,7 @@ import {
   limitConditions,
   lowLoadConditions,
   signalLostCondition,
+  tankInUse,
 } from './alarms.rules.ts';
 
 const DAY_MS = 86_400_000;
@@ -135,7 +136,12 @@ export interface AlarmsServiceOptions {
   now?: () => number;
   /** Tick period (ms); 0 disables the timer (tests call `tick`). */
   tickMs?: number;
+  /** Fuel tank kinds the ship carries (from its basic info); undefined when not known. */
+  fuelKindsInUse?: () => Promise<ReadonlySet<string> | undefined>;
 }
+
+/** How often the ship's fuel types are read again. */
+const SHIP_REFRESH_MS = 60_000;
 
 export class AlarmsService {
   readonly #repo: AlarmsRepository;
@@ -151,12 +157,22 @@ export class AlarmsService {
   #unsubscribe: (() => void) | undefined;
   #lastEcaAt = Number.NEGATIVE_INFINITY;
   #newestT = Number.NEGATIVE_INFINITY;
+  readonly #fuelKindsInUse: AlarmsServiceOptions['fuelKindsInUse'];
+  #kindsInUse: ReadonlySet<string> | undefined;
+  #kindsReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(repo: AlarmsRepository, telemetry: TelemetryService, options: AlarmsServiceOptions = {}) {
     this.#repo = repo;
     this.#telemetry = telemetry;
     this.#now = options.now ?? Date.now;
     this.#tickMs = options.tickMs ?? 1000;
+    this.#fuelKindsInUse = options.fuelKindsInUse;
+  }
+
+  async #refreshShip(at: number): Promise<void> {
+    if (!this.#fuelKindsInUse || at - this.#kindsReadAt < SHIP_REFRESH_MS) return;
+    this.#kindsReadAt = at;
+    this.#kindsInUse = await this.#fuelKindsInUse().catch(() => this.#kindsInUse);
   }
 
   /** Loads settings and open alarms, subscribes to live samples and starts the tick. */
@@ -175,6 +191,7 @@ export class AlarmsService {
       });
       this.#custom.set(r.channel, { updatedAt: r.updated_at, updatedBy: r.updated_by });
     }
+    await this.#refreshShip(this.#now());
     this.#engine.restore(await this.#repo.openAlarms());
     this.#unsubscribe = this.#telemetry.subscribe((samples) => this.observeSamples(samples));
     if (this.#tickMs > 0) {
@@ -227,7 +244,8 @@ export class AlarmsService {
     const setting = this.#settings.get(channel);
     const def = channelById(channel);
     if (!setting || !def) return [];
-    return limitConditions(def, setting, value, equipmentRunning(def.equipment, this.#latest));
+    const inUse = equipmentRunning(def.equipment, this.#latest) && tankInUse(channel, this.#kindsInUse);
+    return limitConditions(def, setting, value, inUse);
   }
 
   #derivedInputs(at: number): ConditionInput[] {
@@ -273,6 +291,7 @@ export class AlarmsService {
     }
     out.push(...this.#engine.tick(at));
     void this.#persist(out);
+    void this.#refreshShip(at);
   }
 
   async #readMap(deviceId: string, ids: number[]) {
