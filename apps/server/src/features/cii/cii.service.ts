@@ -27,10 +27,10 @@ import {
   type VoyageLeg,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
+import { spreadPassageDistances, toDomainRecords } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import { toCiiDomainRecords } from './cii.mapping.ts';
 
 const DAY_MS = 86_400_000;
 const MS_PER_KNOT_M_S = 3600 / 1852;
@@ -351,7 +351,7 @@ export class CiiService {
     });
     const usable = records.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
     try {
-      return buildVoyages(toCiiDomainRecords(usable));
+      return buildVoyages(spreadPassageDistances(toDomainRecords(usable)));
     } catch (e) {
       if (e instanceof DomainInputError) {
         throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {

@@ -22,9 +22,9 @@ import {
   type VoyageLeg,
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { toDomainRecords } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
-import { toDomainRecords } from './reports.mapping.ts';
 
 /** EU MRV monitors CH4 and N2O besides CO2 from this year (Reg. (EU) 2023/957 amending 2015/757). */
 export const MRV_NON_CO2_FROM_YEAR = 2024;

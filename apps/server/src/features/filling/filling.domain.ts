@@ -1,3 +1,7 @@
+/**
+ * The crew's filling records as packages/domain records: the one mapping that CII statistics and the
+ * EU MRV / IMO DCS reports share, so their figures cannot drift apart.
+ */
 import type { FillingRecord } from '@ecohelm/contracts';
 import type { FillingRecord as DomainRecord, PortRef } from '@ecohelm/domain';
 
@@ -146,6 +150,31 @@ export function toDomainRecords(records: readonly FillingRecord[]): DomainRecord
         break;
       }
     }
+  }
+  return out;
+}
+
+/**
+ * An arrival's distance covers the whole passage since the last departure; when an anchorage or drift
+ * split that passage, the distance is shared over its legs by time under way, so that weekly and
+ * monthly figures do not see a leg with fuel and no miles.
+ */
+export function spreadPassageDistances(records: DomainRecord[]): DomainRecord[] {
+  const out: { -readonly [K in keyof DomainRecord]: DomainRecord[K] }[] = records.map((r) => ({ ...r }));
+  const ms = (t: string | undefined) => (t ? Date.parse(t) : Number.NaN);
+  for (let i = 1; i < out.length; i++) {
+    const total = out[i]!.distanceNm;
+    if (!(total > 0)) continue;
+    let k = i - 1;
+    while (k > 0 && out[k]!.type !== 'departure') k--;
+    if (k === i - 1) continue;
+    const hours = [];
+    for (let m = k + 1; m <= i; m++) {
+      hours.push(Math.max(0, ms(out[m]!.arrivalUtc) - ms(out[m - 1]!.departureUtc)));
+    }
+    const sum = hours.reduce((a, b) => a + b, 0);
+    if (!(sum > 0)) continue;
+    for (let m = k + 1; m <= i; m++) out[m]!.distanceNm = (total * hours[m - k - 1]!) / sum;
   }
   return out;
 }
