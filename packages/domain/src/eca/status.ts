@@ -98,26 +98,45 @@ function nearestLegalNm(z: PreparedZone, lat: number, lon: number): number {
   if (scratch.length < chunks) scratch = new Float64Array(chunks);
   const lower = scratch;
   let bestUpper = Number.POSITIVE_INFINITY;
+  let first = 0;
   for (let c = 0; c < chunks; c++) {
     const k = 4 * c;
     const cosd = px * z.chunkCap[k]! + py * z.chunkCap[k + 1]! + pz * z.chunkCap[k + 2]!;
     const d = Math.acos(cosd > 1 ? 1 : Math.max(cosd, -1));
     const r = z.chunkCap[k + 3]!;
     lower[c] = d - r;
-    if (d + r < bestUpper) bestUpper = d + r;
-  }
-  let exact = Number.POSITIVE_INFINITY;
-  for (let c = 0; c < chunks; c++) {
-    if (lower[c]! > bestUpper || lower[c]! * EARTH_RADIUS_NM >= exact) continue;
-    const to = Math.min(z.legalEdges.length, (c + 1) * CHUNK);
-    for (let e = c * CHUNK; e < to; e++) {
-      const cosd = px * z.legalMid[3 * e]! + py * z.legalMid[3 * e + 1]! + pz * z.legalMid[3 * e + 2]!;
-      const d = Math.acos(cosd > 1 ? 1 : Math.max(cosd, -1));
-      const h = z.legalHalf[e]!;
-      if ((d - h) * EARTH_RADIUS_NM >= exact || d - h > bestUpper) continue;
-      const dist = segmentDistanceRad(z.legalGeo, e * 15, px, py, pz) * EARTH_RADIUS_NM;
-      if (dist < exact) exact = dist;
+    if (d + r < bestUpper) {
+      bestUpper = d + r;
+      first = c;
     }
+  }
+  // Measure the most promising chunk first: its exact distance prunes most of the others.
+  let exact = chunkExactNm(z, first, px, py, pz, Number.POSITIVE_INFINITY, bestUpper);
+  for (let c = 0; c < chunks; c++) {
+    if (c === first || lower[c]! > bestUpper || lower[c]! * EARTH_RADIUS_NM >= exact) continue;
+    exact = chunkExactNm(z, c, px, py, pz, exact, bestUpper);
+  }
+  return exact;
+}
+
+/** The smaller of `exact` and the distance (nm) from P to the legal edges of chunk `c`. */
+function chunkExactNm(
+  z: PreparedZone,
+  c: number,
+  px: number,
+  py: number,
+  pz: number,
+  exact: number,
+  bestUpper: number,
+): number {
+  const to = Math.min(z.legalEdges.length, (c + 1) * CHUNK);
+  for (let e = c * CHUNK; e < to; e++) {
+    const cosd = px * z.legalMid[3 * e]! + py * z.legalMid[3 * e + 1]! + pz * z.legalMid[3 * e + 2]!;
+    const d = Math.acos(cosd > 1 ? 1 : Math.max(cosd, -1));
+    const h = z.legalHalf[e]!;
+    if ((d - h) * EARTH_RADIUS_NM >= exact || d - h > bestUpper) continue;
+    const dist = segmentDistanceRad(z.legalGeo, e * 15, px, py, pz) * EARTH_RADIUS_NM;
+    if (dist < exact) exact = dist;
   }
   return exact;
 }
