@@ -11,5 +11,6 @@ export * from './eca/index.ts';
 export * from './errors.ts';
 export * from './ets-fueleu/index.ts';
 export * from './fuels/index.ts';
+export * from './monitoring/index.ts';
 export * from './physics/index.ts';
 export * from './units/index.ts';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { generatorSfoc, twoStrokeSfoc } from '../physics/engine.ts';
+import { isoSfocGPerKwh, referenceSfoc, runningShare, shopTestCurve } from './reference-curves.ts';
+
+describe('shop-test reference curves', () => {
+  it.each([
+    ['me', 167, twoStrokeSfoc],
+    ['ge', 190, generatorSfoc],
+  ] as const)(
+    'tabulates the %s curve the simulated engine follows (IMO curve, base %d g/kWh)',
+    (engine, base, sfoc) => {
+      const curve = shopTestCurve(engine);
+      expect(curve.points.length).toBeGreaterThanOrEqual(5);
+      for (const p of curve.points) expect(p.sfocGPerKwh).toBeCloseTo(sfoc(p.loadPct / 100, base), 1);
+      expect(curve.source).toMatch(/Fourth GHG Study/);
+    },
+  );
+
+  it('interpolates between shop-test points and holds the ends', () => {
+    const me = shopTestCurve('me');
+    expect(referenceSfoc(me, 75)).toBe(167.6);
+    expect(referenceSfoc(me, 80)).toBeCloseTo((167.6 + 167.9) / 2, 9);
+    expect(referenceSfoc(me, 0)).toBe(me.points[0]!.sfocGPerKwh);
+    expect(referenceSfoc(me, 150)).toBe(me.points.at(-1)!.sfocGPerKwh);
+  });
+
+  it('corrects measured SFOC to the ISO LCV of 42.7 MJ/kg', () => {
+    // 6,000 kW burning 1,000 kg/h of HFO (40.2 MJ/kg): 166.7 g/kWh as burnt, 156.9 at ISO LCV.
+    const sfoc = isoSfocGPerKwh([{ kgPerS: 1000 / 3600, lcvMjPerKg: 40.2 }], 6_000_000);
+    expect(sfoc).toBeCloseTo(((1000 * 40.2) / 42.7 / 6000) * 1000, 9);
+    expect(isoSfocGPerKwh([{ kgPerS: 1000 / 3600, lcvMjPerKg: 42.7 }], 6_000_000)).toBeCloseTo(166.667, 2);
+    expect(isoSfocGPerKwh([{ kgPerS: 0.1, lcvMjPerKg: 42.7 }], 0)).toBeNull();
+  });
+
+  it('counts running time from a flag mean or a level that stopped part of the bucket', () => {
+    expect(runningShare({ mean: 0.25, min: 0, max: 1 }, 'flag')).toBe(0.25);
+    expect(runningShare({ mean: 1.8, min: 1.7, max: 1.9 }, 'level')).toBe(1);
+    expect(runningShare({ mean: 0, min: 0, max: 0 }, 'level')).toBe(0);
+    expect(runningShare({ mean: 1, min: 0, max: 2 }, 'level')).toBe(0.5);
+  });
+});
