@@ -26,6 +26,8 @@ import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { monitoringRoutes } from './features/monitoring/monitoring.routes.ts';
+import { MonitoringService } from './features/monitoring/monitoring.service.ts';
 import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
 import { overviewRoutes } from './features/overview/overview.routes.ts';
 import { OverviewService } from './features/overview/overview.service.ts';
@@ -163,6 +165,7 @@ export async function buildApp(
       settings: new DeviceSettingsRepository(store.db),
     }),
   );
+  await monitoringRoutes(app, new MonitoringService({ telemetry }));
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
 
   if (existsSync(config.webDist)) {

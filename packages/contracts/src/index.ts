@@ -2,6 +2,7 @@ export * from './alarms.ts';
 export * from './cii.ts';
 export * from './errors.ts';
 export * from './filling.ts';
+export * from './monitoring.ts';
 export * from './overview.ts';
 export * from './platform.ts';
 export * from './records.ts';

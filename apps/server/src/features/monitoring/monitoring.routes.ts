@@ -1,0 +1,18 @@
+import { monitoringParamsSchema, monitoringResponseSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../app.ts';
+import type { MonitoringService } from './monitoring.service.ts';
+
+/** Equipment monitoring: status, running hours and fuel-efficiency curve of one unit. */
+export async function monitoringRoutes(app: AppInstance, monitoring: MonitoringService): Promise<void> {
+  app.get(
+    '/api/v1/monitoring/:unit',
+    {
+      schema: {
+        tags: ['monitoring'],
+        params: monitoringParamsSchema,
+        response: { 200: monitoringResponseSchema },
+      },
+    },
+    async (request) => monitoring.unit(request.params.unit),
+  );
+}

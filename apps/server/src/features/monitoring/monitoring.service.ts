@@ -1,0 +1,196 @@
+import type { BoilerHour, MonitoringResponse, MonitoringUnit, SfocMeasuredPoint } from '@ecohelm/contracts';
+import {
+  channelById,
+  fuelFactors,
+  ISO_LCV_MJ_PER_KG,
+  isoSfocGPerKwh,
+  referenceSfoc,
+  runningShare,
+  type ShopTestCurve,
+  shopTestCurve,
+  toDisplay,
+} from '@ecohelm/domain';
+import type { RollupRow } from '../telemetry/rollup.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+
+const HOUR_MS = 3_600_000;
+const WINDOW_HOURS = 24;
+/** An hour counts as a measured SFOC point only when the unit ran all of it (start-ups and stops distort it). */
+const FULL_HOUR_SHARE = 0.999;
+
+/** Main-engine fuel meters by fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
+const ME_FUEL = [
+  { channel: 'propulsion.main.fuel.hfo.massFlow', imoFuel: 'hfo' },
+  { channel: 'propulsion.main.fuel.lfo.massFlow', imoFuel: 'lfo' },
+  { channel: 'propulsion.main.fuel.mgo.massFlow', imoFuel: 'diesel_gas_oil' },
+] as const;
+const ME_REVOLUTIONS = 'propulsion.main.revolutions';
+const ME_POWER = 'propulsion.main.shaftPower';
+
+interface UnitChannels {
+  /** Signal the running state and hours are taken from, and how to read it. */
+  running: { channel: string; kind: 'flag' | 'level' };
+  engine?: { curve: ShopTestCurve; power: string; fuel: readonly string[] };
+  boiler?: { pressure: string; fuel: string };
+}
+
+const generator = (n: 1 | 2 | 3): UnitChannels => {
+  const base = `electrical.generators.ge${n}`;
+  return {
+    running: { channel: `${base}.running`, kind: 'flag' },
+    engine: { curve: shopTestCurve('ge'), power: `${base}.realPower`, fuel: [`${base}.fuel.massFlow`] },
+  };
+};
+const boiler = (n: 1 | 2): UnitChannels => {
+  const base = `steam.boilers.boiler${n}`;
+  return {
+    running: { channel: `${base}.running`, kind: 'flag' },
+    boiler: { pressure: `${base}.steamPressure`, fuel: `${base}.fuel.massFlow` },
+  };
+};
+
+/** Which channels describe each unit. The main engine has no running flag: it runs while the shaft turns. */
+const UNITS: Record<MonitoringUnit, UnitChannels> = {
+  me: {
+    running: { channel: ME_REVOLUTIONS, kind: 'level' },
+    engine: { curve: shopTestCurve('me'), power: ME_POWER, fuel: ME_FUEL.map((f) => f.channel) },
+  },
+  ge1: generator(1),
+  ge2: generator(2),
+  ge3: generator(3),
+  boiler1: boiler(1),
+  boiler2: boiler(2),
+};
+
+const lcvMj = (imoFuel: string) => (fuelFactors(imoFuel).lcvKjPerKg ?? ISO_LCV_MJ_PER_KG * 1000) / 1000;
+const ME_LCV = ME_FUEL.map((f) => lcvMj(f.imoFuel));
+
+const byHour = (rows: readonly RollupRow[]) => new Map(rows.map((r) => [r.t * 1000, r]));
+const stats = (r: RollupRow) => ({ mean: r.sum / r.n, min: r.min, max: r.max });
+
+/** Status, running hours and fuel-efficiency curves of the monitored equipment, from the hourly rollups. */
+export class MonitoringService {
+  readonly #telemetry: TelemetryService;
+  readonly #now: () => number;
+
+  constructor(options: { telemetry: TelemetryService; now?: () => number }) {
+    this.#telemetry = options.telemetry;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async unit(unit: MonitoringUnit): Promise<MonitoringResponse> {
+    const def = UNITS[unit];
+    const now = this.#now();
+    const to = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+    const from = to - WINDOW_HOURS * HOUR_MS;
+    const tel = this.#telemetry;
+
+    // Running hours: every stored hour of the running signal, each counted for the share it ran.
+    const history = await tel.rollups('1h', def.running.channel, 0, to);
+    let runningHours = 0;
+    let runningHoursWindow = 0;
+    const thisHour = to - HOUR_MS;
+    for (const r of history) {
+      // The hour in progress counts only for the part of it already gone.
+      const elapsed = r.t * 1000 === thisHour ? (now - thisHour) / HOUR_MS : 1;
+      const share = runningShare(stats(r), def.running.kind) * elapsed;
+      runningHours += share;
+      if (r.t * 1000 >= from) runningHoursWindow += share;
+    }
+    const latest = (await tel.latest([def.running.channel])).get(def.running.channel);
+    const status = {
+      running: latest ? latest.value > 0 : null,
+      lastSampleAt: latest ? new Date(latest.t).toISOString() : null,
+      runningHours,
+      runningHoursWindow,
+      countedFrom: history[0] ? new Date(history[0].t * 1000).toISOString() : null,
+    };
+    const runningByHour = byHour(history.filter((r) => r.t * 1000 >= from));
+    const base = { unit, from: new Date(from).toISOString(), to: new Date(to).toISOString(), status };
+
+    if (def.boiler) {
+      const pressure = byHour(await tel.rollups('1h', def.boiler.pressure, from, to));
+      const fuel = byHour(await tel.rollups('1h', def.boiler.fuel, from, to));
+      const pDef = channelById(def.boiler.pressure)!;
+      const fDef = channelById(def.boiler.fuel)!;
+      const hours: BoilerHour[] = [];
+      for (let t = from; t < to; t += HOUR_MS) {
+        const p = pressure.get(t);
+        const f = fuel.get(t);
+        const r = runningByHour.get(t);
+        if (!p && !f && !r) continue;
+        hours.push({
+          t: new Date(t).toISOString(),
+          steamPressureBar: p ? toDisplay(pDef, p.sum / p.n) : null,
+          fuelKgPerH: f ? toDisplay(fDef, f.sum / f.n) : null,
+          runningShare: r ? runningShare(stats(r), 'flag') : null,
+        });
+      }
+      return { ...base, sfoc: null, boiler: hours };
+    }
+
+    const engine = def.engine!;
+    const curve = engine.curve;
+    const power = byHour(await tel.rollups('1h', engine.power, from, to));
+    const fuels = await Promise.all(
+      engine.fuel.map(async (c) => byHour(await tel.rollups('1h', c, from, to))),
+    );
+    // Generators have one meter and no fuel kind: they burn what the main engine's meters show that hour
+    // (one service system), else the latest mix seen in the window, else fuel at the ISO LCV.
+    const meMix =
+      unit === 'me'
+        ? undefined
+        : await Promise.all(ME_FUEL.map(async (f) => byHour(await tel.rollups('1h', f.channel, from, to))));
+    let lastLcv = ISO_LCV_MJ_PER_KG;
+    const measured: SfocMeasuredPoint[] = [];
+    for (let t = from; t < to; t += HOUR_MS) {
+      let hourLcv: number | undefined;
+      if (meMix) {
+        let kg = 0;
+        let mj = 0;
+        meMix.forEach((m, i) => {
+          const r = m.get(t);
+          if (!r) return;
+          const v = Math.max(0, r.sum / r.n);
+          kg += v;
+          mj += v * ME_LCV[i]!;
+        });
+        if (kg > 0) hourLcv = mj / kg;
+        if (hourLcv !== undefined) lastLcv = hourLcv;
+      }
+      const run = runningByHour.get(t);
+      const p = power.get(t);
+      if (!run || !p || runningShare(stats(run), def.running.kind) < FULL_HOUR_SHARE) continue;
+      const powerW = p.sum / p.n;
+      const flows = fuels.map((m, i) => {
+        const r = m.get(t);
+        const kgPerS = r ? r.sum / r.n : 0;
+        return { kgPerS, lcvMjPerKg: meMix ? (hourLcv ?? lastLcv) : ME_LCV[i]! };
+      });
+      const sfoc = isoSfocGPerKwh(flows, powerW);
+      const fuelKgPerH = flows.reduce((s, f) => s + f.kgPerS, 0) * 3600;
+      if (sfoc === null || fuelKgPerH <= 0) continue;
+      const loadPct = (powerW / 1000 / curve.ratedPowerKw) * 100;
+      const reference = referenceSfoc(curve, loadPct);
+      measured.push({
+        t: new Date(t).toISOString(),
+        loadPct,
+        powerKw: powerW / 1000,
+        fuelKgPerH,
+        sfocGPerKwh: sfoc,
+        referenceSfocGPerKwh: reference,
+        deviationPct: ((sfoc - reference) / reference) * 100,
+      });
+    }
+    return {
+      ...base,
+      sfoc: {
+        ratedPowerKw: curve.ratedPowerKw,
+        reference: [...curve.points],
+        referenceSource: curve.source,
+        measured,
+      },
+      boiler: null,
+    };
+  }
+}
