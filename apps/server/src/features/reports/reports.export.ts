@@ -1,9 +1,7 @@
 import type { ReportFormat, ReportLanguage } from '@ecohelm/contracts';
 import { buildReportDocument } from './reports.document.ts';
 import { type CjkFont, findCjkFont } from './reports.fonts.ts';
-import { writeReportPdf } from './reports.pdf.ts';
 import { type ReportQueryInput, ReportsService } from './reports.service.ts';
-import { writeReportXlsx } from './reports.xlsx.ts';
 
 export interface ExportedFile {
   fileName: string;
@@ -34,7 +32,11 @@ export class ReportsExporter {
     if (query.format === 'pdf' && query.lang === 'zh_CN' && !font) throw ReportsService.fontMissing();
     const report = await this.#reports.report(query);
     const doc = buildReportDocument(report, query.lang);
-    const body = query.format === 'xlsx' ? await writeReportXlsx(doc) : await writeReportPdf(doc, font);
+    // The XLSX and PDF writers (exceljs, pdfkit: ~50 MB resident) load on the first export only.
+    const body =
+      query.format === 'xlsx'
+        ? await (await import('./reports.xlsx.ts')).writeReportXlsx(doc)
+        : await (await import('./reports.pdf.ts')).writeReportPdf(doc, font);
     return { fileName: `${doc.fileName}.${query.format}`, contentType: CONTENT_TYPES[query.format], body };
   }
 }
