@@ -68,6 +68,18 @@ describe('limit conditions', () => {
     expect(e.open()[0]?.state).toBe('rectified_unacknowledged');
   });
 
+  it('records the worst value beyond the limit, not the value it rectifies with', () => {
+    const e = new AlarmEngine();
+    feed(e, 440, 0);
+    feed(e, 440, 5);
+    feed(e, 452, 6);
+    feed(e, 445, 7);
+    for (let t = 8; t <= 13; t++) feed(e, 410, t);
+    const a = e.open()[0]!;
+    expect(a.state).toBe('rectified_unacknowledged');
+    expect(a.value).toBeCloseTo(K(452), 9);
+  });
+
   it('raises high and high-high as separate alarms, high-high with alarm priority', () => {
     const e = new AlarmEngine();
     feed(e, 470, 0);

@@ -103,6 +103,14 @@ export type ActionResult =
   | { ok: true; transitions: Transition[] }
   | { ok: false; reason: 'not_found' | 'not_allowed' };
 
+/** The further of two values beyond the limit: the higher for high limits, the lower for low ones. */
+function worse(a: EngineAlarm, value: number): number {
+  if (a.value === null) return value;
+  if (a.condition === 'high' || a.condition === 'highhigh') return Math.max(a.value, value);
+  if (a.condition === 'low' || a.condition === 'lowlow') return Math.min(a.value, value);
+  return value;
+}
+
 const unacknowledged = (s: AlarmState) =>
   s === 'active_unacknowledged' || s === 'active_silenced' || s === 'rectified_unacknowledged';
 
@@ -144,8 +152,8 @@ export class AlarmEngine {
       const now = this.#step(input, at);
       if (now === was) {
         const a = this.#open.get(input.key);
-        // Track the worst value while active, for the record.
-        if (a && now && input.value !== null) a.value = input.value;
+        // Keep the worst value beyond the limit for the record, not the one it rectifies with.
+        if (a && now && input.raise && input.value !== null) a.value = worse(a, input.value);
         continue;
       }
       if (now) this.#conditionOn(input, at, out);

@@ -170,7 +170,9 @@ export class AlarmsService {
   }
 
   async #refreshShip(at: number): Promise<void> {
-    if (!this.#fuelKindsInUse || at - this.#kindsReadAt < SHIP_REFRESH_MS) return;
+    // Until the basic info exists (the simulator saves it at its start), ask again every 2 s.
+    const every = this.#kindsInUse ? SHIP_REFRESH_MS : 2000;
+    if (!this.#fuelKindsInUse || at - this.#kindsReadAt < every) return;
     this.#kindsReadAt = at;
     this.#kindsInUse = await this.#fuelKindsInUse().catch(() => this.#kindsInUse);
   }

@@ -136,7 +136,7 @@ export function AlarmTable(props: AlarmTableProps) {
         {
           title: t('notification.columns.actions'),
           key: 'actions',
-          width: props.realtime ? 250 : 110,
+          width: props.realtime ? 300 : 120,
           render: (_, a) => (
             <Space size={6}>
               {props.realtime && a.state === 'active_unacknowledged' ? (
