@@ -1,4 +1,10 @@
-import type { BarSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type {
+  BarSeriesOption,
+  GaugeSeriesOption,
+  LineSeriesOption,
+  PieSeriesOption,
+  ScatterSeriesOption,
+} from 'echarts/charts';
 import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import type {
   DatasetComponentOption,
@@ -46,6 +52,7 @@ export type ChartOption = ComposeOption<
   | BarSeriesOption
   | PieSeriesOption
   | GaugeSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
@@ -60,12 +67,14 @@ export interface ChartProps {
   label: string;
   height?: CSSProperties['height'];
   loading?: boolean;
+  /** Called with the ECharts instance once drawn (image export with `getDataURL`). */
+  onReady?: (instance: echarts.EChartsType) => void;
 }
 
 const darkText = { color: '#c9d6f2' };
 
 /** The one ECharts wrapper of the console: dark, transparent background, resizes with its box. */
-export function Chart({ option, label, height = '100%', loading = false }: ChartProps) {
+export function Chart({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
   return (
     <div role="img" aria-label={label} style={{ height, minHeight: 120 }}>
       <ReactEChartsCore
@@ -75,6 +84,7 @@ export function Chart({ option, label, height = '100%', loading = false }: Chart
         notMerge
         lazyUpdate
         showLoading={loading}
+        {...(onReady ? { onChartReady: onReady } : {})}
         style={{ height: '100%', width: '100%' }}
       />
     </div>

@@ -1,7 +1,5 @@
 import { MonitoringFrame } from './monitoring-frame';
 
-const generators = ['ge1', 'ge2', 'ge3'];
-
 export function GePage() {
-  return <MonitoringFrame equipment="ge" units={generators} />;
+  return <MonitoringFrame equipment="ge" units={['ge1', 'ge2', 'ge3']} />;
 }

@@ -1,5 +1,5 @@
 import { MonitoringFrame } from './monitoring-frame';
 
 export function MePage() {
-  return <MonitoringFrame equipment="me" />;
+  return <MonitoringFrame equipment="me" units={['me']} />;
 }

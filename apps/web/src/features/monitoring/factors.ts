@@ -1,0 +1,61 @@
+import type { MonitoringUnit } from '@ecohelm/contracts';
+
+/** A key factor of a unit: a catalogue channel, its label key under `monitoring.factors` and its digits. */
+export interface KeyFactor {
+  key: string;
+  channel: string;
+  digits: number;
+  /** Number interpolated into the label (cylinder). */
+  n?: number;
+}
+
+const me: KeyFactor[] = [
+  { key: 'revolutions', channel: 'propulsion.main.revolutions', digits: 1 },
+  { key: 'engineLoad', channel: 'propulsion.main.engineLoad', digits: 1 },
+  { key: 'shaftPower', channel: 'propulsion.main.shaftPower', digits: 0 },
+  { key: 'shaftTorque', channel: 'propulsion.main.shaftTorque', digits: 0 },
+  { key: 'fuelHfo', channel: 'propulsion.main.fuel.hfo.massFlow', digits: 1 },
+  { key: 'fuelMgo', channel: 'propulsion.main.fuel.mgo.massFlow', digits: 1 },
+  { key: 'fuelRack', channel: 'propulsion.main.fuelRack', digits: 1 },
+  { key: 'scavengeAirPressure', channel: 'propulsion.main.scavengeAirPressure', digits: 2 },
+  { key: 'turbocharger', channel: 'propulsion.main.turbocharger.revolutions', digits: 0 },
+  { key: 'exhaustAfterTc', channel: 'propulsion.main.exhaustTemperature', digits: 1 },
+  ...Array.from({ length: 6 }, (_, i) => ({
+    key: 'cylinderExhaust',
+    channel: `propulsion.main.cylinders.${i + 1}.exhaustTemperature`,
+    digits: 1,
+    n: i + 1,
+  })),
+  { key: 'coolantTemperature', channel: 'propulsion.main.coolantTemperature', digits: 1 },
+  { key: 'oilPressure', channel: 'propulsion.main.oilPressure', digits: 2 },
+];
+
+const generator = (n: 1 | 2 | 3): KeyFactor[] => {
+  const base = `electrical.generators.ge${n}`;
+  return [
+    { key: 'running', channel: `${base}.running`, digits: 0 },
+    { key: 'realPower', channel: `${base}.realPower`, digits: 0 },
+    { key: 'fuel', channel: `${base}.fuel.massFlow`, digits: 1 },
+    { key: 'sfoc', channel: `${base}.sfoc`, digits: 1 },
+    { key: 'exhaust', channel: `${base}.exhaustTemperature`, digits: 1 },
+  ];
+};
+
+const boiler = (n: 1 | 2): KeyFactor[] => {
+  const base = `steam.boilers.boiler${n}`;
+  return [
+    { key: 'running', channel: `${base}.running`, digits: 0 },
+    { key: 'steamPressure', channel: `${base}.steamPressure`, digits: 2 },
+    { key: 'fuel', channel: `${base}.fuel.massFlow`, digits: 1 },
+  ];
+};
+
+/** The live key factors of each monitored unit (catalogue channels, shown in their display units). */
+export const KEY_FACTORS: Record<MonitoringUnit, KeyFactor[]> = {
+  me,
+  ge1: generator(1),
+  ge2: generator(2),
+  ge3: generator(3),
+  boiler1: boiler(1),
+  boiler2: boiler(2),
+};
