@@ -59,7 +59,11 @@ for (const lang of langs) {
     await expect(page.locator('[data-panel="ecaWarning"]').getByText(t.inside)).toBeVisible();
     await expect(page.locator('[data-panel="bunkerRecord"]').getByRole('row')).toHaveCount(4);
     await expect(page.locator('[data-panel="factorStatistics"] [data-factor]')).toHaveCount(4);
+    await expect(
+      page.locator('[data-panel="alarmStatistics"]').getByText(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/),
+    ).toBeVisible();
     await expectNoRawText(page);
+    await page.waitForTimeout(1500); // let the charts finish drawing for the screenshot
     await saveScreen(page, `overview-${lang}`);
 
     // A fifth factor is refused with the rule; four or fewer are saved for this console.

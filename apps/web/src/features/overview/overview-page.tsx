@@ -3,9 +3,10 @@ import { Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame';
+import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
 import { FactorsPanel, OverviewSettingsModal } from './factors';
-import { BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
+import { AlarmStatisticsPanel, BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
 
 const periods = ['day', 'month', 'year'] as const satisfies readonly CiiPeriod[];
 
@@ -15,6 +16,7 @@ export function OverviewPage() {
   const [period, setPeriod] = useState<CiiPeriod>('day');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const overview = useOverview(period);
+  const alarmStats = useAlarmStatistics();
   const data = overview.data;
   const title = (id: string) => t(`overview.panels.${id}`);
   const periodSelector = (
@@ -63,7 +65,12 @@ export function OverviewPage() {
             span: 2,
             children: data ? <BunkerPanel bunker={data.bunker} /> : undefined,
           },
-          { id: 'alarmStatistics', title: title('alarmStatistics'), span: 2 },
+          {
+            id: 'alarmStatistics',
+            title: title('alarmStatistics'),
+            span: 2,
+            children: alarmStats.data ? <AlarmStatisticsPanel stats={alarmStats.data} /> : undefined,
+          },
         ]}
       />
       <OverviewSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />

@@ -1,4 +1,4 @@
-import type { OverviewResponse } from '@ecohelm/contracts';
+import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contracts';
 import { Alert, Modal, Statistic, Table, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -239,5 +239,46 @@ export function BunkerPanel({ bunker }: { bunker: OverviewResponse['bunker'] }) 
         },
       ]}
     />
+  );
+}
+
+const GROUP_COLOURS: Record<string, string> = { me: '#4378F3', ge: '#2fb36b', boiler: '#f08a24' };
+
+/** Alarms raised in the last 30 days per equipment group: main engine, generators, boilers. */
+export function AlarmStatisticsPanel({ stats }: { stats: AlarmStatisticsResponse | undefined }) {
+  const { t } = useTranslation();
+  if (!stats) return <NoData />;
+  return (
+    <div className={styles.alarms}>
+      <div className={styles.unit}>
+        {t('overview.alarms.period', { from: stats.from.slice(0, 10), to: stats.to.slice(0, 10) })} ·{' '}
+        {t('overview.alarms.total', { count: stats.total })}
+      </div>
+      {stats.total === 0 ? (
+        <div className={styles.noAlarms}>{t('overview.alarms.none')}</div>
+      ) : (
+        <Chart
+          label={t('overview.panels.alarmStatistics')}
+          height="calc(100% - 24px)"
+          option={{
+            tooltip: { trigger: 'item' },
+            legend: { orient: 'vertical', left: 0, top: 'middle', textStyle: { fontSize: 12 } },
+            series: [
+              {
+                type: 'pie',
+                radius: ['40%', '70%'],
+                center: ['62%', '50%'],
+                label: { formatter: '{c}' },
+                data: stats.items.map((i) => ({
+                  name: t(`overview.alarms.groups.${i.group}`),
+                  value: i.count,
+                  itemStyle: { color: GROUP_COLOURS[i.group] },
+                })),
+              },
+            ],
+          }}
+        />
+      )}
+    </div>
   );
 }
