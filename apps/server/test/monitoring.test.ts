@@ -15,7 +15,7 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
   const now = Date.now();
   const thisHour = Math.floor(now / HOUR) * HOUR;
   const from = thisHour - 72 * HOUR;
-  /** The main engine stops for the second half of this hour (5 h ago). */
+  /** The main engine stops halfway through this hour (5 h ago) and stays stopped the next hour (generators run on). */
   const stopHour = thisHour - 5 * HOUR;
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -25,7 +25,7 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
     const meHfo = hfoKgS(ME_KW, twoStrokeSfoc(0.75));
     const geHfo = hfoKgS(GE_KW, generatorSfoc(0.75));
     for (let m = from; m < now - MINUTE; m += MINUTE) {
-      const meOn = !(m >= stopHour + 30 * MINUTE && m < stopHour + HOUR);
+      const meOn = !(m >= stopHour + 30 * MINUTE && m < stopHour + 2 * HOUR);
       put('propulsion.main.revolutions', m, meOn ? 1.8 : 0);
       put('propulsion.main.shaftPower', m, meOn ? ME_KW * 1000 : 0);
       put('propulsion.main.fuel.hfo.massFlow', m, meOn ? meHfo : 0);
@@ -67,28 +67,33 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
       sfocGPerKwh: number;
       deviationPct: number;
     }[];
-    // 24 window hours, minus the stop hour and the hour in progress when its last minute is missing.
-    expect(measured.length).toBeGreaterThanOrEqual(22);
+    // 24 window hours, minus the two stop hours and the hour in progress when its last minute is missing.
+    expect(measured.length).toBeGreaterThanOrEqual(21);
     expect(measured.find((p) => p.t === new Date(stopHour).toISOString())).toBeUndefined();
     for (const p of measured) {
       expect(p.loadPct).toBeCloseTo(75, 6);
       expect(p.sfocGPerKwh).toBeCloseTo(twoStrokeSfoc(0.75), 6);
       expect(Math.abs(p.deviationPct)).toBeLessThan(0.1);
     }
-    // Running: 72 h of history less the half hour stopped, the hour in progress counted as far as it went;
+    // Running: 72 h of history less the 1.5 h stopped, the hour in progress counted as far as it went;
     // the window holds the 23 whole hours before this one.
     expect(body.status.running).toBe(true);
     expect(body.status.countedFrom).toBe(new Date(from).toISOString());
-    const expected = 72 - 0.5 + (now - thisHour) / HOUR;
+    const expected = 72 - 1.5 + (now - thisHour) / HOUR;
     expect(body.status.runningHours).toBeCloseTo(expected, 1);
     expect(body.status.runningHoursWindow).toBeCloseTo(expected - 49, 1);
   });
 
-  it('reads generator SFOC with the fuel the main engine burns, and a stopped set as stopped', async () => {
+  it('reads generator SFOC with the fuel the main engine burns (or last burnt), and a stopped set as stopped', async () => {
     const ge1 = (await get('ge1')).json();
     expect(ge1.sfoc.ratedPowerKw).toBe(600);
     expect(ge1.sfoc.measured.length).toBeGreaterThanOrEqual(23);
     for (const p of ge1.sfoc.measured) expect(p.sfocGPerKwh).toBeCloseTo(generatorSfoc(0.75), 6);
+    // The hour the main engine burnt nothing still reads as HFO (its last fuel), not as ISO fuel.
+    const idle = ge1.sfoc.measured.find(
+      (p: { t: string }) => p.t === new Date(stopHour + HOUR).toISOString(),
+    );
+    expect(idle.sfocGPerKwh).toBeCloseTo(generatorSfoc(0.75), 6);
     expect(ge1.status.running).toBe(true);
 
     const ge2 = (await get('ge2')).json();

@@ -17,6 +17,8 @@ const HOUR_MS = 3_600_000;
 const WINDOW_HOURS = 24;
 /** An hour counts as a measured SFOC point only when the unit ran all of it (start-ups and stops distort it). */
 const FULL_HOUR_SHARE = 0.999;
+/** How far back the generators' fuel is looked up when the main engine burnt none in the window. */
+const MIX_LOOKBACK_HOURS = 14 * 24;
 
 /** Main-engine fuel meters by fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
 const ME_FUEL = [
@@ -135,29 +137,13 @@ export class MonitoringService {
     const fuels = await Promise.all(
       engine.fuel.map(async (c) => byHour(await tel.rollups('1h', c, from, to))),
     );
-    // Generators have one meter and no fuel kind: they burn what the main engine's meters show that hour
-    // (one service system), else the latest mix seen in the window, else fuel at the ISO LCV.
-    const meMix =
-      unit === 'me'
-        ? undefined
-        : await Promise.all(ME_FUEL.map(async (f) => byHour(await tel.rollups('1h', f.channel, from, to))));
-    let lastLcv = ISO_LCV_MJ_PER_KG;
+    // Generators have one meter and no fuel kind: they burn what the main engine's meters showed in the
+    // latest hour it burnt fuel (one service system; in port the last fuel burnt at sea), else the next such
+    // hour in the window, else fuel at the ISO LCV.
+    const gensetLcv = unit === 'me' ? undefined : await this.#mixLcv(from - MIX_LOOKBACK_HOURS * HOUR_MS, to);
     const measured: SfocMeasuredPoint[] = [];
     for (let t = from; t < to; t += HOUR_MS) {
-      let hourLcv: number | undefined;
-      if (meMix) {
-        let kg = 0;
-        let mj = 0;
-        meMix.forEach((m, i) => {
-          const r = m.get(t);
-          if (!r) return;
-          const v = Math.max(0, r.sum / r.n);
-          kg += v;
-          mj += v * ME_LCV[i]!;
-        });
-        if (kg > 0) hourLcv = mj / kg;
-        if (hourLcv !== undefined) lastLcv = hourLcv;
-      }
+      const hourLcv = gensetLcv?.(t);
       const run = runningByHour.get(t);
       const p = power.get(t);
       if (!run || !p || runningShare(stats(run), def.running.kind) < FULL_HOUR_SHARE) continue;
@@ -165,7 +151,7 @@ export class MonitoringService {
       const flows = fuels.map((m, i) => {
         const r = m.get(t);
         const kgPerS = r ? r.sum / r.n : 0;
-        return { kgPerS, lcvMjPerKg: meMix ? (hourLcv ?? lastLcv) : ME_LCV[i]! };
+        return { kgPerS, lcvMjPerKg: hourLcv ?? ME_LCV[i]! };
       });
       const sfoc = isoSfocGPerKwh(flows, powerW);
       const fuelKgPerH = flows.reduce((s, f) => s + f.kgPerS, 0) * 3600;
@@ -191,6 +177,35 @@ export class MonitoringService {
         measured,
       },
       boiler: null,
+    };
+  }
+
+  /** The LCV (MJ/kg) of the fuel mix the main engine's meters show, per hour: a lookup for an hour start. */
+  async #mixLcv(fromMs: number, toMs: number): Promise<(t: number) => number> {
+    const rows = await Promise.all(
+      ME_FUEL.map((f) => this.#telemetry.rollups('1h', f.channel, fromMs, toMs)),
+    );
+    const kg = new Map<number, number>();
+    const mj = new Map<number, number>();
+    rows.forEach((list, i) => {
+      for (const r of list) {
+        const v = Math.max(0, r.sum / r.n);
+        const t = r.t * 1000;
+        kg.set(t, (kg.get(t) ?? 0) + v);
+        mj.set(t, (mj.get(t) ?? 0) + v * ME_LCV[i]!);
+      }
+    });
+    const known = [...kg.entries()]
+      .filter(([, k]) => k > 0)
+      .map(([t, k]) => [t, mj.get(t)! / k] as const)
+      .sort((a, b) => a[0] - b[0]);
+    return (t) => {
+      let before: number | undefined;
+      for (const [kt, lcv] of known) {
+        if (kt <= t) before = lcv;
+        else return before ?? lcv;
+      }
+      return before ?? ISO_LCV_MJ_PER_KG;
     };
   }
 }

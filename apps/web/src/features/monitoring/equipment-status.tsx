@@ -42,6 +42,8 @@ function StatusRow({ unit, selected }: { unit: MonitoringUnit; selected: boolean
 /** Running or stopped and running hours of every unit of the page; the selected one highlighted. */
 export function EquipmentStatus({ units, selected }: { units: MonitoringUnit[]; selected: MonitoringUnit }) {
   const { t } = useTranslation();
+  const { config } = usePageConfig();
+  const countedFrom = useMonitoring(selected).data?.status.countedFrom;
   return (
     <div className={styles.status}>
       <table className={styles.statusTable}>
@@ -59,6 +61,16 @@ export function EquipmentStatus({ units, selected }: { units: MonitoringUnit[]; 
           ))}
         </tbody>
       </table>
+      {countedFrom ? (
+        <p className={styles.note}>
+          {t('monitoring.status.countedFrom', {
+            time: dayjs
+              .utc(countedFrom)
+              .add(config.shipTimeOffsetMinutes, 'minute')
+              .format('YYYY-MM-DD HH:mm'),
+          })}
+        </p>
+      ) : null}
     </div>
   );
 }
