@@ -1,8 +1,10 @@
 import { Badge, Button, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { DataSourcesModal } from '../features/data-import/data-sources-modal';
 import { useActiveAlarms } from '../features/notification/api/get-active-alarms';
-import { BellIcon, HomeIcon, ReloadIcon } from '../ui/icons';
+import { BellIcon, DataIcon, HomeIcon, ReloadIcon } from '../ui/icons';
 import styles from './header.module.css';
 import { LanguageToggle } from './language-toggle';
 import { useShipClock } from './use-clock';
@@ -20,6 +22,7 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
   const clock = useShipClock(shipTimeOffsetMinutes);
   const onNotifications = pathname.startsWith('/notification');
   const unread = useActiveAlarms().data?.unread ?? 0;
+  const [dataOpen, setDataOpen] = useState(false);
   return (
     <div className={styles.tools}>
       <div role="timer" className={styles.clock} aria-label={t('header.clock')} aria-live="off">
@@ -50,6 +53,15 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
           />
         </Badge>
       </Tooltip>
+      <Tooltip title={t('dataImport.open')}>
+        <Button
+          type="text"
+          icon={<DataIcon />}
+          aria-label={t('dataImport.open')}
+          onClick={() => setDataOpen(true)}
+        />
+      </Tooltip>
+      <DataSourcesModal open={dataOpen} onClose={() => setDataOpen(false)} />
       <LanguageToggle />
       <Tooltip title={t('header.home')}>
         <Button

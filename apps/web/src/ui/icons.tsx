@@ -47,3 +47,12 @@ export const HomeIcon = (props: IconProps) => (
     <path d="M5 10v10h5v-6h4v6h5V10" />
   </Svg>
 );
+
+/** A database cylinder: data sources and import. */
+export const DataIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v14c0 1.66 3.58 3 8 3s8-1.34 8-3V5" />
+    <path d="M4 12c0 1.66 3.58 3 8 3s8-1.34 8-3" />
+  </Svg>
+);

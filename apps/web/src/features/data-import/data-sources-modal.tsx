@@ -1,0 +1,231 @@
+import type { IngestStatusResponse } from '@ecohelm/contracts';
+import { Alert, App, Button, Form, InputNumber, Modal, Progress, Select, Table, Tabs, Upload } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api-client';
+import { useChannels } from '../overview/api/get-channels';
+import { useCsvJob } from './api/get-csv-job';
+import { useIngestStatus } from './api/get-ingest-status';
+import { useStartCsvImport } from './api/start-csv-import';
+import { csvHeader, guessMapping } from './csv-mapping';
+
+type Source = IngestStatusResponse['sources'][number];
+
+/** Data sources: what the ingest path accepted and refused per source, and CSV import with a column mapping. */
+export function DataSourcesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('dataImport.title')}
+      onCancel={onClose}
+      footer={null}
+      width={900}
+      destroyOnHidden
+    >
+      <Tabs
+        items={[
+          { key: 'status', label: t('dataImport.tabs.status'), children: <IngestStatus enabled={open} /> },
+          { key: 'csv', label: t('dataImport.tabs.csv'), children: <CsvImport /> },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+function IngestStatus({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const status = useIngestStatus(enabled);
+  const rejected = (s: Source) => Object.values(s.rejected).reduce((a, b) => a + (b ?? 0), 0);
+  return (
+    <>
+      <p>
+        {t('dataImport.adapters')}: {status.data?.adapters.length ? status.data.adapters.join(', ') : '—'}
+      </p>
+      <Table<Source>
+        size="small"
+        rowKey="source"
+        loading={status.isLoading}
+        dataSource={status.data?.sources ?? []}
+        pagination={false}
+        columns={[
+          { title: t('dataImport.source'), dataIndex: 'source' },
+          { title: t('dataImport.accepted'), dataIndex: 'accepted', align: 'right' },
+          { title: t('dataImport.rejected'), key: 'rejected', align: 'right', render: (_, s) => rejected(s) },
+          {
+            title: t('dataImport.reasons'),
+            key: 'reasons',
+            render: (_, s) =>
+              Object.entries(s.rejected)
+                .map(([reason, n]) => `${t(`dataImport.reason.${reason}`)}: ${n}`)
+                .join(', ') || '—',
+          },
+          {
+            title: t('dataImport.lastAccepted'),
+            dataIndex: 'lastAcceptedAt',
+            render: (v: string | null) => (v ? v.replace('T', ' ').slice(0, 19) : '—'),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function CsvImport() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const channels = useChannels();
+  const start = useStartCsvImport();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [timeColumn, setTimeColumn] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  const [offset, setOffset] = useState<number>(0);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const job = useCsvJob(jobId);
+  const header = useMemo(() => (file ? csvHeader(file.text) : null), [file]);
+
+  useEffect(() => {
+    if (!header || !channels.data) return;
+    const guess = guessMapping(header.columns, channels.data.channels);
+    setTimeColumn(guess.timeColumn);
+    setMapping(guess.columns);
+  }, [header, channels.data]);
+
+  const channelOptions = (channels.data?.channels ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.label} (${c.unit})`,
+  }));
+  const mapped = Object.entries(mapping).filter(([, ch]) => ch !== null) as [string, string][];
+
+  const onImport = async () => {
+    if (!file || !header) return;
+    if (!timeColumn) return setError(t('dataImport.needTime'));
+    if (mapped.length === 0) return setError(t('dataImport.needColumn'));
+    setError(null);
+    try {
+      const created = await start.mutateAsync({
+        csv: file.text,
+        source: `csv:${file.name}`.slice(0, 80),
+        mapping: {
+          timeColumn,
+          utcOffsetMinutes: offset,
+          delimiter: header.delimiter,
+          columns: Object.fromEntries(mapped.map(([column, channel]) => [column, { channel }])),
+        },
+      });
+      setJobId(created.id);
+    } catch (e) {
+      // The file and the mapping stay as they are; the server's reason is shown.
+      setError(e instanceof ApiError ? e.message : t('errors.unknown'));
+      void message.error(t('dataImport.failed'));
+    }
+  };
+
+  const running = job.data?.status === 'running' || start.isPending;
+  return (
+    <Form layout="vertical">
+      <Upload
+        accept=".csv,text/csv,text/plain"
+        maxCount={1}
+        showUploadList={false}
+        beforeUpload={async (f) => {
+          setFile({ name: f.name, text: await f.text() });
+          setJobId(null);
+          setError(null);
+          return false;
+        }}
+      >
+        <Button>{t('dataImport.chooseFile')}</Button>
+      </Upload>
+      {file && header ? (
+        <>
+          <p style={{ marginTop: 8 }}>
+            {t('dataImport.fileInfo', { name: file.name, rows: header.rows, columns: header.columns.length })}
+          </p>
+          <div style={{ display: 'flex', gap: 16 }}>
+            <Form.Item label={t('dataImport.timeColumn')} style={{ minWidth: 240 }}>
+              <Select
+                aria-label={t('dataImport.timeColumn')}
+                value={timeColumn}
+                onChange={(v) => {
+                  setTimeColumn(v);
+                  setMapping((m) => {
+                    const { [v]: _dropped, ...rest } = m;
+                    return rest;
+                  });
+                }}
+                options={header.columns.map((c) => ({ value: c, label: c }))}
+              />
+            </Form.Item>
+            <Form.Item label={t('dataImport.utcOffset')}>
+              <InputNumber
+                aria-label={t('dataImport.utcOffset')}
+                value={offset}
+                min={-720}
+                max={840}
+                step={60}
+                onChange={(v) => setOffset(v ?? 0)}
+              />
+            </Form.Item>
+          </div>
+          <Table
+            size="small"
+            rowKey="column"
+            pagination={false}
+            scroll={{ y: 240 }}
+            dataSource={header.columns.filter((c) => c !== timeColumn).map((column) => ({ column }))}
+            columns={[
+              { title: t('dataImport.column'), dataIndex: 'column', width: 220 },
+              {
+                title: t('dataImport.channel'),
+                key: 'channel',
+                render: (_, row) => (
+                  <Select
+                    allowClear
+                    showSearch
+                    optionFilterProp="label"
+                    aria-label={`${t('dataImport.channel')} ${row.column}`}
+                    placeholder={t('dataImport.ignore')}
+                    style={{ width: '100%' }}
+                    value={mapping[row.column] ?? undefined}
+                    onChange={(v) => setMapping((m) => ({ ...m, [row.column]: v ?? null }))}
+                    options={channelOptions}
+                  />
+                ),
+              },
+            ]}
+          />
+          <p style={{ marginTop: 8, opacity: 0.75 }}>{t('dataImport.unitsHint')}</p>
+          {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} /> : null}
+          <Button type="primary" onClick={onImport} loading={running} disabled={running}>
+            {t('dataImport.import')}
+          </Button>
+          {job.data ? (
+            <div style={{ marginTop: 12 }} data-testid="csv-progress">
+              <Progress
+                percent={Math.round(job.data.progress * 100)}
+                status={
+                  job.data.status === 'failed'
+                    ? 'exception'
+                    : job.data.status === 'done'
+                      ? 'success'
+                      : 'active'
+                }
+              />
+              <p>
+                {t(`dataImport.status.${job.data.status}`, {
+                  done: job.data.rowsDone,
+                  total: job.data.rowsTotal,
+                  accepted: job.data.accepted,
+                  rejected: job.data.rejected,
+                })}
+                {job.data.error ? ` ${job.data.error}` : ''}
+              </p>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </Form>
+  );
+}
