@@ -58,6 +58,8 @@ for (const lang of langs) {
     await page.getByRole('button', { name: t.download, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('PNG')).toBeVisible();
+    await page.waitForTimeout(400); // let the dialog's opening animation finish for the screenshot
     await saveScreen(page, `monitoring-download-${lang}`);
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: t.ok, exact: true }).click();
