@@ -257,4 +257,39 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     expect(active).toHaveLength(1);
     expect(active[0]).toMatchObject({ condition: 'high', state: 'rectified_unacknowledged' });
   });
+
+  it('warns at 10 nm from an ECA, tips the fuel change-over at 2 nm and rectifies inside', async () => {
+    // West of Brittany along 48.6° N: the North Sea ECA boundary is at 5° W (about 40 nm per degree here).
+    const at = (seconds: number, lon: number) => ({
+      timestamp: iso(base + seconds * 1000),
+      values: [{ path: 'navigation.position', value: { latitude: 48.6, longitude: lon } }],
+    });
+    const eca = async () =>
+      (await get('/api/v1/alarms/active'))
+        .json()
+        .items.filter((a: { key: string }) => a.key.startsWith('eca:'));
+    await post({ context: 'vessels.self', updates: [at(100, -5.3)] });
+    expect(await eca()).toEqual([]);
+    await post({ context: 'vessels.self', updates: [at(111, -5.15)] });
+    const [warning] = await eca();
+    expect(warning).toMatchObject({
+      condition: 'eca_warning',
+      category: 'focWarning',
+      equipment: 'navigation',
+      priority: 'warning',
+      unit: 'nm',
+      limit: 10,
+    });
+    expect(warning.value).toBeCloseTo(5.96, 1);
+    await post({ context: 'vessels.self', updates: [at(122, -5.04)] });
+    expect((await eca()).map((a: { condition: string }) => a.condition).sort()).toEqual([
+      'eca_changeover',
+      'eca_warning',
+    ]);
+    await post({ context: 'vessels.self', updates: [at(133, -4.9)] });
+    expect((await eca()).map((a: { state: string }) => a.state)).toEqual([
+      'rectified_unacknowledged',
+      'rectified_unacknowledged',
+    ]);
+  });
 });
