@@ -236,7 +236,13 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     await post(cylinderDelta(405, [40]));
     const active = (await get('/api/v1/alarms/active')).json().items;
     expect(active).toHaveLength(1);
-    expect(active[0]).toMatchObject({ limit: 400, condition: 'high' });
+    expect(active[0]).toMatchObject({ limit: 400, condition: 'high', state: 'active_unacknowledged' });
+
+    // Raising the limit above the value held rectifies the alarm at once.
+    expect((await put(CYL3, { ...valid, high: 420 })).statusCode).toBe(200);
+    const after = (await get('/api/v1/alarms/active')).json().items;
+    expect(after[0]).toMatchObject({ condition: 'high', state: 'rectified_unacknowledged' });
+    expect((await put(CYL3, valid)).statusCode).toBe(200);
   });
 
   it('blocks limits of stopped machinery', async () => {

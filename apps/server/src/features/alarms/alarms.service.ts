@@ -244,8 +244,18 @@ export class AlarmsService {
 
   #limitInputs(channel: string, value: number): ConditionInput[] {
     const setting = this.#settings.get(channel);
+    if (!setting) return [];
+    // Most channels have no limit at all: nothing to evaluate (setLimits clears a removed limit at once).
+    if (
+      setting.lowlow === null &&
+      setting.low === null &&
+      setting.high === null &&
+      setting.highhigh === null
+    ) {
+      return [];
+    }
     const def = channelById(channel);
-    if (!setting || !def) return [];
+    if (!def) return [];
     const inUse = equipmentRunning(def.equipment, this.#latest) && tankInUse(channel, this.#kindsInUse);
     return limitConditions(def, setting, value, inUse);
   }
@@ -480,6 +490,13 @@ export class AlarmsService {
     });
     this.#settings.set(channel, setting);
     this.#custom.set(channel, { updatedAt, updatedBy: deviceCode });
+    // Apply the new limits to the value held now, so a removed or widened limit rectifies at once.
+    const held = this.#latest.get(channel);
+    if (held) {
+      const at = Math.max(this.#now(), held.t);
+      const inUse = equipmentRunning(def.equipment, this.#latest) && tankInUse(channel, this.#kindsInUse);
+      await this.#persist(this.#engine.observe(limitConditions(def, setting, held.value, inUse), at));
+    }
     return this.#settingOf(def);
   }
 }
