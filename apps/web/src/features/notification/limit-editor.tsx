@@ -1,33 +1,10 @@
-import {
-  type AlarmLimitInput,
-  type AlarmLimitSetting,
-  alarmLimitInputSchema,
-  alarmLimitMessages,
-} from '@ecohelm/contracts';
+import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
 import { App, Button, Form, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../app/api-client';
 import { channelLabel, limitMessage } from './alarm-text';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
-
-const levels = ['lowlow', 'low', 'high', 'highhigh'] as const;
-
-/** The same checks as the server: the contract's ordering rules plus the channel's valid range. */
-export function limitIssues(setting: AlarmLimitSetting, input: AlarmLimitInput) {
-  const parsed = alarmLimitInputSchema.safeParse(input);
-  const issues = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => ({ path: String(i.path[0] ?? ''), message: i.message }));
-  const [lo, hi] = setting.range;
-  for (const level of levels) {
-    const v = input[level];
-    if (v !== null && (v < lo || v > hi))
-      issues.push({ path: level, message: alarmLimitMessages.outOfRange });
-  }
-  if (input.hysteresis > (hi - lo) / 2)
-    issues.push({ path: 'hysteresis', message: alarmLimitMessages.hysteresis });
-  return issues;
-}
+import { limitLevels as levels, limitIssues } from './limit-validation';
 
 /** Edits one channel's limits; errors show under their fields, from the client's check or the server's. */
 export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; onClose: () => void }) {
