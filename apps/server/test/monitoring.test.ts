@@ -61,6 +61,7 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
     expect(body.sfoc.ratedPowerKw).toBe(8200);
     expect(body.sfoc.reference.length).toBeGreaterThanOrEqual(5);
     expect(body.sfoc.referenceSource).toMatch(/GHG Study/);
+    expect(body.sfoc.referenceCurve).toHaveLength(21);
     const measured = body.sfoc.measured as {
       t: string;
       loadPct: number;

@@ -43,7 +43,10 @@ export type SfocMeasuredPoint = z.infer<typeof sfocMeasuredPointSchema>;
 
 export const sfocCurveSchema = z.object({
   ratedPowerKw: z.number(),
+  /** The shop-test record's points. */
   reference: z.array(sfocReferencePointSchema),
+  /** The fitted reference curve (parabola through the shop-test points), every 5 % of load. */
+  referenceCurve: z.array(sfocReferencePointSchema),
   referenceSource: z.string(),
   measured: z.array(sfocMeasuredPointSchema),
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generatorSfoc, twoStrokeSfoc } from '../physics/engine.ts';
-import { isoSfocGPerKwh, referenceSfoc, runningShare, shopTestCurve } from './reference-curves.ts';
+import {
+  fitShopTestCurve,
+  isoSfocGPerKwh,
+  referenceCurveSamples,
+  referenceSfoc,
+  runningShare,
+  shopTestCurve,
+} from './reference-curves.ts';
 
 describe('shop-test reference curves', () => {
   it.each([
@@ -16,12 +23,23 @@ describe('shop-test reference curves', () => {
     },
   );
 
-  it('interpolates between shop-test points and holds the ends', () => {
+  it('fits the shop-test points with a parabola (the IMO curve back) and holds the ends', () => {
     const me = shopTestCurve('me');
-    expect(referenceSfoc(me, 75)).toBe(167.6);
-    expect(referenceSfoc(me, 80)).toBeCloseTo((167.6 + 167.9) / 2, 9);
+    for (const load of [0.3, 0.5, 0.62, 0.8, 0.95])
+      expect(referenceSfoc(me, load * 100)).toBeCloseTo(twoStrokeSfoc(load), 1);
     expect(referenceSfoc(me, 0)).toBe(me.points[0]!.sfocGPerKwh);
     expect(referenceSfoc(me, 150)).toBe(me.points.at(-1)!.sfocGPerKwh);
+    const samples = referenceCurveSamples(me);
+    expect(samples[0]).toEqual(me.points[0]);
+    expect(samples.at(-1)).toEqual(me.points.at(-1));
+    expect(samples.length).toBe(21);
+    // Two points: a straight line.
+    expect(
+      fitShopTestCurve([
+        { loadPct: 50, sfocGPerKwh: 180 },
+        { loadPct: 100, sfocGPerKwh: 170 },
+      ])(75),
+    ).toBeCloseTo(175, 9);
   });
 
   it('corrects measured SFOC to the ISO LCV of 42.7 MJ/kg', () => {

@@ -4,6 +4,7 @@ import {
   fuelFactors,
   ISO_LCV_MJ_PER_KG,
   isoSfocGPerKwh,
+  referenceCurveSamples,
   referenceSfoc,
   runningShare,
   type ShopTestCurve,
@@ -173,6 +174,7 @@ export class MonitoringService {
       sfoc: {
         ratedPowerKw: curve.ratedPowerKw,
         reference: [...curve.points],
+        referenceCurve: referenceCurveSamples(curve),
         referenceSource: curve.source,
         measured,
       },

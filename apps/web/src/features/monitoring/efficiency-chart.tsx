@@ -33,7 +33,7 @@ function sfocOption(
           seriesIndex: number;
           data: { point?: (typeof sfoc.measured)[number] } | number[];
         };
-        if (p.seriesIndex === 1 && !Array.isArray(p.data) && p.data.point) {
+        if (p.seriesIndex === 2 && !Array.isArray(p.data) && p.data.point) {
           const m = p.data.point;
           return t('monitoring.curve.tooltipPoint', {
             time: time(m.t),
@@ -63,10 +63,17 @@ function sfocOption(
       {
         name: t('monitoring.curve.reference'),
         type: 'line',
-        smooth: true,
-        symbol: 'circle',
-        symbolSize: 5,
+        symbol: 'none',
         lineStyle: { type: 'dashed', color: '#9fb3d9' },
+        itemStyle: { color: '#9fb3d9' },
+        tooltip: { show: false },
+        data: sfoc.referenceCurve.map((r) => [r.loadPct, round(r.sfocGPerKwh, 1)]),
+      },
+      {
+        name: t('monitoring.curve.reference'),
+        type: 'scatter',
+        symbol: 'diamond',
+        symbolSize: 8,
         itemStyle: { color: '#9fb3d9' },
         data: sfoc.reference.map((r) => [r.loadPct, r.sfocGPerKwh]),
       },
