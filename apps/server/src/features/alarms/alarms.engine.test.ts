@@ -2,6 +2,7 @@ import { channelById } from '@ecohelm/domain';
 import { describe, expect, it } from 'vitest';
 import { AlarmEngine, type ConditionInput, type Transition } from './alarms.engine.ts';
 import {
+  channelWatched,
   defaultLimitSetting,
   ecaConditions,
   expectedMeFuelKgPerH,
@@ -256,5 +257,13 @@ describe('derived rules', () => {
     expect(tankInUse('tanks.fuel.hfo.currentMass', kinds)).toBe(true);
     expect(tankInUse('tanks.fuel.lfo.currentMass', undefined)).toBe(true);
     expect(tankInUse('tanks.lubrication.systemOil.currentVolume', kinds)).toBe(true);
+  });
+
+  it('watches under-keel clearance only while the ship makes way', () => {
+    const sog = (ms: number): Latest => new Map([['navigation.speedOverGround', { t: 0, value: ms }]]);
+    expect(channelWatched('environment.depth.belowKeel', sog(0.1))).toBe(false);
+    expect(channelWatched('environment.depth.belowKeel', sog(3))).toBe(true);
+    expect(channelWatched('environment.depth.belowKeel', new Map())).toBe(true);
+    expect(channelWatched('navigation.attitude.roll', sog(0))).toBe(true);
   });
 });

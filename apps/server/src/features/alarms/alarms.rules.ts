@@ -56,6 +56,18 @@ const runIndicator: Partial<Record<Equipment, { channel: string; threshold: numb
   boiler2: { channel: 'steam.boilers.boiler2.running', threshold: 0.5 },
 };
 
+/** Channels watched only while the ship makes way: under-keel clearance at a berth is no hazard. */
+const underWayOnly = new Set(['environment.depth.belowKeel']);
+/** Making way: above 1 kn over ground. */
+const UNDER_WAY_MS = 1852 / 3600;
+
+/** True unless the channel's watch is off: UKC alongside or at anchor (unknown speed counts as under way). */
+export function channelWatched(channel: string, latest: Latest): boolean {
+  if (!underWayOnly.has(channel)) return true;
+  const sog = latest.get('navigation.speedOverGround');
+  return sog === undefined || sog.value >= UNDER_WAY_MS;
+}
+
 /** True unless the equipment's run indicator says it is stopped (unknown counts as running). */
 export function equipmentRunning(equipment: Equipment, latest: Latest): boolean {
   const ind = runIndicator[equipment];

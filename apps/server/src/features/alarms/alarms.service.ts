@@ -37,6 +37,7 @@ import { AlarmEngine, type ConditionInput, type EngineAlarm, type Transition } f
 import type { AlarmRow, AlarmsRepository } from './alarms.repository.ts';
 import {
   boilersParallelCondition,
+  channelWatched,
   defaultLimitSetting,
   ecaConditions,
   equipmentRunning,
@@ -256,8 +257,17 @@ export class AlarmsService {
     }
     const def = channelById(channel);
     if (!def) return [];
-    const inUse = equipmentRunning(def.equipment, this.#latest) && tankInUse(channel, this.#kindsInUse);
+    const inUse = this.#watched(def);
     return limitConditions(def, setting, value, inUse);
+  }
+
+  /** Whether a channel's limits are watched now: machinery running, fuel carried, ship under way for UKC. */
+  #watched(def: ChannelDef): boolean {
+    return (
+      equipmentRunning(def.equipment, this.#latest) &&
+      tankInUse(def.id, this.#kindsInUse) &&
+      channelWatched(def.id, this.#latest)
+    );
   }
 
   #derivedInputs(at: number): ConditionInput[] {
@@ -494,7 +504,7 @@ export class AlarmsService {
     const held = this.#latest.get(channel);
     if (held) {
       const at = Math.max(this.#now(), held.t);
-      const inUse = equipmentRunning(def.equipment, this.#latest) && tankInUse(channel, this.#kindsInUse);
+      const inUse = this.#watched(def);
       await this.#persist(this.#engine.observe(limitConditions(def, setting, held.value, inUse), at));
     }
     return this.#settingOf(def);
