@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DataSourcesModal } from '../features/data-import/data-sources-modal';
 import { useActiveAlarms } from '../features/notification/api/get-active-alarms';
+import { useAlarmSound } from '../features/notification/use-alarm-sound';
 import { BellIcon, DataIcon, HomeIcon, ReloadIcon } from '../ui/icons';
 import styles from './header.module.css';
 import { LanguageToggle } from './language-toggle';
@@ -21,7 +22,9 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
   const { pathname } = useLocation();
   const clock = useShipClock(shipTimeOffsetMinutes);
   const onNotifications = pathname.startsWith('/notification');
-  const unread = useActiveAlarms().data?.unread ?? 0;
+  const alarms = useActiveAlarms().data;
+  const unread = alarms?.unread ?? 0;
+  useAlarmSound(alarms?.items);
   const [dataOpen, setDataOpen] = useState(false);
   return (
     <div className={styles.tools}>

@@ -1,9 +1,10 @@
 import type { AlarmLimitSetting } from '@ecohelm/contracts';
-import { Button, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageConfig } from '../../app/page-config';
 import { useGlobalStore } from '../../shell/store';
-import { channelLabel } from './alarm-text';
+import { channelLabel, shipTime } from './alarm-text';
 import { useAlarmLimits } from './api/get-alarm-limits';
 import { LimitEditor } from './limit-editor';
 
@@ -23,6 +24,7 @@ const equipmentOrder = [
 export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const limits = useAlarmLimits(open);
+  const offset = usePageConfig().config.shipTimeOffsetMinutes;
   const [equipment, setEquipment] = useState('me');
   const [editing, setEditing] = useState<AlarmLimitSetting | undefined>();
   const permissions = useGlobalStore((s) => s.permissions);
@@ -61,7 +63,19 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
           {
             title: t('notification.limits.channel'),
             key: 'channel',
-            render: (_, s) => channelLabel(s.channel, t),
+            render: (_, s) =>
+              s.updatedAt ? (
+                <Tooltip
+                  title={t('notification.limits.customised', {
+                    time: shipTime(s.updatedAt, offset),
+                    device: s.updatedBy ?? '—',
+                  })}
+                >
+                  <span>{channelLabel(s.channel, t)} *</span>
+                </Tooltip>
+              ) : (
+                channelLabel(s.channel, t)
+              ),
           },
           { title: t('notification.limits.unit'), dataIndex: 'unit', width: 80 },
           {
