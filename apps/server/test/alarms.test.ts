@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { alarmLimitMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { createTestApp, createTestStore, storeKinds, type TestApp } from './stores.ts';
 
 // Sample times ahead of the wall clock: the service's 1 Hz tick holds values only up to "now",
 // so these samples alone decide the conditions, deterministically.
@@ -297,5 +300,67 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       'rectified_unacknowledged',
       'rectified_unacknowledged',
     ]);
+  });
+});
+
+describe.each(storeKinds)('alarms across a restart on %s', (kind) => {
+  it('restores open alarms from the store: still listed, acknowledgeable, not raised twice', async () => {
+    const testStore = await createTestStore(kind);
+    const config = {
+      ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir }),
+      simulator: false,
+      webDist: path.join(testStore.dataDir, 'no-web'),
+    };
+    const start = async () => {
+      const built = await buildApp(config, testStore.store, { logger: false });
+      const device = await built.services.sessions.registerDevice({
+        code: 'TEST-01',
+        name: 'Test console',
+        role: 'admin',
+        secret: 'test-secret',
+      });
+      const { token } = await built.services.sessions.issueToken(device.id, 'device');
+      return { app: built.app, headers: { authorization: `Bearer ${token}` } };
+    };
+    try {
+      const first = await start();
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/ingest/signalk',
+        headers: first.headers,
+        payload: cylinderDelta(447, [200, 206]),
+      });
+      const [before] = (
+        await first.app.inject({ url: '/api/v1/alarms/active', headers: first.headers })
+      ).json().items;
+      expect(before).toMatchObject({ condition: 'high', state: 'active_unacknowledged' });
+      await first.app.close();
+
+      const second = await start();
+      await second.app.inject({
+        method: 'POST',
+        url: '/api/v1/ingest/signalk',
+        headers: second.headers,
+        payload: cylinderDelta(448, [207, 214]),
+      });
+      const after = (
+        await second.app.inject({ url: '/api/v1/alarms/active', headers: second.headers })
+      ).json();
+      expect(after.items).toHaveLength(1);
+      expect(after.items[0]).toMatchObject({ id: before.id, raisedAt: before.raisedAt });
+      const ack = await second.app.inject({
+        method: 'POST',
+        url: `/api/v1/alarms/${before.id}/acknowledge`,
+        headers: second.headers,
+      });
+      expect(ack.json()).toMatchObject({ state: 'active_acknowledged' });
+      const events = (
+        await second.app.inject({ url: `/api/v1/alarms/${before.id}/events`, headers: second.headers })
+      ).json().items;
+      expect(events.map((e: { event: string }) => e.event)).toEqual(['raised', 'acknowledged']);
+      await second.app.close();
+    } finally {
+      await testStore.dispose();
+    }
   });
 });
