@@ -125,6 +125,7 @@ export async function buildApp(
   const ingest = new IngestPipeline(telemetry, app.log);
   const adapters = new AdapterRegistry();
   const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
+    log: app.log,
     fuelKindsInUse: async () => {
       const { ship } = await ships.getShip();
       return ship ? fuelKindsOf(ship.fuelTypes.map((f) => f.fuelType)) : undefined;

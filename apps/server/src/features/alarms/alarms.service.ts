@@ -137,6 +137,8 @@ export interface AlarmsServiceOptions {
   now?: () => number;
   /** Tick period (ms); 0 disables the timer (tests call `tick`). */
   tickMs?: number;
+  /** Where evaluation failures go; they never fail the ingest that fed the samples. */
+  log?: { error: (obj: unknown, msg?: string) => void };
   /** Fuel tank kinds the ship carries (from its basic info); undefined when not known. */
   fuelKindsInUse?: () => Promise<ReadonlySet<string> | undefined>;
 }
@@ -159,6 +161,7 @@ export class AlarmsService {
   #lastEcaAt = Number.NEGATIVE_INFINITY;
   #newestT = Number.NEGATIVE_INFINITY;
   readonly #fuelKindsInUse: AlarmsServiceOptions['fuelKindsInUse'];
+  readonly #log: AlarmsServiceOptions['log'];
   #kindsInUse: ReadonlySet<string> | undefined;
   #kindsReadAt = Number.NEGATIVE_INFINITY;
 
@@ -168,6 +171,16 @@ export class AlarmsService {
     this.#now = options.now ?? Date.now;
     this.#tickMs = options.tickMs ?? 1000;
     this.#fuelKindsInUse = options.fuelKindsInUse;
+    this.#log = options.log;
+  }
+
+  /** Runs an evaluation step; a failure is logged, never thrown into the telemetry write or the timer. */
+  #guard(what: string, step: () => void) {
+    try {
+      step();
+    } catch (err) {
+      this.#log?.error({ err }, `alarm evaluation failed (${what})`);
+    }
   }
 
   async #refreshShip(at: number): Promise<void> {
@@ -196,9 +209,11 @@ export class AlarmsService {
     }
     await this.#refreshShip(this.#now());
     this.#engine.restore(await this.#repo.openAlarms());
-    this.#unsubscribe = this.#telemetry.subscribe((samples) => this.observeSamples(samples));
+    this.#unsubscribe = this.#telemetry.subscribe((samples) =>
+      this.#guard('samples', () => this.observeSamples(samples)),
+    );
     if (this.#tickMs > 0) {
-      this.#timer = setInterval(() => this.tick(), this.#tickMs);
+      this.#timer = setInterval(() => this.#guard('tick', () => this.tick()), this.#tickMs);
       this.#timer.unref();
     }
   }
@@ -218,7 +233,7 @@ export class AlarmsService {
     if (transitions.length === 0) return this.#queue;
     // Snapshot the alarm rows now: later transitions mutate the same objects.
     const run = this.#queue.then(() => this.#repo.saveTransitions(transitions));
-    this.#queue = run.catch(() => undefined);
+    this.#queue = run.catch((err) => this.#log?.error({ err }, 'storing alarm transitions failed'));
     return run;
   }
 
@@ -240,7 +255,7 @@ export class AlarmsService {
       this.#newestT = Math.max(this.#newestT, batchT);
       out.push(...this.#engine.observe(this.#derivedInputs(batchT), batchT));
     }
-    void this.#persist(out);
+    this.#persist(out).catch(() => undefined);
   }
 
   #limitInputs(channel: string, value: number): ConditionInput[] {
@@ -312,7 +327,7 @@ export class AlarmsService {
       }
     }
     out.push(...this.#engine.tick(at));
-    void this.#persist(out);
+    this.#persist(out).catch(() => undefined);
     void this.#refreshShip(at);
   }
 
