@@ -8,7 +8,8 @@ import path from 'node:path';
 
 const [port, ...pairs] = process.argv.slice(2);
 const dataDir = path.join(tmpdir(), `ecohelm-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
+// E2E_KEEP_DATA=1 restarts on the same data (a test of what survives a server restart).
+if (process.env.E2E_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 writeFileSync(path.join(dataDir, 'device-secret.txt'), 'e2e-secret\n');
 const extra = Object.fromEntries(pairs.map((p) => p.split('=', 2)));

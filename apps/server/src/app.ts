@@ -98,6 +98,9 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    // Live streams (server-sent events) never end on their own: a shutdown closes them instead of
+    // waiting for every console to go away.
+    forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
