@@ -1,5 +1,5 @@
 import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
-import { App, Button, Form, InputNumber, Modal, Switch } from 'antd';
+import { App, Button, Col, Form, InputNumber, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../app/api-client';
 import { channelLabel, limitMessage } from './alarm-text';
@@ -80,17 +80,25 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
           enabled: setting.enabled,
         }}
       >
-        {levels.map((level) => number(level, t(`notification.limits.${level}`)))}
-        {number('hysteresis', t('notification.limits.hysteresis'))}
-        <Form.Item name="delaySeconds" label={t('notification.limits.delaySeconds')}>
-          <InputNumber
-            min={0}
-            max={3600}
-            precision={0}
-            style={{ width: '100%' }}
-            aria-label={t('notification.limits.delaySeconds')}
-          />
-        </Form.Item>
+        <Row gutter={16}>
+          {levels.map((level) => (
+            <Col span={12} key={level}>
+              {number(level, t(`notification.limits.${level}`))}
+            </Col>
+          ))}
+          <Col span={12}>{number('hysteresis', t('notification.limits.hysteresis'))}</Col>
+          <Col span={12}>
+            <Form.Item name="delaySeconds" label={t('notification.limits.delaySeconds')}>
+              <InputNumber
+                min={0}
+                max={3600}
+                precision={0}
+                style={{ width: '100%' }}
+                aria-label={t('notification.limits.delaySeconds')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
         <Form.Item name="enabled" label={t('notification.limits.enabled')} valuePropName="checked">
           <Switch aria-label={t('notification.limits.enabled')} />
         </Form.Item>
