@@ -19,6 +19,9 @@ const tx = {
     rob: 'ROB (t)',
     del: 'Delete',
     delConfirm: 'Do you really want to delete this column?',
+    reportType:
+      'The data type is incorrect. Only data types such as departure, end of anchorage, and end of drift can be reported',
+    ok: 'OK',
   },
   zh_CN: {
     add: '新增',
@@ -38,6 +41,8 @@ const tx = {
     rob: '存量(t)',
     del: '删除',
     delConfirm: '确定要删除该条数据吗?',
+    reportType: '数据类型有误,仅离港、抛锚结束、漂航结束类型的数据可以上报',
+    ok: '确定',
   },
 };
 
@@ -53,7 +58,10 @@ test.beforeAll(async ({ request }) => {
       flagState: 'China',
       deadweightT: 82000,
       serviceSpeedKn: 14,
-      fuelTypes: [{ fuelType: 'ls_hfo', maxCapacityT: 2500 }],
+      fuelTypes: [
+        { fuelType: 'ls_hfo', maxCapacityT: 2500 },
+        { fuelType: 'mdo_mgo', maxCapacityT: 500 },
+      ],
       consumptionMethod: 'bdn',
     },
   });
@@ -81,6 +89,7 @@ for (const lang of langs) {
     await dialog.getByLabel(t.cargo, { exact: true }).fill('70000');
     await dialog.getByLabel(t.ballast, { exact: true }).fill('0');
     await dialog.getByLabel(t.rob).first().fill('900');
+    await dialog.getByLabel(t.rob).nth(1).fill('200');
     await dialog.getByLabel(t.time, { exact: true }).click();
     // Each language's departure is the first of its own year: no arrival is missing before it.
     await page.keyboard.type(lang === 'en_US' ? '2025-03-02 16:00' : '2024-04-02 16:00');
@@ -95,5 +104,68 @@ for (const lang of langs) {
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: t.report }).first().click();
     await expect(page.getByText(t.reported)).toBeVisible();
+  });
+}
+
+for (const [i, lang] of langs.entries()) {
+  test(`only departures and ends of anchorage or drift can be reported, and delete asks first, in ${lang}`, async ({
+    page,
+  }) => {
+    const t = tx[lang];
+    const { dcToken } = await login(page.request);
+    const headers = { authorization: `Bearer ${dcToken}` };
+    const voyage = `23${90 + i}`;
+    const record = (over: Record<string, unknown>) => ({
+      voyageNumber: voyage,
+      regimes: ['eu_mrv', 'imo_dcs'],
+      portNameEn: 'Gdansk',
+      ...over,
+    });
+    for (const body of [
+      record({
+        kind: 'arrival',
+        eventTime: `202${i}-06-01T08:00:00Z`,
+        distanceNm: 300,
+        cargoT: 50_000,
+        fuel: [{ fuelType: 'ls_hfo', robT: 700 }],
+      }),
+      record({
+        kind: 'departure',
+        eventTime: `202${i}-06-02T08:00:00Z`,
+        cargoT: 50_000,
+        ballastT: 0,
+        fuel: [{ fuelType: 'ls_hfo', robT: 690, consumedT: 10 }],
+      }),
+    ]) {
+      const res = await page.request.post('/api/v1/filling/records', {
+        headers,
+        data: { draft: true, record: body },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await openConsole(page, '/carbon-manage/filling', lang);
+    const mrv = page.locator('[data-regime="eu_mrv"]');
+    const rows = mrv.getByRole('row').filter({ hasText: voyage });
+    await expect(rows).toHaveCount(2);
+
+    // An arrival cannot be reported: the spec's message, word for word.
+    await rows
+      .filter({ hasText: `202${i}-06-01` })
+      .getByRole('checkbox')
+      .check();
+    // The first Report button is the EU MRV panel's.
+    await page.getByRole('button', { name: t.report, exact: true }).first().click();
+    await expect(page.getByText(t.reportType)).toBeVisible();
+    await saveScreen(page, `carbon-filling-report-type-${lang}`);
+
+    // Delete asks first; confirmed, the row goes.
+    await rows
+      .filter({ hasText: `202${i}-06-02` })
+      .getByRole('button', { name: t.del, exact: true })
+      .click();
+    const confirm = page.getByRole('dialog').filter({ hasText: t.delConfirm });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: t.ok, exact: true }).click();
+    await expect(rows).toHaveCount(1);
   });
 }
