@@ -1,0 +1,73 @@
+/**
+ * Renders the OpenAPI document (generated from the zod contracts) as the Markdown route list of
+ * docs/api.md, so the written API reference cannot drift from the code: a test compares them.
+ */
+
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  anyOf?: Schema[];
+}
+interface Operation {
+  tags?: string[];
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, unknown>;
+}
+export interface OpenApiDocument {
+  paths?: Record<string, Record<string, Operation>>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+const fieldList = (schema: Schema | undefined): string => {
+  if (!schema?.properties) return schema?.type === 'array' ? 'array' : '';
+  const required = new Set(schema.required ?? []);
+  return Object.keys(schema.properties)
+    .map((k) => (required.has(k) ? `\`${k}\`` : `\`${k}\`?`))
+    .join(', ');
+};
+
+export function renderApiDoc(doc: OpenApiDocument): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'other';
+      const query = (op.parameters ?? [])
+        .filter((p) => p.in === 'query' || p.in === 'path')
+        .map((p) => (p.required ? `\`${p.name}\`` : `\`${p.name}\`?`))
+        .join(', ');
+      const body = fieldList(op.requestBody?.content?.['application/json']?.schema);
+      const codes = Object.keys(op.responses ?? {}).join(', ');
+      const row = `| ${method.toUpperCase()} | \`${path}\` | ${query} | ${body} | ${codes} |`;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
+    }
+  }
+  const sections = [...byTag.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([tag, rows]) =>
+        `## ${tag}\n\n| method | path | query / path parameters | body fields | answers |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+    );
+  return `# HTTP API
+
+Generated from the zod contracts (\`packages/contracts\`) by \`npm run docs:api\`; a server test
+fails when this file and the code disagree. The running server serves the full OpenAPI document at
+\`/api/docs\` (JSON at \`/api/docs/json\`) with every field's type and limits.
+
+- Every \`/api\` route except \`/api/health\`, \`/api/v1/config\`, \`/api/v1/devices/login\` and
+  \`/api/dingtalk/check\` needs a device token: \`Authorization: Bearer <dcToken>\` (or \`?dcToken=\`
+  for server-sent events). Without one the answer is 401; writes without the permission they need
+  answer 403.
+- Errors have one shape: \`{ "error": { "code", "message", "details"?, "requestId" } }\`; a body
+  that fails validation answers 400 \`validation_failed\` with \`details: [{ path, message }]\`.
+- Field names ending in \`?\` are optional. Times are ISO-8601 UTC; values are in the units the
+  field names say (display units on telemetry answers, with the unit alongside).
+
+${sections.join('\n')}`;
+}
