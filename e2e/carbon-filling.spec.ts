@@ -91,8 +91,11 @@ for (const lang of langs) {
     await dialog.getByLabel(t.rob).first().fill('900');
     await dialog.getByLabel(t.rob).nth(1).fill('200');
     await dialog.getByLabel(t.time, { exact: true }).click();
-    // Each language's departure is the first of its own year: no arrival is missing before it.
-    await page.keyboard.type(lang === 'en_US' ? '2025-03-02 16:00' : '2024-04-02 16:00');
+    // The information filling checks chain every record in time (ROB arithmetic, a departure after an
+    // arrival): each language's departure is the earliest record when it is added (en runs first).
+    // This file's records lie before carbon-report.spec.ts's year (2025) and leave an arrival with
+    // ample ROB last, so that file's first departure checks clean after them.
+    await page.keyboard.type(lang === 'en_US' ? '2018-03-02 16:00' : '2017-04-02 16:00');
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: t.save, exact: true }).click();
     await expect(page.getByText(t.added)).toBeVisible();
@@ -127,14 +130,14 @@ for (const [i, lang] of langs.entries()) {
         eventTime: `202${i}-06-01T08:00:00Z`,
         distanceNm: 300,
         cargoT: 50_000,
-        fuel: [{ fuelType: 'ls_hfo', robT: 700 }],
+        fuel: [{ fuelType: 'ls_hfo', robT: 2000 }],
       }),
       record({
         kind: 'departure',
         eventTime: `202${i}-06-02T08:00:00Z`,
         cargoT: 50_000,
         ballastT: 0,
-        fuel: [{ fuelType: 'ls_hfo', robT: 690, consumedT: 10 }],
+        fuel: [{ fuelType: 'ls_hfo', robT: 1990, consumedT: 10 }],
       }),
     ]) {
       const res = await page.request.post('/api/v1/filling/records', {

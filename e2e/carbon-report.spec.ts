@@ -15,6 +15,7 @@ import {
 } from './fixtures.ts';
 
 /** A past year the simulator's short history does not touch. */
+/** The year this file owns: no other browser test writes filling records in it. */
 const YEAR = 2025;
 
 const tx = {
