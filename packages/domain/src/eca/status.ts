@@ -85,6 +85,17 @@ function notEvaluatedEntry(
   return entry;
 }
 
+/**
+ * acos to within 6.8e-5 rad (Abramowitz & Stegun 4.4.45), for pruning bounds only: callers widen
+ * their bounds by {@link ACOS_SLACK} so that pruning stays exact; distances themselves use Math.acos.
+ */
+function acosApprox(x: number): number {
+  const a = x < 0 ? -x : x;
+  const r = Math.sqrt(1 - (a > 1 ? 1 : a)) * (1.5707288 + a * (-0.2121144 + a * (0.074261 + a * -0.0187293)));
+  return x < 0 ? Math.PI - r : r;
+}
+const ACOS_SLACK = 1e-4;
+
 function nearestLegalNm(z: PreparedZone, lat: number, lon: number): number {
   // Exact pruning on the sphere: the distance to an edge (or a chunk of edges) lies within
   // d(P, centre) ± the radius of its bounding cap, so only candidates whose lower bound beats the
@@ -102,11 +113,11 @@ function nearestLegalNm(z: PreparedZone, lat: number, lon: number): number {
   for (let c = 0; c < chunks; c++) {
     const k = 4 * c;
     const cosd = px * z.chunkCap[k]! + py * z.chunkCap[k + 1]! + pz * z.chunkCap[k + 2]!;
-    const d = Math.acos(cosd > 1 ? 1 : Math.max(cosd, -1));
+    const d = acosApprox(cosd);
     const r = z.chunkCap[k + 3]!;
-    lower[c] = d - r;
-    if (d + r < bestUpper) {
-      bestUpper = d + r;
+    lower[c] = d - r - ACOS_SLACK;
+    if (d + r + ACOS_SLACK < bestUpper) {
+      bestUpper = d + r + ACOS_SLACK;
       first = c;
     }
   }
@@ -132,7 +143,7 @@ function chunkExactNm(
   const to = Math.min(z.legalEdges.length, (c + 1) * CHUNK);
   for (let e = c * CHUNK; e < to; e++) {
     const cosd = px * z.legalMid[3 * e]! + py * z.legalMid[3 * e + 1]! + pz * z.legalMid[3 * e + 2]!;
-    const d = Math.acos(cosd > 1 ? 1 : Math.max(cosd, -1));
+    const d = acosApprox(cosd) - ACOS_SLACK;
     const h = z.legalHalf[e]!;
     if ((d - h) * EARTH_RADIUS_NM >= exact || d - h > bestUpper) continue;
     const dist = segmentDistanceRad(z.legalGeo, e * 15, px, py, pz) * EARTH_RADIUS_NM;
