@@ -3,6 +3,7 @@ import { expect, expectNoRawText, langs, login, openConsole, saveScreen, test } 
 const tx = {
   en_US: {
     settings: 'Settings',
+    bunker: 'Bunker record (fuel oil / diesel oil / lube oil)',
     dialogTitle: 'Overview settings',
     tooMany: 'At most four factors can be selected',
     save: 'Save',
@@ -12,6 +13,7 @@ const tx = {
   },
   zh_CN: {
     settings: '设置',
+    bunker: '燃油存量（燃料油 / 柴油 / 润滑油）',
     dialogTitle: '总览设置',
     tooMany: '最多只能选择四个因素',
     save: '保存',
@@ -56,6 +58,10 @@ for (const lang of langs) {
     const nav = page.locator('[data-panel="navigationStatus"]');
     // Live at 1 Hz: the shaft power shows a number with its unit.
     await expect(nav.getByText('kW')).toBeVisible({ timeout: 15_000 });
+    // Live at 1 Hz: the six values change within a few seconds.
+    const reading = () => nav.locator('.ant-statistic-content').allInnerTexts();
+    const before = (await reading()).join('|');
+    await expect.poll(async () => (await reading()).join('|'), { timeout: 10_000 }).not.toBe(before);
     await expect(page.locator('[data-panel="ecaWarning"]').getByText(t.inside)).toBeVisible();
     await expect(page.locator('[data-panel="bunkerRecord"]').getByRole('row')).toHaveCount(4);
     await expect(page.locator('[data-panel="factorStatistics"] [data-factor]')).toHaveCount(4);
@@ -80,8 +86,11 @@ for (const lang of langs) {
     await removeTag.last().click();
     await expect(dialog.getByText(t.tooMany)).toHaveCount(0);
     await dialog.getByText(t.dialogTitle).click(); // closes the dropdown
+    // What the overview shows: hide the bunker record on this console.
+    await dialog.getByRole('checkbox', { name: t.bunker }).uncheck();
     await dialog.getByRole('button', { name: t.save, exact: true }).click();
     await expect(page.getByText(t.saved)).toBeVisible();
+    await expect(page.locator('[data-panel="bunkerRecord"]')).toHaveCount(0);
     await expect(page.locator('[data-panel="factorStatistics"] [data-factor]')).toHaveCount(3);
     await page.reload();
     await expect(page.locator('[data-panel="factorStatistics"] [data-factor]')).toHaveCount(3);
@@ -94,7 +103,9 @@ for (const lang of langs) {
     await page.keyboard.type('ME fuel flow HFO');
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByText(t.dialogTitle).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: t.bunker }).check();
     await page.getByRole('dialog').getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.locator('[data-panel="bunkerRecord"]')).toHaveCount(1);
     await expect(page.locator('[data-panel="factorStatistics"] [data-factor]')).toHaveCount(4);
   });
 }

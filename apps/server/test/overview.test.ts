@@ -102,6 +102,20 @@ describe.each(storeKinds)('overview on %s', (kind) => {
       payload: { factors: five.slice(0, 2) },
     });
     expect(ok.statusCode).toBe(200);
+    const hide = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: t.auth,
+      payload: { factors: five.slice(0, 2), hiddenPanels: ['bunkerRecord'] },
+    });
+    expect(hide.json()).toEqual({ factors: five.slice(0, 2), hiddenPanels: ['bunkerRecord'] });
+    const badPanel = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: t.auth,
+      payload: { factors: [], hiddenPanels: ['nothing'] },
+    });
+    expect(badPanel.statusCode).toBe(400);
     const factors = (await t.app.inject({ url: '/api/v1/overview/factors', headers: t.auth })).json().factors;
     expect(factors.map((f: { channel: string }) => f.channel)).toEqual(five.slice(0, 2));
     expect(factors[0].unit).toBe('kn');

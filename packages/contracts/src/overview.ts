@@ -97,11 +97,23 @@ export const overviewResponseSchema = z.object({
 });
 export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
-/** Per-device overview settings: the chosen factors (channel ids) and which panels show. */
+/** The overview's panels, in page order. */
+export const overviewPanels = [
+  'ciiRating',
+  'factorStatistics',
+  'ecaWarning',
+  'navigationStatus',
+  'co2Management',
+  'bunkerRecord',
+  'alarmStatistics',
+] as const;
+
+/** Per-device overview settings: the chosen factors (channel ids) and the panels hidden. */
 export const overviewSettingsSchema = z.object({
   factors: z
     .array(z.string().min(1).max(200))
     .max(MAX_OVERVIEW_FACTORS, { error: overviewMessages.tooManyFactors }),
+  hiddenPanels: z.array(z.enum(overviewPanels)).max(overviewPanels.length).default([]),
 });
 export type OverviewSettings = z.infer<typeof overviewSettingsSchema>;
 

@@ -202,7 +202,8 @@ export class OverviewService {
 
   async settings(deviceId: string): Promise<OverviewSettings> {
     const stored = await this.#settings.get(deviceId, 'overview');
-    return stored ? (JSON.parse(stored) as OverviewSettings) : { factors: DEFAULT_FACTORS };
+    const parsed = stored ? (JSON.parse(stored) as Partial<OverviewSettings>) : {};
+    return { factors: parsed.factors ?? DEFAULT_FACTORS, hiddenPanels: parsed.hiddenPanels ?? [] };
   }
 
   async saveSettings(deviceId: string, settings: OverviewSettings): Promise<OverviewSettings> {
@@ -217,7 +218,7 @@ export class OverviewService {
         { path: 'factors', message: `${overviewMessages.unknownFactor}: ${unknown.join(', ')}` },
       ]);
     }
-    const clean = { factors: [...new Set(settings.factors)] };
+    const clean = { factors: [...new Set(settings.factors)], hiddenPanels: [...new Set(settings.hiddenPanels)] };
     await this.#settings.put(
       deviceId,
       'overview',

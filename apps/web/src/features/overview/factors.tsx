@@ -1,5 +1,10 @@
-import { MAX_OVERVIEW_FACTORS, overviewMessages } from '@ecohelm/contracts';
-import { App, Form, Modal, Select } from 'antd';
+import {
+  MAX_OVERVIEW_FACTORS,
+  type OverviewSettings,
+  overviewMessages,
+  overviewPanels,
+} from '@ecohelm/contracts';
+import { App, Checkbox, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
@@ -57,10 +62,12 @@ export function OverviewSettingsModal({ open, onClose }: { open: boolean; onClos
   const channels = useChannels();
   const save = useSaveOverviewSettings();
   const [factors, setFactors] = useState<string[]>([]);
+  const [hidden, setHidden] = useState<OverviewSettings['hiddenPanels']>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (open && settings.data) {
       setFactors(settings.data.factors);
+      setHidden(settings.data.hiddenPanels);
       setError(null);
     }
   }, [open, settings.data]);
@@ -70,7 +77,7 @@ export function OverviewSettingsModal({ open, onClose }: { open: boolean; onClos
       return;
     }
     try {
-      await save.mutateAsync({ factors });
+      await save.mutateAsync({ factors, hiddenPanels: hidden });
       void message.success(t('overview.settings.saved'));
       onClose();
     } catch (e) {
@@ -114,6 +121,13 @@ export function OverviewSettingsModal({ open, onClose }: { open: boolean; onClos
               label: `${c.label} (${c.unit})`,
             }))}
             optionFilterProp="label"
+          />
+        </Form.Item>
+        <Form.Item label={t('overview.settings.panels')}>
+          <Checkbox.Group
+            value={overviewPanels.filter((p) => !hidden.includes(p))}
+            onChange={(shown) => setHidden(overviewPanels.filter((p) => !shown.includes(p)))}
+            options={overviewPanels.map((p) => ({ value: p, label: t(`overview.panels.${p}`) }))}
           />
         </Form.Item>
       </Form>

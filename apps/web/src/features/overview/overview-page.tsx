@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
+import { useOverviewSettings } from './api/get-overview-settings';
 import { FactorsPanel, OverviewSettingsModal } from './factors';
 import { AlarmStatisticsPanel, BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
 
@@ -17,6 +18,7 @@ export function OverviewPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const overview = useOverview(period);
   const alarmStats = useAlarmStatistics();
+  const hidden = new Set<string>(useOverviewSettings().data?.hiddenPanels ?? []);
   const data = overview.data;
   const title = (id: string) => t(`overview.panels.${id}`);
   const periodSelector = (
@@ -71,7 +73,7 @@ export function OverviewPage() {
             span: 2,
             children: alarmStats.data ? <AlarmStatisticsPanel stats={alarmStats.data} /> : undefined,
           },
-        ]}
+        ].filter((panel) => !hidden.has(panel.id))}
       />
       <OverviewSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>

@@ -59,7 +59,12 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
             tooltip: { trigger: 'axis' },
             legend: { top: 0, textStyle: { fontSize: 11 } },
             xAxis: { type: 'category', data: cii.points.map((p) => label(p.start)) },
-            yAxis: { type: 'value', splitLine: { lineStyle: { color: '#1e2a44' } } },
+            yAxis: {
+              type: 'value',
+              name: 'g/(dwt·nm)',
+              nameTextStyle: { fontSize: 10 },
+              splitLine: { lineStyle: { color: '#1e2a44' } },
+            },
             series: [
               {
                 name: t('overview.cii.attained'),
