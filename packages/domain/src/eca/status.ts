@@ -70,17 +70,23 @@ const PREPARED_BY_ID = new Map<string, PreparedZone>(PREPARED_ZONES.map((z) => [
 let scratch = new Float64Array(512);
 
 type NotEvaluated = EcaStatus['notEvaluated'][number];
-const notEvaluatedCache = new Map<string, NotEvaluated>();
+/** The three possible entries of each zone, made once: [geofenced-in-force, geofenced-not, not in force]. */
+const notEvaluatedCache = new Map<EcaZoneInfo, (NotEvaluated | undefined)[]>();
 function notEvaluatedEntry(
   info: EcaZoneInfo,
   reason: NotEvaluated['reason'],
   inForce: boolean,
 ): NotEvaluated {
-  const key = reason === 'not_geofenced' ? (inForce ? info.id : `${info.id}|0`) : `${info.id}|nif`;
-  let entry = notEvaluatedCache.get(key);
+  const slot = reason === 'not_geofenced' ? (inForce ? 0 : 1) : 2;
+  let entries = notEvaluatedCache.get(info);
+  if (!entries) {
+    entries = [undefined, undefined, undefined];
+    notEvaluatedCache.set(info, entries);
+  }
+  let entry = entries[slot];
   if (!entry) {
     entry = Object.freeze({ ...info, reason, inForce });
-    notEvaluatedCache.set(key, entry);
+    entries[slot] = entry;
   }
   return entry;
 }
@@ -122,7 +128,9 @@ function nearestLegalNm(z: PreparedZone, lat: number, lon: number): number {
     }
   }
   // Measure the most promising chunk first: its exact distance prunes most of the others.
-  let exact = chunkExactNm(z, first, px, py, pz, Number.POSITIVE_INFINITY, bestUpper);
+  // bestUpper bounds the distance to every point of that chunk's cap, so it bounds the answer too:
+  // starting from it skips that chunk's far edges as well.
+  let exact = chunkExactNm(z, first, px, py, pz, bestUpper * EARTH_RADIUS_NM * (1 + 1e-9) + 1e-9, bestUpper);
   for (let c = 0; c < chunks; c++) {
     if (c === first || lower[c]! > bestUpper || lower[c]! * EARTH_RADIUS_NM >= exact) continue;
     exact = chunkExactNm(z, c, px, py, pz, exact, bestUpper);
