@@ -1,14 +1,18 @@
 import { Badge, Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DataSourcesModal } from '../features/data-import/data-sources-modal';
 import { useActiveAlarms } from '../features/notification/api/get-active-alarms';
 import { useAlarmSound } from '../features/notification/use-alarm-sound';
 import { BellIcon, DataIcon, HomeIcon, ReloadIcon } from '../ui/icons';
 import styles from './header.module.css';
 import { LanguageToggle } from './language-toggle';
 import { useShipClock } from './use-clock';
+
+// Loaded when first opened: its tables, upload and progress stay out of the shell's first load.
+const DataSourcesModal = lazy(() =>
+  import('../features/data-import/data-sources-modal').then((m) => ({ default: m.DataSourcesModal })),
+);
 
 export interface HeaderToolsProps {
   shipTimeOffsetMinutes: number;
@@ -64,7 +68,11 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink }: HeaderToolsPr
           onClick={() => setDataOpen(true)}
         />
       </Tooltip>
-      <DataSourcesModal open={dataOpen} onClose={() => setDataOpen(false)} />
+      {dataOpen ? (
+        <Suspense fallback={null}>
+          <DataSourcesModal open={dataOpen} onClose={() => setDataOpen(false)} />
+        </Suspense>
+      ) : null}
       <LanguageToggle />
       <Tooltip title={t('header.home')}>
         <Button

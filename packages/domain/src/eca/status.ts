@@ -97,7 +97,7 @@ function notEvaluatedEntry(
  */
 function acosApprox(x: number): number {
   const a = x < 0 ? -x : x;
-  const r = Math.sqrt(1 - (a > 1 ? 1 : a)) * (1.5707288 + a * (-0.2121144 + a * (0.074261 + a * -0.0187293)));
+  const r = Math.sqrt(1 - Math.min(a, 1)) * (1.5707288 + a * (-0.2121144 + a * (0.074261 + a * -0.0187293)));
   return x < 0 ? Math.PI - r : r;
 }
 const ACOS_SLACK = 1e-4;

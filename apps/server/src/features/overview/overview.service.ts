@@ -218,7 +218,10 @@ export class OverviewService {
         { path: 'factors', message: `${overviewMessages.unknownFactor}: ${unknown.join(', ')}` },
       ]);
     }
-    const clean = { factors: [...new Set(settings.factors)], hiddenPanels: [...new Set(settings.hiddenPanels)] };
+    const clean = {
+      factors: [...new Set(settings.factors)],
+      hiddenPanels: [...new Set(settings.hiddenPanels)],
+    };
     await this.#settings.put(
       deviceId,
       'overview',
