@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dcsDataSchema } from './reports.ts';
 
 /** CII rating letters, best first (MEPC.354(78)). */
 export const ciiRatings = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -162,27 +163,7 @@ export const ciiReportResponseSchema = z.object({
     actions: z.array(z.enum(ciiCorrectiveActions)),
   }),
   /** IMO DCS reporting format (MARPOL Annex VI Appendix IX) for the year. */
-  dcs: z.object({
-    imoNumber: z.string(),
-    periodStart: z.string(),
-    periodEnd: z.string(),
-    shipType: z.string(),
-    grossTonnage: z.number(),
-    netTonnage: z.number(),
-    deadweightT: z.number(),
-    mainEnginePowerKw: z.number(),
-    auxiliaryEnginePowerKw: z.number(),
-    attainedEedi: z.number().nullable(),
-    attainedEexi: z.number().nullable(),
-    iceClass: z.string().nullable(),
-    fuelByTypeT: z.record(z.string(), z.number()),
-    method: z.string(),
-    distanceNm: z.number(),
-    hoursUnderway: z.number(),
-    fuelNotUnderwayT: z.record(z.string(), z.number()),
-    transportWorkTNm: z.number(),
-    co2T: z.number(),
-  }),
+  dcs: dcsDataSchema,
   /** Trial CII: the year to date worked through the formulas, with the resolutions used. */
   trial: ciiFigureSchema.extend({
     capacity: z.number(),

@@ -17,7 +17,6 @@ import {
   channelCatalogue,
   correctiveActionRequired,
   DomainInputError,
-  dcsReport,
   fitSpeedFuelModel,
   maxSpeedForRating,
   projectCiiAtSpeed,
@@ -27,7 +26,7 @@ import {
   type VoyageLeg,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
-import { spreadPassageDistances, toDomainRecords } from '../filling/filling.domain.ts';
+import { dcsReportOf, spreadPassageDistances, toDomainRecords } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
@@ -201,33 +200,7 @@ export class CiiService {
     }
     const corrective = correctiveActionRequired(history.filter((h) => h.year <= year));
     const totals = aggregatePeriod(voyages, yearRange(year));
-    const dcs = dcsReport({
-      ship: {
-        imoNumber: ship.imoNumber,
-        shipType: ship.shipType,
-        grossTonnage: ship.grossTonnage ?? 0,
-        netTonnage: ship.netTonnage ?? 0,
-        deadweightT: ship.deadweightT,
-        engines: [
-          ...(ship.mainEnginePowerKw
-            ? [{ kind: 'main' as const, ratedPowerKw: ship.mainEnginePowerKw }]
-            : []),
-          ...Array.from({ length: ship.auxEngineCount ?? 0 }, () => ({
-            kind: 'auxiliary' as const,
-            ratedPowerKw: ship.auxEnginePowerKw ?? 0,
-          })),
-        ],
-        attainedEedi: ship.attainedEedi ?? null,
-        attainedEexi: ship.attainedEexi ?? null,
-        iceClass: ship.iceClass ?? null,
-      },
-      year,
-      totals,
-      method:
-        ship.consumptionMethod === 'other'
-          ? (ship.consumptionMethodOther ?? 'other')
-          : ship.consumptionMethod,
-    });
+    const dcs = dcsReportOf(ship, year, totals);
     const trialFigure = this.#figure(voyages, cii, yearRange(year), undefined, year);
     const trialCalc = calculateCii({
       ...cii,

@@ -11,8 +11,7 @@ import {
   aggregatePeriod,
   buildVoyages,
   DomainInputError,
-  dcsReport,
-  type EngineInfo,
+  type dcsReport,
   etsAllowances,
   fuelEuCompliance,
   fuelEuGhgIntensity,
@@ -22,7 +21,7 @@ import {
   type VoyageLeg,
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { toDomainRecords } from '../filling/filling.domain.ts';
+import { dcsReportOf, toDomainRecords } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 
@@ -99,30 +98,7 @@ export class ReportsService {
       includesNonCo2: year >= MRV_NON_CO2_FROM_YEAR,
       ets: regime === 'eu_mrv' ? ets(year, totals) : null,
       fuelEu: regime === 'eu_mrv' ? fuelEu(year, totals, voyages.stays, yearFrom, yearTo) : null,
-      dcs:
-        regime === 'imo_dcs'
-          ? byImoClass(
-              dcsReport({
-                ship: {
-                  imoNumber: ship.imoNumber,
-                  shipType: ship.shipType,
-                  grossTonnage: ship.grossTonnage ?? 0,
-                  netTonnage: ship.netTonnage ?? 0,
-                  deadweightT: ship.deadweightT,
-                  engines: enginesOf(ship),
-                  attainedEedi: ship.attainedEedi ?? null,
-                  attainedEexi: ship.attainedEexi ?? null,
-                  iceClass: ship.iceClass ?? null,
-                },
-                year,
-                totals,
-                method:
-                  ship.consumptionMethod === 'other'
-                    ? (ship.consumptionMethodOther ?? 'other')
-                    : ship.consumptionMethod,
-              }),
-            )
-          : null,
+      dcs: regime === 'imo_dcs' ? byImoClass(dcsReportOf(ship, year, totals)) : null,
     };
   }
 
@@ -163,16 +139,6 @@ function byImoClass(d: ReturnType<typeof dcsReport>): ReturnType<typeof dcsRepor
 }
 
 /** The main engine and `auxEngineCount` generators of `auxEnginePowerKw` each (ship form's engineering tab). */
-function enginesOf(ship: Ship): EngineInfo[] {
-  const engines: EngineInfo[] = [];
-  if (ship.mainEnginePowerKw) engines.push({ kind: 'main', ratedPowerKw: ship.mainEnginePowerKw });
-  const aux = ship.auxEnginePowerKw;
-  if (aux)
-    for (let i = 0; i < (ship.auxEngineCount ?? 1); i++)
-      engines.push({ kind: 'auxiliary', ratedPowerKw: aux });
-  return engines;
-}
-
 function shipHeader(ship: Ship): ReportResponse['ship'] {
   return {
     nameEn: ship.nameEn,
