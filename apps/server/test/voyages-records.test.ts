@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
-import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
-import { VesselSimulator } from '../src/simulator/simulator.ts';
+import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 const DAY = 86_400_000;
@@ -11,22 +9,8 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
   const now = Date.UTC(2026, 0, 20, 12, 0);
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const telemetry = new TelemetryService(new TelemetryRepository(t.testStore.store));
-    await telemetry.init();
-    const { voyages, records } = t.services;
-    // A short history: an origin 12 days back (the real first start uses 400 days).
-    const origin = now - 12 * DAY;
-    await voyages.setState('simulator.origin', String(origin));
-    await voyages.setState('simulator.writtenUntil', String(origin));
-    const sim = new VesselSimulator({
-      voyages,
-      records,
-      history: telemetry,
-      live: { write: async () => undefined },
-      now: () => now,
-      progress: () => undefined,
-    });
-    await sim.start({ live: false });
+    // A short history: 12 days back (the real first start uses 400 days).
+    await simulateHistory(t, now, 12);
   }, 300_000);
   afterAll(() => t.close());
 
