@@ -2,14 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  LogController,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -26,6 +19,10 @@ import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { AdapterRegistry } from './features/ingest/adapters.ts';
+import { CsvJobs } from './features/ingest/csv-jobs.ts';
+import { ingestRoutes } from './features/ingest/ingest.routes.ts';
+import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.ts';
 import { MonitoringService } from './features/monitoring/monitoring.service.ts';
 import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
@@ -50,22 +47,12 @@ import { TelemetryService } from './features/telemetry/telemetry.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
 import { voyageRoutes } from './features/voyages/voyages.routes.ts';
 import { VoyageService } from './features/voyages/voyages.service.ts';
-import { AdapterRegistry } from './ingest/adapters.ts';
-import { CsvJobs } from './ingest/csv-jobs.ts';
-import { ingestRoutes } from './ingest/ingest.routes.ts';
-import { IngestPipeline } from './ingest/pipeline.ts';
+import type { AppInstance } from './platform/app-instance.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 
-/** The Fastify instance with the zod type provider, as every feature's routes receive it. */
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { AppInstance };
 
 /** The services features share; built once per app. */
 export interface Services {

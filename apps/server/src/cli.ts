@@ -11,11 +11,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { importCsv } from './features/ingest/csv-jobs.ts';
+import { replayNmeaFile } from './features/ingest/nmea-sources.ts';
+import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
-import { importCsv } from './ingest/csv-jobs.ts';
-import { replayNmeaFile } from './ingest/nmea-sources.ts';
-import { IngestPipeline } from './ingest/pipeline.ts';
 import { loadConfig } from './platform/config.ts';
 
 const usage = `Usage:
@@ -56,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
   });
   try {
-    await migrateToLatest(store.db as never);
+    await migrateToLatest(store.db);
     const telemetry = new TelemetryService(new TelemetryRepository(store), {
       rawWindowDays: config.ingest.rawRetentionDays,
     });

@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { prefillFillingRecords } from './features/filling/filling.prefill.ts';
+import { startConfiguredAdapters } from './features/ingest/adapters.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
-import { startConfiguredAdapters } from './ingest/adapters.ts';
 import { loadConfig } from './platform/config.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
@@ -14,7 +14,7 @@ const store = openStore({
   databaseUrl: config.databaseUrl,
   sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
 });
-await migrateToLatest(store.db as never);
+await migrateToLatest(store.db);
 const { app, services } = await buildApp(config, store);
 
 const demo = config.offline ? undefined : await ensureDemoDevice(services.sessions, config.dataDir);

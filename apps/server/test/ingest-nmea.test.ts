@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayNmeaFile } from '../src/features/ingest/nmea-sources.ts';
+import { checksumValid, NmeaDecoder, parseXdr } from '../src/features/ingest/nmea0183.ts';
+import { IngestPipeline } from '../src/features/ingest/pipeline.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
-import { replayNmeaFile } from '../src/ingest/nmea-sources.ts';
-import { checksumValid, NmeaDecoder, parseXdr } from '../src/ingest/nmea0183.ts';
-import { IngestPipeline } from '../src/ingest/pipeline.ts';
 import { createTestStore, storeKinds, type TestStore } from './stores.ts';
 
 const ZEUS = path.join(import.meta.dirname, 'fixtures/bundg_zeus_9.excerpt.log');

@@ -24,7 +24,7 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-test-'));
   if (kind === 'sqlite') {
     const store = openStore({ sqliteFile: path.join(dataDir, 'ecohelm.sqlite') });
-    await migrateToLatest(store.db as never);
+    await migrateToLatest(store.db);
     return {
       store,
       dataDir,
@@ -43,7 +43,7 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const store = openStore({ databaseUrl: url.toString() });
-  await migrateToLatest(store.db as never);
+  await migrateToLatest(store.db);
   return {
     store,
     dataDir,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMqtt } from '../src/ingest/mqtt.ts';
+import { startMqtt } from '../src/features/ingest/mqtt.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 const now = Date.now();

@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely';
-import type { AlarmTables } from '../features/alarms/alarms.tables.ts';
-import type { OverviewTables } from '../features/overview/overview.tables.ts';
-import type { RecordTables } from '../features/records/records.tables.ts';
-import type { VoyageTables } from '../features/voyages/voyages.tables.ts';
+import type { AlarmTables } from './tables/alarms.ts';
+import type { OverviewTables } from './tables/overview.ts';
+import type { RecordTables } from './tables/records.ts';
+import type { VoyageTables } from './tables/voyages.ts';
 
 /**
  * Tables of the store. Times are ISO-8601 UTC strings on both dialects so that the same

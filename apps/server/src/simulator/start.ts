@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Store } from '../db/client.ts';
+import { IngestPipeline } from '../features/ingest/pipeline.ts';
+import type { SampleSink } from '../features/ingest/types.ts';
 import { TelemetryRepository } from '../features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../features/telemetry/telemetry.service.ts';
-import { IngestPipeline } from '../ingest/pipeline.ts';
-import type { SampleSink } from '../ingest/types.ts';
 import { assertChannelsInCatalogue } from './channels.ts';
 import { VesselSimulator } from './simulator.ts';
 

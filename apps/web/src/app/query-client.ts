@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError } from '../lib/api-client';
 
 /** Server data cache; client errors (4xx) are not retried. */
 export function createQueryClient(): QueryClient {

@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { loginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
-import { RouteView } from '../shell/route-view';
+import { buildRouteTable } from '../shell/route-table';
 import { Section } from '../shell/section';
-import { loginPath } from '../shell/storage';
 import { FullScreenLoading } from '../ui/full-screen-loading';
-import { buildRouteTable } from './route-table';
+import { RouteView } from './route-view';
 import { DeviceLoginView } from './views';
 
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */

@@ -7,8 +7,6 @@ const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): V
   lazy(async () => ({ default: pick(await load()) }));
 
 const monitoring = () => import('../features/monitoring/pages');
-const analysis = () => import('../features/analysis/pages');
-const optimization = () => import('../features/optimization/pages');
 const carbon = () => import('../features/carbon/pages');
 
 /** The view of each route key. */
@@ -20,15 +18,42 @@ export const views: Record<string, View> = {
   '/eff-monitory/me': named(monitoring, (m) => m.MePage),
   '/eff-monitory/ge': named(monitoring, (m) => m.GePage),
   '/eff-monitory/boiler': named(monitoring, (m) => m.BoilerPage),
-  '/eff-analysis/params': named(analysis, (m) => m.ParamsPage),
-  '/eff-analysis/device': named(analysis, (m) => m.DevicePage),
-  '/eff-analysis/report': named(analysis, (m) => m.EnergyReportPage),
-  '/eff-analysis/distributed': named(analysis, (m) => m.DistributedPage),
-  '/eff-analysis/eca': named(analysis, (m) => m.EcaPage),
-  '/eff-optimize/speed': named(optimization, (m) => m.SpeedPage),
-  '/eff-optimize/fouling': named(optimization, (m) => m.FoulingPage),
-  '/eff-optimize/triming': named(optimization, (m) => m.TrimPage),
-  '/eff-optimize/load': named(optimization, (m) => m.LoadPage),
+  '/eff-analysis/params': named(
+    () => import('../features/params/params-page'),
+    (m) => m.ParamsPage,
+  ),
+  '/eff-analysis/device': named(
+    () => import('../features/equipment/equipment-page'),
+    (m) => m.EquipmentPage,
+  ),
+  '/eff-analysis/report': named(
+    () => import('../features/energy-report/energy-report-page'),
+    (m) => m.EnergyReportPage,
+  ),
+  '/eff-analysis/distributed': named(
+    () => import('../features/consumption/consumption-page'),
+    (m) => m.ConsumptionPage,
+  ),
+  '/eff-analysis/eca': named(
+    () => import('../features/eca/eca-page'),
+    (m) => m.EcaPage,
+  ),
+  '/eff-optimize/speed': named(
+    () => import('../features/speed/speed-page'),
+    (m) => m.SpeedPage,
+  ),
+  '/eff-optimize/fouling': named(
+    () => import('../features/fouling/fouling-page'),
+    (m) => m.FoulingPage,
+  ),
+  '/eff-optimize/triming': named(
+    () => import('../features/trim/trim-page'),
+    (m) => m.TrimPage,
+  ),
+  '/eff-optimize/load': named(
+    () => import('../features/load/load-page'),
+    (m) => m.LoadPage,
+  ),
   '/carbon-manage/basic': named(carbon, (m) => m.BasicInfoPage),
   '/carbon-manage/filling': named(carbon, (m) => m.FillingPage),
   '/carbon-manage/cii-statistics': named(carbon, (m) => m.CiiStatisticsPage),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, type RouteEntry } from '../app/route-table';
+import { buildRouteTable, type RouteEntry } from '../shell/route-table';
 import { changeLanguage, i18n } from './index';
 import { buildResources, flattenKeys } from './resources';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../app/api-client';
+import { ApiError } from '../lib/api-client';
 import { runPortalCheck, sessionIntervalMs, startDeviceSession } from './device-session';
 
 const session = {

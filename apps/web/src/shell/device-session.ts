@@ -1,6 +1,6 @@
 import { type DeviceSessionResponse, deviceSessionResponseSchema } from '@ecohelm/contracts';
-import { ApiError, apiFetch } from '../app/api-client';
-import { type KeyValueStorage, storageKeys } from './storage';
+import { ApiError, apiFetch } from '../lib/api-client';
+import { type KeyValueStorage, storageKeys } from '../lib/storage';
 
 /** SPEC §1, §9: the session routine runs at once and then every 5 seconds. */
 export const sessionIntervalMs = 5_000;

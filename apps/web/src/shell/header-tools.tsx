@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useActiveAlarms } from '../features/notification/api/get-active-alarms';
 import { useAlarmSound } from '../features/notification/use-alarm-sound';
 import { BellIcon, DataIcon, HomeIcon, ReloadIcon } from '../ui/icons';
+import { LanguageToggle } from '../ui/language-toggle';
 import styles from './header.module.css';
-import { LanguageToggle } from './language-toggle';
 import { useShipClock } from './use-clock';
 
 // Loaded when first opened: its tables, upload and progress stay out of the shell's first load.

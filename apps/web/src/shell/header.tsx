@@ -1,8 +1,8 @@
 import type { PageConfig } from '@ecohelm/contracts';
 import { useTranslation } from 'react-i18next';
-import type { RouteEntry } from '../app/route-table';
 import styles from './header.module.css';
 import { HeaderTools } from './header-tools';
+import type { RouteEntry } from './route-table';
 import { TopMenu } from './top-menu';
 
 /** The console header: product name, top menu, tools. */

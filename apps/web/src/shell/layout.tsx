@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { usePageConfig } from '../app/page-config';
+import { usePageConfig } from '../lib/page-config';
 import { FullScreenLoading } from '../ui/full-screen-loading';
 import { Header } from './header';
 import styles from './layout.module.css';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, type RouteEntry } from '../app/route-table';
 import { buildMenuItems, menuTarget, selectedMenuKey, withQueryParam } from './menu-model';
+import { buildRouteTable, type RouteEntry } from './route-table';
 
 const t = (key: string) => `T(${key})`;
 const root = buildRouteTable();

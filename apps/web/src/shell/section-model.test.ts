@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable } from '../app/route-table';
 import { findEntry } from './menu-model';
+import { buildRouteTable } from './route-table';
 import { resolveSection } from './section-model';
 
 const section = (key: string, hideLoadPage = false) => findEntry(buildRouteTable({ hideLoadPage }), key)!;

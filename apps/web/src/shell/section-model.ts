@@ -1,5 +1,5 @@
-import type { RouteEntry } from '../app/route-table';
-import { visibleChildren } from '../app/route-table';
+import type { RouteEntry } from './route-table';
+import { visibleChildren } from './route-table';
 
 export type SectionResolution = { child: RouteEntry } | { redirect: string } | { empty: true };
 

@@ -1,11 +1,11 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { visibleChildren } from '../app/route-table';
+import { RouteView } from '../app/route-view';
 import { NoData } from '../ui/panel';
 import { findEntry } from './menu-model';
 import { Redirect } from './redirect';
-import { RouteView } from './route-view';
+import { visibleChildren } from './route-table';
 import styles from './section.module.css';
 import { resolveSection } from './section-model';
 import { useRouteTable } from './use-route-table';

@@ -2,9 +2,9 @@ import { Menu } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { RouteEntry } from '../app/route-table';
+import { safeStorage, storageKeys } from '../lib/storage';
 import { buildMenuItems, findEntry, menuTarget, selectedMenuKey } from './menu-model';
-import { safeStorage, storageKeys } from './storage';
+import type { RouteEntry } from './route-table';
 
 /** The top navigation menu built from the route table's root entry (SPEC §2 "Shell"). */
 export function TopMenu({ root }: { root: RouteEntry }) {

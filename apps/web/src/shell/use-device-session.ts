@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { redirectToLogin, safeStorage } from '../lib/storage';
+import { useGlobalStore } from '../lib/store';
 import { runPortalCheck, startDeviceSession } from './device-session';
-import { redirectToLogin, safeStorage } from './storage';
-import { useGlobalStore } from './store';
 
 /** Runs the device session and the portal check while the layout is mounted; `ready` waits for the page config. */
 export function useDeviceSession(offline: boolean, ready: boolean): void {

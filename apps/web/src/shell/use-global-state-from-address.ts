@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { shipTypeFromSearch, useGlobalStore } from './store';
+import { shipTypeFromSearch, useGlobalStore } from '../lib/store';
 
 /** Keeps `isHome` in step with the path and sets `shipType` from the query `type` when the address has one. */
 export function useGlobalStateFromAddress(): void {

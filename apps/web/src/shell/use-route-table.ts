@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { usePageConfig } from '../app/page-config';
-import { buildRouteTable, type RouteEntry } from '../app/route-table';
+import { usePageConfig } from '../lib/page-config';
+import { buildRouteTable, type RouteEntry } from './route-table';
 
 /** The route table as the runtime page configuration shapes it (the load tab may be hidden). */
 export function useRouteTable(): RouteEntry {

@@ -1,6 +1,6 @@
 import type { TelemetryLatestValue, TelemetryLiveEvent } from '@ecohelm/contracts';
 import { useEffect, useState } from 'react';
-import { safeStorage, storageKeys } from '../shell/storage';
+import { safeStorage, storageKeys } from '../lib/storage';
 
 export interface LiveChannels {
   /** Latest value per channel id, in display units with their unit. */

@@ -1,8 +1,8 @@
 import type { AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { AlarmEventsTable, AlarmLimitsTable, AlarmsTable } from '../../db/tables/alarms.ts';
 import type { EngineAlarm, Transition } from './alarms.engine.ts';
-import type { AlarmEventsTable, AlarmLimitsTable, AlarmsTable } from './alarms.tables.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const ms = (s: string | null) => (s === null ? null : Date.parse(s));

@@ -16,7 +16,7 @@ import {
   alarmStatisticsResponseSchema,
 } from '@ecohelm/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { AlarmsService } from './alarms.service.ts';

@@ -30,8 +30,8 @@ import {
   radToDeg,
   toDisplay,
 } from '@ecohelm/domain';
-import type { Sample } from '../../ingest/types.ts';
 import { AppError, notFound, validationFailed } from '../../platform/errors.ts';
+import type { Sample } from '../ingest/types.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { AlarmEngine, type ConditionInput, type EngineAlarm, type Transition } from './alarms.engine.ts';
 import type { AlarmRow, AlarmsRepository } from './alarms.repository.ts';

@@ -6,7 +6,7 @@ import {
   ciiStatisticsQuerySchema,
   ciiStatisticsResponseSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import type { CiiService } from './cii.service.ts';
 
 /** CII statistics, report samples and the CII simulator: read-only, any logged-in device. */

@@ -9,7 +9,7 @@ import {
   fillingSaveRequestSchema,
   idParamsSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import type { FillingService } from './filling.service.ts';
 

@@ -1,5 +1,5 @@
 import { monitoringParamsSchema, monitoringResponseSchema } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import type { MonitoringService } from './monitoring.service.ts';
 
 /** Equipment monitoring: status, running hours and fuel-efficiency curve of one unit. */

@@ -4,7 +4,7 @@ import {
   overviewResponseSchema,
   overviewSettingsSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { OverviewService } from './overview.service.ts';

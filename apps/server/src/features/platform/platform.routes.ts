@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthSchema, pageConfigSchema } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
 import type { StoreKind } from '../../db/client.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import type { AppConfig } from '../../platform/config.ts';
 
 /** Reads the build id the web build wrote, so the console can notice a new deployment. */

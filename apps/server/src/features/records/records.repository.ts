@@ -13,7 +13,7 @@ import type {
   BunkerRecordsTable,
   HullCleaningRecordsTable,
   OilChangeRecordsTable,
-} from './records.tables.ts';
+} from '../../db/tables/records.ts';
 
 export type RecordSource = 'crew' | 'simulator';
 type Table = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';

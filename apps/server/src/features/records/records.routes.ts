@@ -10,7 +10,7 @@ import {
   oilChangeRecordsResponseSchema,
   recordsQuerySchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import type { RecordsService } from './records.service.ts';
 

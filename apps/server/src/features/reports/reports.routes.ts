@@ -1,5 +1,5 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
 

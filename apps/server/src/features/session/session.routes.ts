@@ -5,7 +5,7 @@ import {
   portalCheckQuerySchema,
   portalCheckResponseSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { SessionService } from './session.service.ts';
 

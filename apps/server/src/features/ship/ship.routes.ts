@@ -6,7 +6,7 @@ import {
   startInfoListSchema,
   startInfoSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import type { ShipService } from './ship.service.ts';
 

@@ -8,7 +8,7 @@ import {
   telemetryTrendResponseSchema,
 } from '@ecohelm/contracts';
 import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
 import { TelemetryService } from './telemetry.service.ts';
 

@@ -25,7 +25,7 @@
  * raw samples for the raw window (default 7 days, `pruneRaw` job) and updates all three rollup levels.
  */
 import { type ChannelDef, channelById, channelCatalogue, toDisplay } from '@ecohelm/domain';
-import type { Sample } from '../../ingest/types.ts';
+import type { Sample } from '../ingest/types.ts';
 import { BulkHistoryWriter } from './bulk-history.ts';
 import { levelSeconds, RollupAccumulator, type RollupLevel, type RollupRow } from './rollup.ts';
 import type { BucketRow, StoredSample, TelemetryRepository } from './telemetry.repository.ts';

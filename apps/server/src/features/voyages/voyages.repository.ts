@@ -1,7 +1,7 @@
 import type { Voyage, VoyageEvent, VoyageEventsQuery } from '@ecohelm/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { VoyageEventsTable } from './voyages.tables.ts';
+import type { VoyageEventsTable } from '../../db/tables/voyages.ts';
 
 export type NewVoyageEvent = Omit<VoyageEvent, 'id'>;
 

@@ -3,7 +3,7 @@ import {
   voyageEventsResponseSchema,
   voyagesResponseSchema,
 } from '@ecohelm/contracts';
-import type { AppInstance } from '../../app.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
 import type { VoyageService } from './voyages.service.ts';
 
 /** Voyages (with legs, port calls, anchorage and drift periods) and the events they derive from. */

@@ -1,6 +1,6 @@
 import type { CiiReportResponse } from '@ecohelm/contracts';
 import { Alert, Descriptions, Modal, Spin, Table, Tag } from 'antd';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useCiiReport } from './api/get-cii-report';
 import { RATING_COLORS } from './cii-charts';
 import { useReportFormat } from './report-format';

@@ -1,7 +1,7 @@
 import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRatings } from '@ecohelm/contracts';
 import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';

@@ -2,7 +2,7 @@ import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Tag } from 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { useCiiStatistics } from './api/get-cii-statistics';
 import { CiiGauge, CiiTrendChart, RATING_COLORS } from './cii-charts';

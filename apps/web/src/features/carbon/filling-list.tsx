@@ -8,8 +8,8 @@ import {
 import { App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { usePageConfig } from '../../app/page-config';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
 import { useFillingRecords } from './api/get-filling-records';

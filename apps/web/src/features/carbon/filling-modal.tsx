@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api-client';
-import { usePageConfig } from '../../app/page-config';
+import { useShip } from '../../lib/api/get-ship';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
 import { useCheckFillingRecord } from './api/check-filling-record';
-import { useShip } from './api/get-ship';
 import { useSaveFillingRecord } from './api/save-filling-record';
 import {
   type FillingFormValues,

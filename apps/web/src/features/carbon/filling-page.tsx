@@ -2,7 +2,7 @@ import { App, Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useShip } from './api/get-ship';
+import { useShip } from '../../lib/api/get-ship';
 import { fillingModals, kindsOf } from './filling-form-model';
 import { FillingList } from './filling-list';
 import { FillingModal, type OpenFilling } from './filling-modal';

@@ -1,4 +1,4 @@
-import { safeStorage } from '../../shell/storage';
+import { safeStorage } from '../../lib/storage';
 
 /**
  * The open form's entries in local storage, so a reload or a failed save loses nothing

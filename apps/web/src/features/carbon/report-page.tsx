@@ -2,7 +2,7 @@ import type { Regime, ReportFormat, ReportLanguage } from '@ecohelm/contracts';
 import { Alert, App, Button, Progress, Segmented, Select, Space, Spin, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useExportReport } from './api/export-report';
 import { useReport } from './api/get-report';
 import { DcsSummary, MrvSummary } from './report-summary';

@@ -2,7 +2,7 @@ import type { StartInfo } from '@ecohelm/contracts';
 import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageConfig } from '../../app/page-config';
+import { usePageConfig } from '../../lib/page-config';
 import { useDeleteStartInfo } from './api/delete-start-info';
 import { useStartInfo } from './api/get-start-info';
 import { formatShipTime } from './ship-time';

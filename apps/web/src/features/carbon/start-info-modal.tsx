@@ -3,8 +3,8 @@ import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
-import { usePageConfig } from '../../app/page-config';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
 import { useSaveStartInfo } from './api/save-start-info';
 import { clearChangedErrors, fieldErrors } from './messages';
 import { fuelOptions } from './ship-form-model';

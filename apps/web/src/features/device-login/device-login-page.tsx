@@ -1,7 +1,7 @@
 import type { DeviceLoginRequest } from '@ecohelm/contracts';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../../shell/language-toggle';
+import { LanguageToggle } from '../../ui/language-toggle';
 import styles from './device-login-page.module.css';
 import { loginErrorKey, useDeviceLogin } from './use-device-login';
 

@@ -1,8 +1,8 @@
 import { type DeviceLoginRequest, deviceLoginResponseSchema } from '@ecohelm/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, apiFetch } from '../../app/api-client';
-import { safeStorage, storageKeys } from '../../shell/storage';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { safeStorage, storageKeys } from '../../lib/storage';
 
 /** POST /api/v1/devices/login; on success stores both tokens and opens the overview. */
 export function useDeviceLogin() {

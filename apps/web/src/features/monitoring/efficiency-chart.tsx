@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { usePageConfig } from '../../app/page-config';
+import { usePageConfig } from '../../lib/page-config';
 import { Chart, type ChartOption, type ChartProps } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import styles from './monitoring.module.css';

@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
-import { usePageConfig } from '../../app/page-config';
+import { usePageConfig } from '../../lib/page-config';
 import { useMonitoring } from './api/get-monitoring';
 import styles from './monitoring.module.css';
 

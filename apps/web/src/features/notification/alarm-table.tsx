@@ -1,7 +1,7 @@
 import type { Alarm, AlarmPriority } from '@ecohelm/contracts';
 import { App, Button, Space, Table, type TablePaginationConfig, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../app/api-client';
+import type { ApiError } from '../../lib/api-client';
 import { AlarmEvents } from './alarm-events';
 import { alarmMessage, shipTime } from './alarm-text';
 import { useAcknowledgeAlarm } from './api/acknowledge-alarm';

@@ -1,7 +1,7 @@
 import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
 import { App, Button, Col, Form, InputNumber, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../app/api-client';
+import type { ApiError } from '../../lib/api-client';
 import { channelLabel, limitMessage } from './alarm-text';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
 import { limitLevels as levels, limitIssues } from './limit-validation';

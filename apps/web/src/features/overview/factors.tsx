@@ -7,10 +7,10 @@ import {
 import { App, Checkbox, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { useChannels } from '../../lib/api/get-channels';
+import { ApiError } from '../../lib/api-client';
 import { Chart } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
-import { useChannels } from './api/get-channels';
 import { useOverviewFactors } from './api/get-overview-factors';
 import { useOverviewSettings } from './api/get-overview-settings';
 import { useSaveOverviewSettings } from './api/save-overview-settings';

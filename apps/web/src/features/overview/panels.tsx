@@ -2,7 +2,7 @@ import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contrac
 import { Alert, Modal, Statistic, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGlobalStore } from '../../shell/store';
+import { useGlobalStore } from '../../lib/store';
 import { Chart } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import { useLiveChannels } from '../../ui/use-live-channels';

@@ -1,6 +1,6 @@
 import { type FillingCheckRequest, fillingCheckResponseSchema } from '@ecohelm/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 /** Dry run of a save: the errors and warnings the record would have. */
 export const checkFillingRecord = (body: FillingCheckRequest) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export const deleteFillingRecord = (id: string) =>
   apiFetch<void>(`/api/v1/filling/records/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -9,6 +9,6 @@ export function useDeleteFillingRecord() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteFillingRecord,
-    onSuccess: () => client.invalidateQueries({ queryKey: carbonKeys.filling }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.filling }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export const deleteStartInfo = (id: string) =>
   apiFetch<void>(`/api/v1/ship/start-info/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -10,8 +10,8 @@ export function useDeleteStartInfo() {
   return useMutation({
     mutationFn: deleteStartInfo,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: carbonKeys.startInfo });
-      void client.invalidateQueries({ queryKey: carbonKeys.filling });
+      void client.invalidateQueries({ queryKey: queryKeys.startInfo });
+      void client.invalidateQueries({ queryKey: queryKeys.filling });
     },
   });
 }

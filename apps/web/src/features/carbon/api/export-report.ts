@@ -1,8 +1,8 @@
 import { apiErrorSchema, type ReportExportQuery } from '@ecohelm/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../app/api-client';
-import { safeStorage, storageKeys } from '../../../shell/storage';
+import { ApiError } from '../../../lib/api-client';
+import { safeStorage, storageKeys } from '../../../lib/storage';
 import { reportSearch } from './get-report';
 
 /** Progress of a download: bytes received of the announced length (null until known). */

@@ -1,6 +1,6 @@
 import { ciiReportResponseSchema } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { ciiKeys, searchOf } from './get-cii-statistics';
 
 export const getCiiReport = (year: number | undefined, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { type CiiRatingLetter, ciiSimulatorResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { ciiKeys, searchOf } from './get-cii-statistics';
 
 export interface CiiSimulationInput {

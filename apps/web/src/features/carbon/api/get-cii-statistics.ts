@@ -1,6 +1,6 @@
 import { type CiiStatisticsQuery, ciiStatisticsResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const ciiKeys = {
   all: ['carbon', 'cii'] as const,

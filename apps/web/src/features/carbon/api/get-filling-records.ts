@@ -1,7 +1,7 @@
 import { type FillingListQuery, fillingListResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export const getFillingRecords = (query: FillingListQuery, signal?: AbortSignal) => {
   const params = new URLSearchParams();
@@ -14,7 +14,7 @@ export const getFillingRecords = (query: FillingListQuery, signal?: AbortSignal)
 
 export const fillingRecordsQuery = (query: FillingListQuery) =>
   queryOptions({
-    queryKey: carbonKeys.fillingList(query),
+    queryKey: queryKeys.fillingList(query),
     queryFn: ({ signal }) => getFillingRecords(query, signal),
     placeholderData: keepPreviousData,
   });

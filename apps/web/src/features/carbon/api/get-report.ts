@@ -1,6 +1,6 @@
 import { type ReportQuery, reportResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const reportKeys = {
   all: ['carbon', 'reports'] as const,

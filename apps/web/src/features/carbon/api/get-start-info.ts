@@ -1,13 +1,13 @@
 import { startInfoListSchema } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export const getStartInfo = (signal?: AbortSignal) =>
   apiFetch('/api/v1/ship/start-info', { schema: startInfoListSchema, ...(signal ? { signal } : {}) });
 
 export const startInfoQuery = queryOptions({
-  queryKey: carbonKeys.startInfo,
+  queryKey: queryKeys.startInfo,
   queryFn: ({ signal }) => getStartInfo(signal),
 });
 

@@ -1,7 +1,7 @@
 import { fillingReportResponseSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 /** Reports (submits) departure, end-of-anchorage and end-of-drift records; they are locked afterwards. */
 export const reportFillingRecords = (ids: string[]) =>
@@ -15,6 +15,6 @@ export function useReportFillingRecords() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: reportFillingRecords,
-    onSuccess: () => client.invalidateQueries({ queryKey: carbonKeys.filling }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.filling }),
   });
 }

@@ -1,7 +1,7 @@
 import { type FillingSaveRequest, fillingRecordSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export interface SaveFillingInput extends FillingSaveRequest {
   id?: string | undefined;
@@ -19,6 +19,6 @@ export function useSaveFillingRecord() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveFillingRecord,
-    onSuccess: () => client.invalidateQueries({ queryKey: carbonKeys.filling }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.filling }),
   });
 }

@@ -1,7 +1,7 @@
 import { type Ship, shipResponseSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 export const saveShip = (ship: Ship) =>
   apiFetch('/api/v1/ship', { method: 'PUT', body: ship, schema: shipResponseSchema });
@@ -11,8 +11,8 @@ export function useSaveShip() {
   return useMutation({
     mutationFn: saveShip,
     onSuccess: (data) => {
-      client.setQueryData(carbonKeys.ship, data);
-      void client.invalidateQueries({ queryKey: carbonKeys.filling });
+      client.setQueryData(queryKeys.ship, data);
+      void client.invalidateQueries({ queryKey: queryKeys.filling });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { type StartInfoInput, startInfoSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { queryKeys } from '../../../lib/api/keys';
+import { apiFetch } from '../../../lib/api-client';
 
 /** Creates (no id) or updates a start-info entry. */
 export const saveStartInfo = ({ id, entry }: { id?: string | undefined; entry: StartInfoInput }) =>
@@ -16,8 +16,8 @@ export function useSaveStartInfo() {
   return useMutation({
     mutationFn: saveStartInfo,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: carbonKeys.startInfo });
-      void client.invalidateQueries({ queryKey: carbonKeys.filling });
+      void client.invalidateQueries({ queryKey: queryKeys.startInfo });
+      void client.invalidateQueries({ queryKey: queryKeys.filling });
     },
   });
 }

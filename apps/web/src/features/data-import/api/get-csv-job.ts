@@ -1,6 +1,6 @@
 import { ingestCsvJobSchema } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const getCsvJob = (id: string, signal?: AbortSignal) =>
   apiFetch(`/api/v1/ingest/csv/${encodeURIComponent(id)}`, {

@@ -1,6 +1,6 @@
 import { ingestStatusResponseSchema } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const getIngestStatus = (signal?: AbortSignal) =>
   apiFetch('/api/v1/ingest/status', { schema: ingestStatusResponseSchema, ...(signal ? { signal } : {}) });

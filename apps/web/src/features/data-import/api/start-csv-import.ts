@@ -1,6 +1,6 @@
 import { type IngestCsvRequest, ingestCsvJobSchema } from '@ecohelm/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 
 export const startCsvImport = (request: IngestCsvRequest) =>
   apiFetch('/api/v1/ingest/csv', { method: 'POST', body: request, schema: ingestCsvJobSchema });

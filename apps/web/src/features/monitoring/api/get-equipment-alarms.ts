@@ -1,6 +1,6 @@
 import { alarmHistoryResponseSchema, type MonitoringUnit } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { monitoringKeys } from './keys';
 
 /** The newest alarms of one unit (the alarm engine's history, `GET /api/v1/alarms/history`). */

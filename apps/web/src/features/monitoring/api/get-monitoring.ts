@@ -1,6 +1,6 @@
 import { type MonitoringUnit, monitoringResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { monitoringKeys } from './keys';
 
 export const getMonitoring = (unit: MonitoringUnit, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { activeAlarmsResponseSchema } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
 
 /** The real-time list is polled this often; alarms are evaluated at 1 Hz on the server. */

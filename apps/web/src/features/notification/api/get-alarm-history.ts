@@ -1,6 +1,6 @@
 import { type AlarmHistoryQuery, alarmHistoryResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
 
 export const getAlarmHistory = (query: Partial<AlarmHistoryQuery>, signal?: AbortSignal) => {

@@ -1,6 +1,6 @@
 import { alarmLimitSettingsResponseSchema } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
 
 export const getAlarmLimits = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { alarmReadResponseSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
 
 /** Marks the given alarms, or all of the last 30 days when `ids` is undefined, read on this console. */

@@ -1,6 +1,6 @@
 import { alarmSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
 
 /** How long a silence lasts before the alarm sounds again (IEC 62923-1 practice). */

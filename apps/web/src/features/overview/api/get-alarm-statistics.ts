@@ -1,6 +1,6 @@
 import { alarmStatisticsResponseSchema } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { overviewKeys } from './keys';
 
 export const getAlarmStatistics = (signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import { type CiiPeriod, overviewResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { overviewKeys } from './keys';
 
 export const getOverview = (period: CiiPeriod, signal?: AbortSignal) =>

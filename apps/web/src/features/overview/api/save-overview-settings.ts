@@ -1,6 +1,6 @@
 import { type OverviewSettings, overviewSettingsSchema } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { overviewKeys } from './keys';
 
 export const saveOverviewSettings = (settings: OverviewSettings) =>

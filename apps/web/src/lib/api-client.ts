@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@ecohelm/contracts';
 import type { z } from 'zod';
-import { safeStorage, storageKeys } from '../shell/storage';
+import { safeStorage, storageKeys } from './storage';
 
 /** Codes the client itself produces, besides the server's stable codes. */
 export type ClientErrorCode = 'network' | 'bad_response' | 'unknown';

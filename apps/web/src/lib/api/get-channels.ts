@@ -1,6 +1,7 @@
 import { telemetryChannelsResponseSchema } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
+import { apiFetch } from '../api-client';
+import { queryKeys } from './keys';
 
 export const getChannels = (signal?: AbortSignal) =>
   apiFetch('/api/v1/telemetry/channels', {
@@ -11,7 +12,7 @@ export const getChannels = (signal?: AbortSignal) =>
 /** The channel catalogue (labels, display units): the factors a crew can choose from. */
 export const useChannels = () =>
   useQuery({
-    queryKey: ['telemetry', 'channels'],
+    queryKey: queryKeys.channels,
     queryFn: ({ signal }) => getChannels(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config.ts';
+import type { AppConfig } from '../../platform/config.ts';
 import { startMqtt } from './mqtt.ts';
 import { type Adapter, startNmeaTcpClient, startNmeaTcpServer, startNmeaUdp } from './nmea-sources.ts';
 import type { IngestPipeline } from './pipeline.ts';

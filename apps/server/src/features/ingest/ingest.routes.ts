@@ -7,8 +7,8 @@ import {
   ingestStatusResponseSchema,
 } from '@ecohelm/contracts';
 import websocket from '@fastify/websocket';
-import type { AppInstance } from '../app.ts';
-import { notFound } from '../platform/errors.ts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { CsvJobs } from './csv-jobs.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';

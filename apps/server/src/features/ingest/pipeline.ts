@@ -1,5 +1,5 @@
 import { channelById, inChannelRange } from '@ecohelm/domain';
-import type { TelemetryService } from '../features/telemetry/telemetry.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { RejectReason, Sample, SampleSink } from './types.ts';
 
 /** Counters of one source since the server started. */

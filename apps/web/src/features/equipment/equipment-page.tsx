@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame';
 
 /** Equipment assessment: energy assessment (with its detail modal later) and device parameters. */
-export function DevicePage() {
+export function EquipmentPage() {
   const { t } = useTranslation();
   const title = (id: string) => t(`analysis.panels.${id}`);
   return (

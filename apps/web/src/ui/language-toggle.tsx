@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
 import { otherLanguage } from '../i18n/language';
-import { GlobeIcon } from '../ui/icons';
+import { GlobeIcon } from './icons';
 
 /** Toggles zh_CN ⇄ en_US and remembers the choice; shows the name of the language it switches to. */
 export function LanguageToggle() {

@@ -1,13 +1,13 @@
 import { shipResponseSchema } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../app/api-client';
-import { carbonKeys } from './keys';
+import { apiFetch } from '../api-client';
+import { queryKeys } from './keys';
 
 export const getShip = (signal?: AbortSignal) =>
   apiFetch('/api/v1/ship', { schema: shipResponseSchema, ...(signal ? { signal } : {}) });
 
 export const shipQuery = queryOptions({
-  queryKey: carbonKeys.ship,
+  queryKey: queryKeys.ship,
   queryFn: ({ signal }) => getShip(signal),
 });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../ui/page-frame';
 
 /** Energy consumption distribution. */
-export function DistributedPage() {
+export function ConsumptionPage() {
   const { t } = useTranslation();
   return (
     <PageFrame

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { views } from '../app/views';
 import { FullScreenLoading } from '../ui/full-screen-loading';
 import { NoData } from '../ui/panel';
+import { views } from './views';
 
 /** Renders a route's lazily loaded view with the full-screen loading indicator meanwhile. */
 export function RouteView({ routeKey }: { routeKey: string }) {
