@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { AlarmBell } from '../features/alarms/alarm-bell';
+import { DataSourcesButton } from '../features/ingest/data-sources-button';
 import { loginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
@@ -11,6 +13,9 @@ import { DeviceLoginView } from './views';
 
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */
 const topLevel = buildRouteTable().children ?? [];
+
+const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSourcesButton /> };
+const renderView = (routeKey: string) => <RouteView routeKey={routeKey} />;
 
 /** The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin outside the layout. */
 export function AppRoutes() {
@@ -24,7 +29,7 @@ export function AppRoutes() {
           </Suspense>
         }
       />
-      <Route element={<Layout />}>
+      <Route element={<Layout headerSlots={headerSlots} />}>
         <Route index element={<Redirect to="/overview" />} />
         {topLevel
           .filter((entry) => entry.type !== 1)
@@ -33,7 +38,11 @@ export function AppRoutes() {
               key={entry.key}
               path={`${entry.path}/*`}
               element={
-                entry.children ? <Section sectionKey={entry.key} /> : <RouteView routeKey={entry.key} />
+                entry.children ? (
+                  <Section sectionKey={entry.key} renderView={renderView} />
+                ) : (
+                  <RouteView routeKey={entry.key} />
+                )
               }
             />
           ))}

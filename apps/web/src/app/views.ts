@@ -60,12 +60,12 @@ export const views: Record<string, View> = {
   '/carbon-manage/cii-simulator': named(carbon, (m) => m.CiiSimulatorPage),
   '/carbon-manage/report': named(carbon, (m) => m.ExportReportPage),
   '/notification': named(
-    () => import('../features/notification/notification-page'),
-    (m) => m.NotificationPage,
+    () => import('../features/alarms/alarms-page'),
+    (m) => m.AlarmsPage,
   ),
 };
 
 export const DeviceLoginView = named(
-  () => import('../features/device-login/device-login-page'),
+  () => import('../features/session/device-login-page'),
   (m) => m.DeviceLoginPage,
 );

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { usePageConfig } from '../lib/page-config';
 import { FullScreenLoading } from '../ui/full-screen-loading';
 import { Header } from './header';
+import type { HeaderSlots } from './header-tools';
 import styles from './layout.module.css';
 import { designHeight, designWidth } from './scale';
 import { useDeviceSession } from './use-device-session';
@@ -12,7 +13,8 @@ import { useScaleToFit } from './use-scale';
 import { useUpdateNotice } from './use-update-notice';
 
 /** The root layout around every console page: device session, scaling, header and the page. */
-export function Layout() {
+/** The console's frame; the app passes in the header tools that belong to features. */
+export function Layout({ headerSlots }: { headerSlots: HeaderSlots }) {
   const { config, isLoading } = usePageConfig();
   const root = useRouteTable();
   const fit = useScaleToFit();
@@ -31,7 +33,7 @@ export function Layout() {
           transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})`,
         }}
       >
-        <Header root={root} config={config} />
+        <Header root={root} config={config} slots={headerSlots} />
         <main className={styles.main}>
           <Suspense fallback={<FullScreenLoading />}>
             <Outlet />

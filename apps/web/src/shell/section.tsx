@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { RouteView } from '../app/route-view';
 import { NoData } from '../ui/panel';
 import { findEntry } from './menu-model';
 import { Redirect } from './redirect';
@@ -11,7 +11,14 @@ import { resolveSection } from './section-model';
 import { useRouteTable } from './use-route-table';
 
 /** Section container (SPEC §2): tab strip of the visible children above the current child's view. */
-export function Section({ sectionKey }: { sectionKey: string }) {
+export function Section({
+  sectionKey,
+  renderView,
+}: {
+  sectionKey: string;
+  /** The view of a child route; the app knows the views, the shell only the navigation. */
+  renderView: (routeKey: string) => ReactNode;
+}) {
   const root = useRouteTable();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -29,9 +36,7 @@ export function Section({ sectionKey }: { sectionKey: string }) {
         onChange={(key) => navigate(key)}
         items={visibleChildren(section).map((child) => ({ key: child.key, label: t(child.label) }))}
       />
-      <div className={styles.view}>
-        <RouteView routeKey={resolution.child.key} />
-      </div>
+      <div className={styles.view}>{renderView(resolution.child.key)}</div>
     </div>
   );
 }

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
 import { AlarmEvents } from './alarm-events';
 import { alarmMessage, shipTime } from './alarm-text';
+import styles from './alarms.module.css';
 import { useAcknowledgeAlarm } from './api/acknowledge-alarm';
 import { useMarkAlarmsRead } from './api/mark-alarms-read';
 import { useSilenceAlarm } from './api/silence-alarm';
-import styles from './notification.module.css';
 
 const priorityColor: Record<AlarmPriority, string> = { alarm: 'red', warning: 'orange', caution: 'blue' };
 const stateColor: Record<Alarm['state'], string> = {
@@ -53,7 +53,7 @@ export function AlarmTable(props: AlarmTableProps) {
       pagination={props.pagination}
       scroll={{ y: props.scrollY }}
       rowClassName={(a) => (a.read ? '' : styles.unread!)}
-      locale={{ emptyText: t(props.realtime ? 'notification.realtimeEmpty' : 'notification.historyEmpty') }}
+      locale={{ emptyText: t(props.realtime ? 'alarms.realtimeEmpty' : 'alarms.historyEmpty') }}
       expandable={
         props.realtime
           ? undefined
@@ -61,64 +61,62 @@ export function AlarmTable(props: AlarmTableProps) {
       }
       columns={[
         {
-          title: t('notification.columns.time'),
+          title: t('alarms.columns.time'),
           dataIndex: 'raisedAt',
           width: 170,
           render: (v: string) => shipTime(v, props.offsetMinutes),
         },
         {
-          title: t('notification.columns.type'),
+          title: t('alarms.columns.type'),
           dataIndex: 'category',
           width: 150,
-          render: (v: Alarm['category']) => t(`notification.panels.${v}`),
+          render: (v: Alarm['category']) => t(`alarms.panels.${v}`),
         },
         {
-          title: t('notification.columns.equipment'),
+          title: t('alarms.columns.equipment'),
           dataIndex: 'equipment',
           width: 110,
-          render: (v: Alarm['equipment']) => t(`notification.equipment.${v}`),
+          render: (v: Alarm['equipment']) => t(`alarms.equipment.${v}`),
         },
         {
-          title: t('notification.columns.message'),
+          title: t('alarms.columns.message'),
           key: 'message',
           render: (_, a) => (
             <span>
-              {a.read ? null : (
-                <span className={styles.dot} role="img" aria-label={t('notification.unread')} />
-              )}
+              {a.read ? null : <span className={styles.dot} role="img" aria-label={t('alarms.unread')} />}
               {alarmMessage(a, t)}
             </span>
           ),
         },
         {
-          title: t('notification.columns.priority'),
+          title: t('alarms.columns.priority'),
           dataIndex: 'priority',
           width: 120,
           render: (v: AlarmPriority, a) => (
             <Space size={4}>
-              <Tag color={priorityColor[v]}>{t(`notification.priorities.${v}`)}</Tag>
-              {a.escalated ? <Tag color="magenta">{t('notification.escalated')}</Tag> : null}
+              <Tag color={priorityColor[v]}>{t(`alarms.priorities.${v}`)}</Tag>
+              {a.escalated ? <Tag color="magenta">{t('alarms.escalated')}</Tag> : null}
             </Space>
           ),
         },
         {
-          title: t('notification.columns.state'),
+          title: t('alarms.columns.state'),
           dataIndex: 'state',
           width: 190,
           render: (v: Alarm['state'], a) => (
             <Tooltip
               title={
                 a.silencedUntil
-                  ? t('notification.silencedUntil', { time: shipTime(a.silencedUntil, props.offsetMinutes) })
+                  ? t('alarms.silencedUntil', { time: shipTime(a.silencedUntil, props.offsetMinutes) })
                   : undefined
               }
             >
-              <Tag color={stateColor[v]}>{t(`notification.states.${v}`)}</Tag>
+              <Tag color={stateColor[v]}>{t(`alarms.states.${v}`)}</Tag>
             </Tooltip>
           ),
         },
         {
-          title: t('notification.columns.acknowledgedBy'),
+          title: t('alarms.columns.acknowledgedBy'),
           dataIndex: 'acknowledgedBy',
           width: 130,
           render: (v: string | null) => v ?? '—',
@@ -127,14 +125,14 @@ export function AlarmTable(props: AlarmTableProps) {
           ? []
           : [
               {
-                title: t('notification.columns.cleared'),
+                title: t('alarms.columns.cleared'),
                 dataIndex: 'clearedAt',
                 width: 170,
                 render: (v: string | null) => shipTime(v, props.offsetMinutes),
               },
             ]),
         {
-          title: t('notification.columns.actions'),
+          title: t('alarms.columns.actions'),
           key: 'actions',
           width: props.realtime ? 300 : 120,
           render: (_, a) => (
@@ -146,7 +144,7 @@ export function AlarmTable(props: AlarmTableProps) {
                   loading={silence.isPending && silence.variables === a.id}
                   onClick={() => silence.mutate(a.id, { onError: fail })}
                 >
-                  {t('notification.actions.silence')}
+                  {t('alarms.actions.silence')}
                 </Button>
               ) : null}
               {props.realtime && unacknowledged(a) ? (
@@ -157,12 +155,12 @@ export function AlarmTable(props: AlarmTableProps) {
                   loading={ack.isPending && ack.variables === a.id}
                   onClick={() => ack.mutate(a.id, { onError: fail })}
                 >
-                  {t('notification.actions.acknowledge')}
+                  {t('alarms.actions.acknowledge')}
                 </Button>
               ) : null}
               {a.read ? null : (
                 <Button size="small" type="link" onClick={() => read.mutate([a.id], { onError: fail })}>
-                  {t('notification.actions.markRead')}
+                  {t('alarms.actions.markRead')}
                 </Button>
               )}
             </Space>

@@ -12,10 +12,10 @@ import { useSearchParams } from 'react-router';
 
 dayjs.extend(utc);
 
-export type NotificationView = 'realtime' | 'history';
+export type AlarmsView = 'realtime' | 'history';
 
-export interface NotificationFilters {
-  view: NotificationView;
+export interface AlarmFilters {
+  view: AlarmsView;
   /** Ship-time dates `YYYY-MM-DD`, inclusive. */
   start: string | undefined;
   end: string | undefined;
@@ -27,9 +27,9 @@ export interface NotificationFilters {
 const dateOnly = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 /** The message center's filters, kept in the address so a reload or a shared link keeps them. */
-export function useNotificationFilters(offsetMinutes: number) {
+export function useAlarmFilters(offsetMinutes: number) {
   const [params, setParams] = useSearchParams();
-  const filters: NotificationFilters = useMemo(
+  const filters: AlarmFilters = useMemo(
     () => ({
       view: params.get('view') === 'history' ? 'history' : 'realtime',
       start: dateOnly(params.get('start')),
@@ -42,7 +42,7 @@ export function useNotificationFilters(offsetMinutes: number) {
   );
 
   const update = useCallback(
-    (patch: Partial<NotificationFilters>) => {
+    (patch: Partial<AlarmFilters>) => {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);

@@ -11,13 +11,13 @@ export function AlarmEvents({ id, offsetMinutes }: { id: number; offsetMinutes: 
   if (events.isError) return <span>{t('errors.unknown')}</span>;
   return (
     <Timeline
-      aria-label={t('notification.actions.events')}
+      aria-label={t('alarms.actions.events')}
       items={events.data.items.map((e) => ({
         key: e.id,
         children: (
           <span>
-            {shipTime(e.at, offsetMinutes)} · {t(`notification.events.${e.event}`)} ·{' '}
-            {t(`notification.states.${e.toState}`)} · {e.deviceCode ?? t('notification.events.byEngine')}
+            {shipTime(e.at, offsetMinutes)} · {t(`alarms.events.${e.event}`)} ·{' '}
+            {t(`alarms.states.${e.toState}`)} · {e.deviceCode ?? t('alarms.events.byEngine')}
           </span>
         ),
       }))}

@@ -21,7 +21,7 @@ export function channelLabel(channel: string, t: TFunction): string {
       return `${word}N`;
     })
     .replaceAll('.', '_');
-  return t(`notification.channels.${key}`, { n, defaultValue: channel });
+  return t(`alarms.channels.${key}`, { n, defaultValue: channel });
 }
 
 const num = (v: number | null) =>
@@ -29,7 +29,7 @@ const num = (v: number | null) =>
 
 /** The message of an alarm in the user's language: what, how much, against which limit. */
 export function alarmMessage(alarm: Alarm, t: TFunction): string {
-  return t(`notification.messages.${alarm.condition}`, {
+  return t(`alarms.messages.${alarm.condition}`, {
     channel: alarm.channel ? channelLabel(alarm.channel, t) : '',
     value: num(alarm.value),
     limit: num(alarm.limit),
@@ -49,5 +49,5 @@ const byText = new Map(Object.entries(alarmLimitMessages).map(([k, v]) => [v as 
 /** Translates a limit-validation message of the contract (client or server); others pass through. */
 export function limitMessage(message: string, t: TFunction): string {
   const key = byText.get(message);
-  return key ? t(`notification.limitMessages.${key}`) : message;
+  return key ? t(`alarms.limitMessages.${key}`) : message;
 }

@@ -16,8 +16,8 @@ export function DeviceLoginPage() {
       </div>
       <main className={styles.card}>
         <div className={styles.brand}>{t('common.appName')}</div>
-        <h1 className={styles.title}>{t('login.title')}</h1>
-        <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        <h1 className={styles.title}>{t('session.title')}</h1>
+        <p className={styles.subtitle}>{t('session.subtitle')}</p>
         {login.isError ? (
           <Alert
             type="error"
@@ -34,23 +34,23 @@ export function DeviceLoginPage() {
         >
           <Form.Item
             name="code"
-            label={t('login.code')}
+            label={t('session.code')}
             rules={[
-              { required: true, whitespace: true, message: t('login.codeRequired') },
-              { max: 32, message: t('login.codeTooLong') },
+              { required: true, whitespace: true, message: t('session.codeRequired') },
+              { max: 32, message: t('session.codeTooLong') },
             ]}
           >
             <Input autoComplete="username" autoFocus size="large" />
           </Form.Item>
           <Form.Item
             name="secret"
-            label={t('login.secret')}
-            rules={[{ required: true, message: t('login.secretRequired') }]}
+            label={t('session.secret')}
+            rules={[{ required: true, message: t('session.secretRequired') }]}
           >
             <Input.Password autoComplete="current-password" size="large" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-            {t('login.submit')}
+            {t('session.submit')}
           </Button>
         </Form>
       </main>

@@ -12,7 +12,7 @@ import { useAlarmHistory } from './api/get-alarm-history';
 import { useMarkAlarmsRead } from './api/mark-alarms-read';
 import { CategoryStat } from './category-stat';
 import { LimitsDialog } from './limits-dialog';
-import { type NotificationView, useNotificationFilters } from './use-notification-filters';
+import { type AlarmsView, useAlarmFilters } from './use-alarm-filters';
 
 const equipmentFilters = [
   'me',
@@ -41,11 +41,11 @@ function useAllowed(permission: string) {
  * Message center (SPEC §2): equipment alarms, F.O.C warnings, equipment assessments and energy
  * distribution, real-time (acknowledge, silence) and historical, filtered by date and equipment.
  */
-export function NotificationPage() {
+export function AlarmsPage() {
   const { t } = useTranslation();
   const { config } = usePageConfig();
   const offset = config.shipTimeOffsetMinutes;
-  const { filters, update, historyQuery } = useNotificationFilters(offset);
+  const { filters, update, historyQuery } = useAlarmFilters(offset);
   const realtime = filters.view === 'realtime';
   const active = useActiveAlarms();
   const history = useAlarmHistory(historyQuery);
@@ -65,14 +65,14 @@ export function NotificationPage() {
     const mine = activeItems.filter((a) => a.category === category);
     return {
       id: category,
-      title: t(`notification.panels.${category}`),
+      title: t(`alarms.panels.${category}`),
       children: (
         <CategoryStat
           active={mine.length}
           unacknowledged={mine.filter((a) => a.state !== 'active_acknowledged').length}
           unread={mine.filter((a) => !a.read).length}
           pressed={filters.category === category}
-          label={t(`notification.panels.${category}`)}
+          label={t(`alarms.panels.${category}`)}
           onClick={() => update({ category: filters.category === category ? undefined : category })}
         />
       ),
@@ -81,53 +81,53 @@ export function NotificationPage() {
 
   const actions = (
     <>
-      <Segmented<NotificationView>
+      <Segmented<AlarmsView>
         value={filters.view}
         onChange={(view) => update({ view })}
         options={[
-          { value: 'realtime', label: t('notification.views.realtime') },
-          { value: 'history', label: t('notification.views.history') },
+          { value: 'realtime', label: t('alarms.views.realtime') },
+          { value: 'history', label: t('alarms.views.history') },
         ]}
       />
       <DatePicker.RangePicker
-        aria-label={t('notification.filters.dateRange')}
+        aria-label={t('alarms.filters.dateRange')}
         disabled={realtime}
         allowEmpty={[true, true]}
-        placeholder={[t('notification.filters.start'), t('notification.filters.end')]}
+        placeholder={[t('alarms.filters.start'), t('alarms.filters.end')]}
         value={[filters.start ? dayjs(filters.start) : null, filters.end ? dayjs(filters.end) : null]}
         onChange={(range) =>
           update({ start: range?.[0]?.format('YYYY-MM-DD'), end: range?.[1]?.format('YYYY-MM-DD') })
         }
       />
       <Select
-        aria-label={t('notification.filters.equipment')}
+        aria-label={t('alarms.filters.equipment')}
         style={{ width: 170 }}
         allowClear
-        placeholder={t('notification.filters.allEquipment')}
+        placeholder={t('alarms.filters.allEquipment')}
         value={filters.equipment}
         onChange={(equipment) => update({ equipment })}
-        options={equipmentFilters.map((e) => ({ value: e, label: t(`notification.equipment.${e}`) }))}
+        options={equipmentFilters.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
       />
       <Select
-        aria-label={t('notification.filters.type')}
+        aria-label={t('alarms.filters.type')}
         style={{ width: 180 }}
         allowClear
-        placeholder={t('notification.filters.allTypes')}
+        placeholder={t('alarms.filters.allTypes')}
         value={filters.category}
         onChange={(category) => update({ category })}
-        options={alarmCategories.map((c) => ({ value: c, label: t(`notification.panels.${c}`) }))}
+        options={alarmCategories.map((c) => ({ value: c, label: t(`alarms.panels.${c}`) }))}
       />
       <Button onClick={() => read.mutate(undefined)} disabled={(active.data?.unread ?? 0) === 0}>
-        {t('notification.actions.markAllRead')}
+        {t('alarms.actions.markAllRead')}
       </Button>
-      <Button onClick={() => setLimitsOpen(true)}>{t('notification.actions.limits')}</Button>
+      <Button onClick={() => setLimitsOpen(true)}>{t('alarms.actions.limits')}</Button>
     </>
   );
 
   return (
     <>
       <PageFrame
-        title={t('notification.title')}
+        title={t('alarms.title')}
         actions={actions}
         columns={4}
         rowCount={5}
@@ -135,12 +135,12 @@ export function NotificationPage() {
           ...alarmCategories.map(stat),
           {
             id: 'alarms',
-            title: t(realtime ? 'notification.views.realtime' : 'notification.views.history'),
+            title: t(realtime ? 'alarms.views.realtime' : 'alarms.views.history'),
             span: 4,
             rows: 4,
             children: (
               <AlarmTable
-                label={t(realtime ? 'notification.views.realtime' : 'notification.views.history')}
+                label={t(realtime ? 'alarms.views.realtime' : 'alarms.views.history')}
                 items={shown}
                 loading={realtime ? active.isPending : history.isPending}
                 realtime={realtime}

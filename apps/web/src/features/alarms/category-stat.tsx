@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import styles from './notification.module.css';
+import styles from './alarms.module.css';
 
 export interface CategoryStatProps {
   active: number;
@@ -27,9 +27,9 @@ export function CategoryStat(props: CategoryStatProps) {
       aria-label={props.label}
       onClick={props.onClick}
     >
-      {figure(props.active, t('notification.counts.active'))}
-      {figure(props.unacknowledged, t('notification.counts.unacknowledged'), true)}
-      {figure(props.unread, t('notification.counts.unread'))}
+      {figure(props.active, t('alarms.counts.active'))}
+      {figure(props.unacknowledged, t('alarms.counts.unacknowledged'), true)}
+      {figure(props.unread, t('alarms.counts.unread'))}
     </button>
   );
 }

@@ -15,18 +15,11 @@ type Source = IngestStatusResponse['sources'][number];
 export function DataSourcesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={open}
-      title={t('dataImport.title')}
-      onCancel={onClose}
-      footer={null}
-      width={900}
-      destroyOnHidden
-    >
+    <Modal open={open} title={t('ingest.title')} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       <Tabs
         items={[
-          { key: 'status', label: t('dataImport.tabs.status'), children: <IngestStatus enabled={open} /> },
-          { key: 'csv', label: t('dataImport.tabs.csv'), children: <CsvImport /> },
+          { key: 'status', label: t('ingest.tabs.status'), children: <IngestStatus enabled={open} /> },
+          { key: 'csv', label: t('ingest.tabs.csv'), children: <CsvImport /> },
         ]}
       />
     </Modal>
@@ -40,7 +33,7 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
   return (
     <>
       <p>
-        {t('dataImport.adapters')}: {status.data?.adapters.length ? status.data.adapters.join(', ') : '—'}
+        {t('ingest.adapters')}: {status.data?.adapters.length ? status.data.adapters.join(', ') : '—'}
       </p>
       <Table<Source>
         size="small"
@@ -49,19 +42,19 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
         dataSource={status.data?.sources ?? []}
         pagination={false}
         columns={[
-          { title: t('dataImport.source'), dataIndex: 'source' },
-          { title: t('dataImport.accepted'), dataIndex: 'accepted', align: 'right' },
-          { title: t('dataImport.rejected'), key: 'rejected', align: 'right', render: (_, s) => rejected(s) },
+          { title: t('ingest.source'), dataIndex: 'source' },
+          { title: t('ingest.accepted'), dataIndex: 'accepted', align: 'right' },
+          { title: t('ingest.rejected'), key: 'rejected', align: 'right', render: (_, s) => rejected(s) },
           {
-            title: t('dataImport.reasons'),
+            title: t('ingest.reasons'),
             key: 'reasons',
             render: (_, s) =>
               Object.entries(s.rejected)
-                .map(([reason, n]) => `${t(`dataImport.reason.${reason}`)}: ${n}`)
+                .map(([reason, n]) => `${t(`ingest.reason.${reason}`)}: ${n}`)
                 .join(', ') || '—',
           },
           {
-            title: t('dataImport.lastAccepted'),
+            title: t('ingest.lastAccepted'),
             dataIndex: 'lastAcceptedAt',
             render: (v: string | null) => (v ? v.replace('T', ' ').slice(0, 19) : '—'),
           },
@@ -100,8 +93,8 @@ function CsvImport() {
 
   const onImport = async () => {
     if (!file || !header) return;
-    if (!timeColumn) return setError(t('dataImport.needTime'));
-    if (mapped.length === 0) return setError(t('dataImport.needColumn'));
+    if (!timeColumn) return setError(t('ingest.needTime'));
+    if (mapped.length === 0) return setError(t('ingest.needColumn'));
     setError(null);
     try {
       const created = await start.mutateAsync({
@@ -118,7 +111,7 @@ function CsvImport() {
     } catch (e) {
       // The file and the mapping stay as they are; the server's reason is shown.
       setError(e instanceof ApiError ? e.message : t('errors.unknown'));
-      void message.error(t('dataImport.failed'));
+      void message.error(t('ingest.failed'));
     }
   };
 
@@ -136,17 +129,17 @@ function CsvImport() {
           return false;
         }}
       >
-        <Button>{t('dataImport.chooseFile')}</Button>
+        <Button>{t('ingest.chooseFile')}</Button>
       </Upload>
       {file && header ? (
         <>
           <p style={{ marginTop: 8 }}>
-            {t('dataImport.fileInfo', { name: file.name, rows: header.rows, columns: header.columns.length })}
+            {t('ingest.fileInfo', { name: file.name, rows: header.rows, columns: header.columns.length })}
           </p>
           <div style={{ display: 'flex', gap: 16 }}>
-            <Form.Item label={t('dataImport.timeColumn')} style={{ minWidth: 240 }}>
+            <Form.Item label={t('ingest.timeColumn')} style={{ minWidth: 240 }}>
               <Select
-                aria-label={t('dataImport.timeColumn')}
+                aria-label={t('ingest.timeColumn')}
                 value={timeColumn}
                 onChange={(v) => {
                   setTimeColumn(v);
@@ -158,9 +151,9 @@ function CsvImport() {
                 options={header.columns.map((c) => ({ value: c, label: c }))}
               />
             </Form.Item>
-            <Form.Item label={t('dataImport.utcOffset')}>
+            <Form.Item label={t('ingest.utcOffset')}>
               <InputNumber
-                aria-label={t('dataImport.utcOffset')}
+                aria-label={t('ingest.utcOffset')}
                 value={offset}
                 min={-720}
                 max={840}
@@ -176,17 +169,17 @@ function CsvImport() {
             scroll={{ y: 240 }}
             dataSource={header.columns.filter((c) => c !== timeColumn).map((column) => ({ column }))}
             columns={[
-              { title: t('dataImport.column'), dataIndex: 'column', width: 220 },
+              { title: t('ingest.column'), dataIndex: 'column', width: 220 },
               {
-                title: t('dataImport.channel'),
+                title: t('ingest.channel'),
                 key: 'channel',
                 render: (_, row) => (
                   <Select
                     allowClear
                     showSearch
                     optionFilterProp="label"
-                    aria-label={`${t('dataImport.channel')} ${row.column}`}
-                    placeholder={t('dataImport.ignore')}
+                    aria-label={`${t('ingest.channel')} ${row.column}`}
+                    placeholder={t('ingest.ignore')}
                     style={{ width: '100%' }}
                     value={mapping[row.column] ?? undefined}
                     onChange={(v) => setMapping((m) => ({ ...m, [row.column]: v ?? null }))}
@@ -196,10 +189,10 @@ function CsvImport() {
               },
             ]}
           />
-          <p style={{ marginTop: 8, opacity: 0.75 }}>{t('dataImport.unitsHint')}</p>
+          <p style={{ marginTop: 8, opacity: 0.75 }}>{t('ingest.unitsHint')}</p>
           {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} /> : null}
           <Button type="primary" onClick={onImport} loading={running} disabled={running}>
-            {t('dataImport.import')}
+            {t('ingest.import')}
           </Button>
           {job.data ? (
             <div style={{ marginTop: 12 }} data-testid="csv-progress">
@@ -214,7 +207,7 @@ function CsvImport() {
                 }
               />
               <p>
-                {t(`dataImport.status.${job.data.status}`, {
+                {t(`ingest.status.${job.data.status}`, {
                   done: job.data.rowsDone,
                   total: job.data.rowsTotal,
                   accepted: job.data.accepted,

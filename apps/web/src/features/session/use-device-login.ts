@@ -25,6 +25,6 @@ export function useDeviceLogin() {
 
 /** Translation key of a failed login: wrong code/secret (401) or the generic `errors.<code>`. */
 export function loginErrorKey(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 401 ? 'login.invalid' : error.messageKey;
+  if (error instanceof ApiError) return error.status === 401 ? 'session.invalid' : error.messageKey;
   return 'errors.unknown';
 }

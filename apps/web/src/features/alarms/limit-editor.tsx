@@ -37,7 +37,7 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
     if (issues.length > 0) return showIssues(issues);
     try {
       await save.mutateAsync({ channel: setting.channel, input });
-      void message.success(t('notification.limits.saved'));
+      void message.success(t('alarms.limits.saved'));
       onClose();
     } catch (e) {
       const err = e as ApiError;
@@ -60,13 +60,13 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
       onCancel={onClose}
       footer={[
         <Button key="reset" onClick={() => form.setFieldsValue({ ...setting.defaults })}>
-          {t('notification.limits.reset')}
+          {t('alarms.limits.reset')}
         </Button>,
         <Button key="cancel" onClick={onClose}>
-          {t('notification.limits.cancel')}
+          {t('alarms.limits.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={save.isPending} onClick={() => void submit()}>
-          {t('notification.limits.save')}
+          {t('alarms.limits.save')}
         </Button>,
       ]}
     >
@@ -83,24 +83,24 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
         <Row gutter={16}>
           {levels.map((level) => (
             <Col span={12} key={level}>
-              {number(level, t(`notification.limits.${level}`))}
+              {number(level, t(`alarms.limits.${level}`))}
             </Col>
           ))}
-          <Col span={12}>{number('hysteresis', t('notification.limits.hysteresis'))}</Col>
+          <Col span={12}>{number('hysteresis', t('alarms.limits.hysteresis'))}</Col>
           <Col span={12}>
-            <Form.Item name="delaySeconds" label={t('notification.limits.delaySeconds')}>
+            <Form.Item name="delaySeconds" label={t('alarms.limits.delaySeconds')}>
               <InputNumber
                 min={0}
                 max={3600}
                 precision={0}
                 style={{ width: '100%' }}
-                aria-label={t('notification.limits.delaySeconds')}
+                aria-label={t('alarms.limits.delaySeconds')}
               />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="enabled" label={t('notification.limits.enabled')} valuePropName="checked">
-          <Switch aria-label={t('notification.limits.enabled')} />
+        <Form.Item name="enabled" label={t('alarms.limits.enabled')} valuePropName="checked">
+          <Switch aria-label={t('alarms.limits.enabled')} />
         </Form.Item>
       </Form>
     </Modal>

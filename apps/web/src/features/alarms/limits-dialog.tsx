@@ -29,7 +29,7 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [editing, setEditing] = useState<AlarmLimitSetting | undefined>();
   const permissions = useGlobalStore((s) => s.permissions);
   const canWrite = permissions.length === 0 || permissions.includes('settings:write');
-  const show = (v: number | null) => (v === null ? t('notification.limits.off') : String(v));
+  const show = (v: number | null) => (v === null ? t('alarms.limits.off') : String(v));
   const rows = (limits.data?.items ?? []).filter((s) => s.equipment === equipment);
 
   return (
@@ -38,35 +38,35 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
       onCancel={onClose}
       footer={null}
       width={1280}
-      title={t('notification.limits.title')}
+      title={t('alarms.limits.title')}
       destroyOnHidden
     >
       <Space style={{ marginBottom: 12 }}>
         <Select
-          aria-label={t('notification.filters.equipment')}
+          aria-label={t('alarms.filters.equipment')}
           style={{ width: 180 }}
           value={equipment}
           onChange={setEquipment}
-          options={equipmentOrder.map((e) => ({ value: e, label: t(`notification.equipment.${e}`) }))}
+          options={equipmentOrder.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
         />
-        {canWrite ? null : <Tag>{t('notification.limits.noPermission')}</Tag>}
+        {canWrite ? null : <Tag>{t('alarms.limits.noPermission')}</Tag>}
       </Space>
       <Table<AlarmLimitSetting>
         size="small"
         rowKey="channel"
-        aria-label={t('notification.limits.title')}
+        aria-label={t('alarms.limits.title')}
         loading={limits.isPending}
         dataSource={rows}
         pagination={false}
         scroll={{ y: 520 }}
         columns={[
           {
-            title: t('notification.limits.channel'),
+            title: t('alarms.limits.channel'),
             key: 'channel',
             render: (_, s) =>
               s.updatedAt ? (
                 <Tooltip
-                  title={t('notification.limits.customised', {
+                  title={t('alarms.limits.customised', {
                     time: shipTime(s.updatedAt, offset),
                     device: s.updatedBy ?? '—',
                   })}
@@ -77,34 +77,34 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
                 channelLabel(s.channel, t)
               ),
           },
-          { title: t('notification.limits.unit'), dataIndex: 'unit', width: 80 },
+          { title: t('alarms.limits.unit'), dataIndex: 'unit', width: 80 },
           {
-            title: t('notification.limits.range'),
+            title: t('alarms.limits.range'),
             key: 'range',
             width: 140,
             render: (_, s) => `${s.range[0]} … ${s.range[1]}`,
           },
           ...(['lowlow', 'low', 'high', 'highhigh'] as const).map((level) => ({
-            title: t(`notification.limits.${level}`),
+            title: t(`alarms.limits.${level}`),
             key: level,
             width: 100,
             render: (_: unknown, s: AlarmLimitSetting) => show(s.limits[level]),
           })),
-          { title: t('notification.limits.hysteresis'), dataIndex: 'hysteresis', width: 100 },
-          { title: t('notification.limits.delaySeconds'), dataIndex: 'delaySeconds', width: 90 },
+          { title: t('alarms.limits.hysteresis'), dataIndex: 'hysteresis', width: 100 },
+          { title: t('alarms.limits.delaySeconds'), dataIndex: 'delaySeconds', width: 90 },
           {
-            title: t('notification.limits.enabled'),
+            title: t('alarms.limits.enabled'),
             dataIndex: 'enabled',
             width: 80,
-            render: (v: boolean) => (v ? '✓' : t('notification.limits.off')),
+            render: (v: boolean) => (v ? '✓' : t('alarms.limits.off')),
           },
           {
-            title: t('notification.columns.actions'),
+            title: t('alarms.columns.actions'),
             key: 'actions',
             width: 90,
             render: (_, s) => (
               <Button size="small" disabled={!canWrite} onClick={() => setEditing(s)}>
-                {t('notification.limits.edit')}
+                {t('alarms.limits.edit')}
               </Button>
             ),
           },

@@ -1,0 +1,27 @@
+import { Button, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataIcon } from '../../ui/icons';
+
+// Loaded when first opened: its tables, upload and progress stay out of the shell's first load.
+const DataSourcesModal = lazy(() =>
+  import('./data-sources-modal').then((m) => ({ default: m.DataSourcesModal })),
+);
+
+/** The header's "Data sources" button and its dialog (ingest status per source, CSV import). */
+export function DataSourcesButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('ingest.open')}>
+        <Button type="text" icon={<DataIcon />} aria-label={t('ingest.open')} onClick={() => setOpen(true)} />
+      </Tooltip>
+      {open ? (
+        <Suspense fallback={null}>
+          <DataSourcesModal open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
