@@ -15,13 +15,13 @@ import path from 'node:path';
 import { channelCatalogue } from '@ecohelm/domain';
 import { openStore, type Store } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { IngestPipeline } from '../apps/server/src/features/ingest/pipeline.ts';
+import type { Sample } from '../apps/server/src/features/ingest/types.ts';
 import { TelemetryRepository } from '../apps/server/src/features/telemetry/telemetry.repository.ts';
 import {
   type MinuteRollupInput,
   TelemetryService,
 } from '../apps/server/src/features/telemetry/telemetry.service.ts';
-import { IngestPipeline } from '../apps/server/src/ingest/pipeline.ts';
-import type { Sample } from '../apps/server/src/ingest/types.ts';
 
 const SAMPLES = Number(process.env.ECOHELM_BENCH_SAMPLES ?? 500_000);
 const RUNS = Number(process.env.ECOHELM_BENCH_RUNS ?? 3);
