@@ -1,33 +1,26 @@
 import {
-  addedPowerKw,
   apparentWind,
-  boilerFuelKgPerH,
   calmWaterPowerKw,
-  calmWaterSpeedKn,
   foulingFactor,
-  generatorSfoc,
   propellerRpm,
   sfocForFuel,
-  shaftTorqueNm,
   twoStrokeSfoc,
-  waveResistanceN,
-  windResistanceN,
 } from '@ecohelm/domain';
 import { CH, CHANNEL_COUNT } from './channels.ts';
 import { type EcaId, ecaAt } from './eca.ts';
 import type { LonLat } from './geo.ts';
+import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
 import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment } from './plan.ts';
-import { hashUnit, mulberry32, valueNoise } from './random.ts';
+import { seaSpeedThroughWaterKn, writeMainEngine, writeWeather } from './propulsion.ts';
+import { mulberry32, valueNoise } from './random.ts';
 import { PORTS, type PortId } from './route.ts';
 import { VESSEL } from './vessel.ts';
-import { depthAt, weatherAt } from './weather.ts';
+import { depthAt, type Weather, weatherAt } from './weather.ts';
 
 export const MINUTE_MS = 60_000;
 const KN = 1852 / 3600;
 const DEG = Math.PI / 180;
 const TWO_PI = 2 * Math.PI;
-const BAR = 100_000;
-const C = (c: number) => c + 273.15;
 
 export interface SimEvent {
   type: EventType;
@@ -321,92 +314,124 @@ export class VesselModel {
     }
   }
 
+  /** One minute of the ship: where it is, what its machinery does, what every sensor reads. */
   #compute(initial: boolean) {
     const v = this.values;
     const seg = this.#seg;
     const t = this.t;
     const seed = this.seed;
-    const minuteIndex = Math.floor(t / MINUTE_MS);
     const prevHeading = this.#heading;
+    const nearPort = this.#placeShip();
+    const [lon, lat] = this.#pos;
+    const w = weatherAt(seed, lon, lat, t);
+    const mode: OperatingMode = seg.kind === 'sea' ? seg.mode : seg.kind;
+    const slow = valueNoise(seed + 31, t / 1_800_000);
+    // Steel is worked with the ship's cranes; grain at Gdańsk loads by shore spouts.
+    const cranes = seg.kind === 'berth' && seg.port !== 'PLGDN';
+    const elecKw = electricalDemandKw(mode, { t, airTempK: w.airTempK, slow, cranes });
+    const { powerKw, stwKn, sogKn } = this.#move(w, initial, lon, lat);
 
-    // Position, course, draught.
-    let nearPort = false;
+    const mcr = VESSEL.meMcrKw;
+    const load = powerKw / mcr;
+    const calmClean = stwKn > 0 ? calmWaterPowerKw(stwKn, this.#draft) : 0;
+    const heavy = calmClean > 0 ? Math.max(1, powerKw / calmClean) ** 0.6 : 1;
+    const rpm = propellerRpm(powerKw, mcr, VESSEL.meMcrRpm, heavy);
+    const mix = this.#changeOver(initial, lon, lat);
+    const lcv = VESSEL.lcvHfo * (1 - mix) + VESSEL.lcvMgo * mix;
+    const meSfoc = powerKw > 0 ? sfocForFuel(twoStrokeSfoc(load, VESSEL.meSfocBase), lcv) : 0;
+    const meFuelKgS = (powerKw * meSfoc) / 3.6e6;
+
+    const ge = runGenerators(v, {
+      elecKw,
+      mode,
+      t,
+      seed,
+      minuteIndex: Math.floor(t / MINUTE_MS),
+      lcv,
+      airTempK: w.airTempK,
+    });
+    if (!initial) {
+      for (let g = 0; g < 3; g++) if (ge.running[g]) this.#geHours[g]! += 1 / 60;
+    }
+    if (!initial && (seg.kind === 'berth' || seg.kind === 'anchor')) this.#maybeChangeGeOil(t, lat, lon);
+    const boilerFuelKgS = runBoilers(v, { meLoad: load, airTempK: w.airTempK, slow, lcv });
+    if (!initial) this.#burnAndBunker(meFuelKgS + ge.fuelKgS + boilerFuelKgS, mix, powerKw);
+
+    this.#writeNavigation(w, { lon, lat, stwKn, sogKn, prevHeading, initial, nearPort });
+    writeMainEngine(v, {
+      powerKw,
+      rpm,
+      sfoc: meSfoc,
+      fuelKgS: meFuelKgS,
+      mgoShare: mix,
+      heavy,
+      airTempK: w.airTempK,
+      slow,
+      cylinderOffsets: this.#cylOffsets,
+    });
+    v[CH.robHfo] = this.#robHfo;
+    v[CH.robLfo] = 0;
+    v[CH.robMgo] = this.#robMgo;
+    v[CH.sysOil] = this.#sysOil;
+    v[CH.cylOil] = this.#cylOil;
+  }
+
+  /** Position, course and draught of the current minute; whether the ship is near a port (shallow water). */
+  #placeShip(): boolean {
+    const seg = this.#seg;
     if (seg.kind === 'sea') {
       const at = seg.track.at(this.#dist);
       const blend = Math.max(0, 1 - (this.#dist - this.#offsetFromNm) / 30);
       this.#pos = [at.pos[0] + this.#offset[0] * blend, at.pos[1] + this.#offset[1] * blend];
       this.#course = at.courseRad;
-      nearPort = seg.mode === 'harbour';
-    } else if (seg.kind === 'berth') {
-      nearPort = true;
+      return seg.mode === 'harbour';
+    }
+    if (seg.kind === 'berth') {
       const f = Math.min(1, this.#segMin / Math.max(1, this.#segDuration - 120));
       if (seg.draftTo !== undefined)
         this.#draft = this.#draftAtStart + (seg.draftTo - this.#draftAtStart) * f;
-    } else if (seg.kind === 'anchor') {
-      nearPort = true;
+      return true;
     }
-    const [lon, lat] = this.#pos;
-    const w = weatherAt(seed, lon, lat, t);
+    return seg.kind === 'anchor';
+  }
 
-    // Electrical demand, kW.
-    let elecKw: number;
-    const mode: 'sea' | 'harbour' | 'canal' | 'anchor' | 'drift' | 'berth' =
-      seg.kind === 'sea' ? seg.mode : seg.kind;
-    const slow = valueNoise(seed + 31, t / 1_800_000);
-    if (mode === 'sea') elecKw = 370 + 35 * slow + Math.max(0, w.airTempK - C(26)) * 8;
-    else if (mode === 'harbour' || mode === 'canal') elecKw = 760 + 60 * slow;
-    else if (mode === 'berth') {
-      // Steel is worked with the ship's cranes; grain at Gdańsk loads by shore spouts.
-      const cranes = seg.kind === 'berth' && seg.port !== 'PLGDN';
-      const shift = Math.sin(((t / 3_600_000) % 24) * (TWO_PI / 24)) > -0.6 ? 1 : 0.2;
-      elecKw = 420 + 40 * slow + (cranes ? 420 * shift : 60);
-    } else elecKw = 300 + 30 * slow;
-
-    // Main engine and speed.
-    let powerKw = 0;
-    let stwKn = 0;
-    let sogKn = 0;
-    const fouling = foulingFactor(this.daysSinceCleaning) * 1.015;
-    const shipHeading = seg.kind === 'sea' ? this.#course : this.#heading;
+  /**
+   * Main engine power and the ship's speeds: a constant-power passage at sea (ramped from rest over the first 20
+   * minutes after a stay), drifting with the current and some wind leeway, lying at anchor head to wind.
+   */
+  #move(
+    w: Weather,
+    initial: boolean,
+    lon: number,
+    lat: number,
+  ): { powerKw: number; stwKn: number; sogKn: number } {
+    const seg = this.#seg;
+    const t = this.t;
+    const seed = this.seed;
     if (seg.kind === 'sea') {
-      // Ramp from rest over the first 20 minutes of a passage that follows a stay.
       const ramp = Math.min(1, (this.#segMin + 1) / 20);
-      const pSet = this.#powerSet * (0.25 + 0.75 * ramp);
-      let stw = seg.speedKn;
-      for (let i = 0; i < 3; i++) {
-        const vMs = stw * KN;
-        const windOffBow = w.windFromRad - shipHeading;
-        const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
-        const rWind = windResistanceN(app.speedMs, app.angleRad, vMs, VESSEL.transverseAreaM2);
-        const rWave =
-          waveResistanceN(w.waveHsM, w.waveFromRad - shipHeading, VESSEL.beamM, VESSEL.lengthWaterlineM) +
-          waveResistanceN(
-            w.swellHsM * 0.6,
-            w.swellFromRad - shipHeading,
-            VESSEL.beamM,
-            VESSEL.lengthWaterlineM,
-          );
-        const added = addedPowerKw(rWind + rWave, vMs);
-        const available = Math.max(0.35 * pSet, pSet - added);
-        stw = calmWaterSpeedKn(available / fouling, this.#draft);
-      }
-      stwKn = stw;
-      powerKw = pSet;
+      const powerKw = this.#powerSet * (0.25 + 0.75 * ramp);
+      const stwKn = seaSpeedThroughWaterKn(w, {
+        powerKw,
+        plannedKn: seg.speedKn,
+        headingRad: this.#course,
+        draftM: this.#draft,
+        fouling: foulingFactor(this.daysSinceCleaning) * 1.015,
+      });
       const rel = w.currentSetRad - this.#course;
       const along = (w.currentMs * Math.cos(rel)) / KN;
       const cross = (w.currentMs * Math.sin(rel)) / KN;
-      sogKn = Math.max(0.5, stwKn + along);
       this.#heading =
         (this.#course - Math.asin(Math.max(-0.3, Math.min(0.3, cross / Math.max(1, stwKn)))) + TWO_PI) %
         TWO_PI;
-    } else if (seg.kind === 'drift') {
-      // Drifting with the current and a little wind leeway.
+      return { powerKw, stwKn, sogKn: Math.max(0.5, stwKn + along) };
+    }
+    if (seg.kind === 'drift') {
       const dx =
         w.currentMs * Math.sin(w.currentSetRad) + 0.02 * w.windSpeedMs * Math.sin(w.windFromRad + Math.PI);
       const dy =
         w.currentMs * Math.cos(w.currentSetRad) + 0.02 * w.windSpeedMs * Math.cos(w.windFromRad + Math.PI);
       const speed = Math.hypot(dx, dy) * 0.5;
-      sogKn = speed / KN;
       if (!initial) {
         const dLat = ((dy * 0.5 * 60) / 1852 / 60) * 1;
         const dLon = dLat === 0 && dx === 0 ? 0 : (dx * 0.5 * 60) / 1852 / 60 / Math.cos(lat * DEG);
@@ -414,18 +439,22 @@ export class VesselModel {
       }
       this.#course = (Math.atan2(dx, dy) + TWO_PI) % TWO_PI;
       this.#heading = (w.windFromRad + 0.3 * valueNoise(seed + 40, t / 600_000) + TWO_PI) % TWO_PI;
-    } else if (seg.kind === 'anchor') {
-      this.#heading = (w.windFromRad + 0.2 * valueNoise(seed + 41, t / 900_000) + TWO_PI) % TWO_PI;
-      sogKn = 0.05 + 0.05 * Math.abs(valueNoise(seed + 42, t / 300_000));
+      return { powerKw: 0, stwKn: 0, sogKn: speed / KN };
     }
+    if (seg.kind === 'anchor') {
+      this.#heading = (w.windFromRad + 0.2 * valueNoise(seed + 41, t / 900_000) + TWO_PI) % TWO_PI;
+      return { powerKw: 0, stwKn: 0, sogKn: 0.05 + 0.05 * Math.abs(valueNoise(seed + 42, t / 300_000)) };
+    }
+    return { powerKw: 0, stwKn: 0, sogKn: 0 };
+  }
 
-    const mcr = VESSEL.meMcrKw;
-    const load = powerKw / mcr;
-    const calmClean = stwKn > 0 ? calmWaterPowerKw(stwKn, this.#draft) : 0;
-    const heavy = calmClean > 0 ? Math.max(1, powerKw / calmClean) ** 0.6 : 1;
-    const rpm = propellerRpm(powerKw, mcr, VESSEL.meMcrRpm, heavy);
-
-    // Fuel change-over: MGO inside an ECA, and from 15 nm before entering one.
+  /**
+   * Fuel change-over: MGO inside an ECA and from 15 nm before entering one, switched over an hour; records ECA
+   * entries and exits. Returns the MGO share of the fuel burnt this minute.
+   */
+  #changeOver(initial: boolean, lon: number, lat: number): number {
+    const seg = this.#seg;
+    const t = this.t;
     const eca = ecaAt(lon, lat, t);
     let needMgo = eca !== undefined;
     if (!needMgo && seg.kind === 'sea') {
@@ -464,90 +493,58 @@ export class VesselModel {
         if (this.#mix === this.#mixTarget) this.#completeChangeover(t, lat, lon);
       }
     }
-    const mix = this.#mix;
-    const lcv = VESSEL.lcvHfo * (1 - mix) + VESSEL.lcvMgo * mix;
+    return this.#mix;
+  }
 
-    const meSfoc = powerKw > 0 ? sfocForFuel(twoStrokeSfoc(load, VESSEL.meSfocBase), lcv) : 0;
-    const meFuelKgS = (powerKw * meSfoc) / 3.6e6;
-
-    // Generators: the PMS runs as many sets as keep each below 85 %, two when manoeuvring.
-    let sets = elecKw > 2 * 0.85 * VESSEL.geRatedKw ? 3 : elecKw > 0.85 * VESSEL.geRatedKw ? 2 : 1;
-    if (mode === 'harbour' || mode === 'canal') sets = Math.max(2, sets);
-    const lead = Math.floor(t / (7 * 86_400_000)) % 3;
-    let geFuelKgS = 0;
-    for (let g = 0; g < 3; g++) {
-      const running = (g - lead + 3) % 3 < sets;
-      const base = CH.ge1Run + g * 5;
-      if (running) {
-        const kw = (elecKw / sets) * (1 + 0.02 * hashUnit(seed + g, minuteIndex));
-        const sfoc = sfocForFuel(generatorSfoc(kw / VESSEL.geRatedKw, VESSEL.geSfocBase), lcv);
-        const fuel = (kw * sfoc) / 3.6e6;
-        v[base] = 1;
-        v[base + 1] = kw * 1000;
-        v[base + 2] = fuel;
-        v[base + 3] = sfoc / 3.6e9;
-        v[base + 4] = C(260 + 190 * (kw / VESSEL.geRatedKw));
-        geFuelKgS += fuel;
-        if (!initial) this.#geHours[g]! += 1 / 60;
-      } else {
-        v[base] = 0;
-        v[base + 1] = 0;
-        v[base + 2] = 0;
-        v[base + 3] = 0;
-        v[base + 4] = w.airTempK + 15;
-      }
+  /** Tanks: a minute's fuel (kg/s) drawn by fuel type, bunkers received, lube oil consumed and topped up. */
+  #burnAndBunker(fuelKgS: number, mgoShare: number, powerKw: number) {
+    const totalKg = fuelKgS * 60;
+    this.#robHfo = Math.max(0, this.#robHfo - totalKg * (1 - mgoShare));
+    this.#robMgo = Math.max(0, this.#robMgo - totalKg * mgoShare);
+    const b = this.#bunkering;
+    if (b && this.#segMin >= b.startMin && this.#segMin < b.endMin) {
+      this.#robHfo += b.hfoKgPerMin;
+      this.#robMgo += b.mgoKgPerMin;
     }
-    if (!initial && (seg.kind === 'berth' || seg.kind === 'anchor')) this.#maybeChangeGeOil(t, lat, lon);
-
-    // Boilers: the oil-fired boiler 1 in port, at anchor, drifting, manoeuvring or at low load; boiler 2 is the
-    // exhaust-gas economiser, which makes steam from the main engine's exhaust above about 35 % load.
-    const egeOn = load >= 0.35;
-    let boilerFuelKgS = 0;
-    if (!egeOn) {
-      const steamKgH = 650 + Math.max(0, C(12) - w.airTempK) * 25 + 80 * slow;
-      boilerFuelKgS = boilerFuelKgPerH(steamKgH, 0.88, lcv) / 3600;
+    this.#cylOil = Math.max(0, this.#cylOil - (powerKw * 0.8) / 1000 / 60 / 930);
+    this.#sysOil = Math.max(0, this.#sysOil - (powerKw * 0.05) / 1000 / 60 / 900);
+    if (b && this.#segMin === b.endMin) {
+      this.#cylOil = 20;
+      this.#sysOil = 24;
     }
-    v[CH.b1Run] = egeOn ? 0 : 1;
-    v[CH.b1Press] = egeOn ? 6.4 * BAR : (7 + 0.25 * slow) * BAR;
-    v[CH.b1Fuel] = boilerFuelKgS;
-    v[CH.b2Run] = egeOn ? 1 : 0;
-    v[CH.b2Press] = egeOn ? (6.5 + 0.2 * slow) * BAR : 0;
-    v[CH.b2Fuel] = 0;
+  }
 
-    // Tanks.
-    if (!initial) {
-      const totalKg = (meFuelKgS + geFuelKgS + boilerFuelKgS) * 60;
-      this.#robHfo = Math.max(0, this.#robHfo - totalKg * (1 - mix));
-      this.#robMgo = Math.max(0, this.#robMgo - totalKg * mix);
-      const b = this.#bunkering;
-      if (b && this.#segMin >= b.startMin && this.#segMin < b.endMin) {
-        this.#robHfo += b.hfoKgPerMin;
-        this.#robMgo += b.mgoKgPerMin;
-      }
-      this.#cylOil = Math.max(0, this.#cylOil - (powerKw * 0.8) / 1000 / 60 / 930);
-      this.#sysOil = Math.max(0, this.#sysOil - (powerKw * 0.05) / 1000 / 60 / 900);
-      if (b && this.#segMin === b.endMin) {
-        this.#cylOil = 20;
-        this.#sysOil = 24;
-      }
-    }
-
-    // Navigation channels.
-    const depth = depthAt(seed, lon, lat, nearPort);
+  /** Navigation and weather sensors: position, speeds, heading, rate of turn, heel, trim, draughts, depth. */
+  #writeNavigation(
+    w: Weather,
+    at: {
+      lon: number;
+      lat: number;
+      stwKn: number;
+      sogKn: number;
+      prevHeading: number;
+      initial: boolean;
+      nearPort: boolean;
+    },
+  ) {
+    const v = this.values;
+    const seg = this.#seg;
+    const { lon, lat } = at;
+    const depth = depthAt(this.seed, lon, lat, at.nearPort);
     const trim =
       2.0 - (1.7 * (this.#draft - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
     const head = this.#heading;
-    const vMs = stwKn * KN;
+    const vMs = at.stwKn * KN;
     const windOffBow = w.windFromRad - head;
     const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
     const heelRad = -0.005 * app.speedMs ** 2 * Math.sin(app.angleRad) * DEG;
-    let dHead = head - prevHeading;
+    let dHead = head - at.prevHeading;
     if (dHead > Math.PI) dHead -= TWO_PI;
     if (dHead < -Math.PI) dHead += TWO_PI;
-    const rot = initial ? 0 : dHead / 60;
+    const rot = at.initial ? 0 : dHead / 60;
     v[CH.lat] = lat;
     v[CH.lon] = lon;
-    v[CH.sog] = sogKn * KN;
+    v[CH.sog] = at.sogKn * KN;
     v[CH.stw] = vMs;
     v[CH.cog] = this.#course;
     v[CH.heading] = head;
@@ -561,59 +558,15 @@ export class VesselModel {
     v[CH.draftStbd] = this.#draft + (VESSEL.beamM / 2) * Math.sin(heelRad);
     v[CH.rudder] =
       seg.kind === 'sea'
-        ? Math.max(-35 * DEG, Math.min(35 * DEG, rot * 150 + 1.5 * DEG * valueNoise(seed + 50, t / 240_000)))
+        ? Math.max(
+            -35 * DEG,
+            Math.min(35 * DEG, rot * 150 + 1.5 * DEG * valueNoise(this.seed + 50, this.t / 240_000)),
+          )
         : 0;
     v[CH.depthSurface] = depth;
     v[CH.depthTransducer] = depth - this.#draft;
     v[CH.ukc] = depth - this.#draft;
-    // Environment.
-    v[CH.windSpeedTrue] = w.windSpeedMs;
-    v[CH.windAngleTrue] = Math.atan2(Math.sin(windOffBow), Math.cos(windOffBow));
-    v[CH.windDirTrue] = w.windFromRad;
-    v[CH.windSpeedApp] = app.speedMs;
-    v[CH.windAngleApp] = app.angleRad;
-    v[CH.waveHs] = w.waveHsM;
-    v[CH.waveDir] = w.waveFromRad;
-    v[CH.wavePeriod] = w.wavePeriodS;
-    v[CH.swellHs] = w.swellHsM;
-    v[CH.swellDir] = w.swellFromRad;
-    v[CH.swellPeriod] = w.swellPeriodS;
-    v[CH.currentDrift] = w.currentMs;
-    v[CH.currentSet] = w.currentSetRad;
-    v[CH.airTemp] = w.airTempK;
-    v[CH.airPressure] = w.pressurePa;
-    v[CH.seaTemp] = w.seaTempK;
-    // Main engine.
-    const running = powerKw > 0;
-    v[CH.meRev] = rpm / 60;
-    v[CH.meLoad] = load;
-    v[CH.mePower] = powerKw * 1000;
-    v[CH.meTorque] = shaftTorqueNm(powerKw, rpm);
-    v[CH.meFuelHfo] = meFuelKgS * (1 - mix);
-    v[CH.meFuelLfo] = 0;
-    v[CH.meFuelMgo] = meFuelKgS * mix;
-    const fuelPerRev = rpm > 0 ? (powerKw * meSfoc) / rpm : 0;
-    const fuelPerRevMcr = (mcr * twoStrokeSfoc(1, VESSEL.meSfocBase)) / VESSEL.meMcrRpm;
-    v[CH.meRack] = running ? Math.min(1, 0.1 + 0.78 * (fuelPerRev / fuelPerRevMcr)) : 0;
-    v[CH.meScav] = running ? (0.08 + 3.3 * load ** 1.35) * BAR : 0;
-    v[CH.meTc] = running ? (2500 + 12000 * load ** 0.75) / 60 : 0;
-    const excess = (heavy - 1) * 60;
-    for (let c = 0; c < 6; c++) {
-      v[CH.meCyl1 + c] = running
-        ? C(250 + 125 * load ** 0.8 + this.#cylOffsets[c]! + excess)
-        : w.airTempK + 20;
-    }
-    v[CH.meExhTc] = running ? C(215 + 55 * load + excess * 0.6) : w.airTempK + 15;
-    v[CH.meJwTemp] = running ? C(83 + 0.5 * slow) : C(62);
-    v[CH.meJwPress] = (running ? 3.7 : 3.2) * BAR;
-    v[CH.meLoTemp] = running ? C(44 + 2 * load) : C(36);
-    v[CH.meLoPress] = (running ? 2.4 : 2.1) * BAR;
-    // Tanks.
-    v[CH.robHfo] = this.#robHfo;
-    v[CH.robLfo] = 0;
-    v[CH.robMgo] = this.#robMgo;
-    v[CH.sysOil] = this.#sysOil;
-    v[CH.cylOil] = this.#cylOil;
+    writeWeather(v, w, windOffBow, app);
   }
 
   #completeChangeover(t: number, lat: number, lon: number) {
