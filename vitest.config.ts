@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
+      { test: { name: 'tools', root: 'scripts', environment: 'node' } },
       {
         test: {
           name: 'server',

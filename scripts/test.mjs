@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, import boundaries, unit and server tests (Vitest; PostgreSQL too
+// `npm test`: lint, type check, the import fence (dependency-cruiser, .dependency-cruiser.cjs), unit and server tests (Vitest; PostgreSQL too
 // when DATABASE_URL is set), then the browser tests (Playwright in Debian's Chromium).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,7 +8,24 @@ const root = path.resolve(import.meta.dirname, '..');
 const steps = [
   ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  [
+    'import fence',
+    'npx',
+    [
+      'depcruise',
+      'packages/domain/src',
+      'packages/contracts/src',
+      'apps/server/src',
+      'apps/server/test',
+      'apps/web/src',
+      'e2e',
+      'bench',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ],
+  ],
   ['unit and server tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npm', ['run', '--silent', 'test:e2e']],
 ];

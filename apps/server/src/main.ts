@@ -2,11 +2,11 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { prefillFillingRecords } from './features/filling/filling.prefill.ts';
 import { startConfiguredAdapters } from './features/ingest/adapters.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
 import { loadConfig } from './platform/config.ts';
+import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
 const config = loadConfig(process.env, process.argv.slice(2));

@@ -1,7 +1,7 @@
 import { ciiMessages } from '@ecohelm/contracts';
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prefillFillingRecords } from '../src/features/filling/filling.prefill.ts';
+import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREFILL_SOURCE, prefillFillingRecords } from '../src/features/filling/filling.prefill.ts';
+import { PREFILL_SOURCE, prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 

@@ -1,7 +1,18 @@
-import type { Permission } from '@ecohelm/contracts';
+import type { Device, Permission } from '@ecohelm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext, SessionService } from '../features/session/session.service.ts';
 import { forbidden, unauthorized } from './errors.ts';
+
+/** Who is calling: the device behind a live token and what it may do. */
+export interface AuthContext {
+  device: Device;
+  permissions: Permission[];
+  expiresAt: string;
+}
+
+/** Turns a token into its caller; the session feature provides it. */
+export interface TokenAuthenticator {
+  authenticate(token: string): Promise<(AuthContext & { tokenId: number }) | undefined>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +37,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** Every `/api` route except the public ones requires a live device token. */
-export function registerAuth(app: FastifyInstance, sessions: SessionService): void {
+export function registerAuth(app: FastifyInstance, sessions: TokenAuthenticator): void {
   app.decorateRequest('auth', undefined);
   app.addHook('onRequest', async (request) => {
     if (isPublic(request.url)) return;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { Device, DeviceLoginResponse, DeviceSessionResponse, Permission } from '@ecohelm/contracts';
+import type { AuthContext } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { SessionRepository } from './session.repository.ts';
 
@@ -21,12 +22,6 @@ export const rolePermissions: Record<Device['role'], Permission[]> = {
     'settings:write',
   ],
 };
-
-export interface AuthContext {
-  device: Device;
-  permissions: Permission[];
-  expiresAt: string;
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');

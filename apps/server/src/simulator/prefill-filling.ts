@@ -1,10 +1,10 @@
 import type { FillingRecordInput, Regime, ShipInput, VoyageEvent } from '@ecohelm/contracts';
-import { PORTS, type PortId } from '../../simulator/route.ts';
-import { VESSEL } from '../../simulator/vessel.ts';
-import type { RecordsService } from '../records/records.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
-import type { FillingService } from './filling.service.ts';
+import type { FillingService } from '../features/filling/filling.service.ts';
+import type { RecordsService } from '../features/records/records.service.ts';
+import type { ShipService } from '../features/ship/ship.service.ts';
+import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import { PORTS, type PortId } from './route.ts';
+import { VESSEL } from './vessel.ts';
 
 /** Source of the records this module writes (`filling_records.source`). */
 export const PREFILL_SOURCE = 'simulator';
