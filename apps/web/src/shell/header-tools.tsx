@@ -1,7 +1,7 @@
-import { Badge, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BellIcon, DataIcon, HomeIcon, ReloadIcon } from '../ui/icons';
+import { HomeIcon, ReloadIcon } from '../ui/icons';
 import { LanguageToggle } from '../ui/language-toggle';
 import styles from './header.module.css';
 import { useShipClock } from './use-clock';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clockIntervalMs, formatShipTime } from './clock';
+import { clockIntervalMs, formatShipClock } from '../lib/ship-time';
 
 /** The ship-time clock text, refreshed every second. */
 export function useShipClock(offsetMinutes: number): string {
@@ -8,5 +8,5 @@ export function useShipClock(offsetMinutes: number): string {
     const timer = setInterval(() => setNow(Date.now()), clockIntervalMs);
     return () => clearInterval(timer);
   }, []);
-  return formatShipTime(now, offsetMinutes);
+  return formatShipClock(now, offsetMinutes);
 }

@@ -1,6 +1,6 @@
 import { Spin, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { shipTime } from './alarm-text';
+import { formatShipTime } from '../../lib/ship-time';
 import { useAlarmEvents } from './api/get-alarm-events';
 
 /** The complete stored history of one alarm: each transition with its time and who caused it. */
@@ -16,7 +16,7 @@ export function AlarmEvents({ id, offsetMinutes }: { id: number; offsetMinutes: 
         key: e.id,
         children: (
           <span>
-            {shipTime(e.at, offsetMinutes)} · {t(`alarms.events.${e.event}`)} ·{' '}
+            {formatShipTime(e.at, offsetMinutes, 'second')} · {t(`alarms.events.${e.event}`)} ·{' '}
             {t(`alarms.states.${e.toState}`)} · {e.deviceCode ?? t('alarms.events.byEngine')}
           </span>
         ),

@@ -2,8 +2,9 @@ import type { Alarm, AlarmPriority } from '@ecohelm/contracts';
 import { App, Button, Space, Table, type TablePaginationConfig, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
+import { formatShipTime } from '../../lib/ship-time';
 import { AlarmEvents } from './alarm-events';
-import { alarmMessage, shipTime } from './alarm-text';
+import { alarmMessage } from './alarm-text';
 import styles from './alarms.module.css';
 import { useAcknowledgeAlarm } from './api/acknowledge-alarm';
 import { useMarkAlarmsRead } from './api/mark-alarms-read';
@@ -64,7 +65,7 @@ export function AlarmTable(props: AlarmTableProps) {
           title: t('alarms.columns.time'),
           dataIndex: 'raisedAt',
           width: 170,
-          render: (v: string) => shipTime(v, props.offsetMinutes),
+          render: (v: string) => formatShipTime(v, props.offsetMinutes, 'second'),
         },
         {
           title: t('alarms.columns.type'),
@@ -107,7 +108,9 @@ export function AlarmTable(props: AlarmTableProps) {
             <Tooltip
               title={
                 a.silencedUntil
-                  ? t('alarms.silencedUntil', { time: shipTime(a.silencedUntil, props.offsetMinutes) })
+                  ? t('alarms.silencedUntil', {
+                      time: formatShipTime(a.silencedUntil, props.offsetMinutes, 'second'),
+                    })
                   : undefined
               }
             >
@@ -128,7 +131,7 @@ export function AlarmTable(props: AlarmTableProps) {
                 title: t('alarms.columns.cleared'),
                 dataIndex: 'clearedAt',
                 width: 170,
-                render: (v: string | null) => shipTime(v, props.offsetMinutes),
+                render: (v: string | null) => formatShipTime(v, props.offsetMinutes, 'second'),
               },
             ]),
         {

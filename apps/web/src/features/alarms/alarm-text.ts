@@ -1,9 +1,5 @@
 import { type Alarm, alarmLimitMessages } from '@ecohelm/contracts';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
-
-dayjs.extend(utc);
 
 /**
  * The translation key of a channel: dots become underscores and the unit number of a cylinder,
@@ -36,12 +32,6 @@ export function alarmMessage(alarm: Alarm, t: TFunction): string {
     unit: alarm.unit ?? '',
     interpolation: { escapeValue: false },
   });
-}
-
-/** `YYYY-MM-DD HH:mm:ss` in ship time (UTC+8 by default), as the header clock shows it. */
-export function shipTime(iso: string | null | undefined, offsetMinutes: number): string {
-  if (!iso) return '—';
-  return dayjs.utc(iso).add(offsetMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
 }
 
 const byText = new Map(Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, k]));

@@ -3,8 +3,9 @@ import { Button, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { useGlobalStore } from '../../lib/store';
-import { channelLabel, shipTime } from './alarm-text';
+import { channelLabel } from './alarm-text';
 import { useAlarmLimits } from './api/get-alarm-limits';
 import { LimitEditor } from './limit-editor';
 
@@ -67,7 +68,7 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
               s.updatedAt ? (
                 <Tooltip
                   title={t('alarms.limits.customised', {
-                    time: shipTime(s.updatedAt, offset),
+                    time: formatShipTime(s.updatedAt, offset, 'second'),
                     device: s.updatedBy ?? '—',
                   })}
                 >

@@ -1,6 +1,6 @@
 import { type FillingKind, type FillingRecord, fillingRecordInputSchema } from '@ecohelm/contracts';
 import type { Dayjs } from 'dayjs';
-import { fromShipTime, toShipTime } from './ship-time';
+import { fromShipTime, toShipTime } from '../../lib/ship-time';
 
 /** The add flow's six modals; anchorage and drift each hold a start and an end. */
 export const fillingModals = [

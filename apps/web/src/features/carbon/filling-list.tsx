@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
 import { useFillingRecords } from './api/get-filling-records';
@@ -17,7 +18,6 @@ import { useReportFillingRecords } from './api/report-filling-records';
 import { FillingChart } from './filling-chart';
 import { modalOf } from './filling-form-model';
 import { issueText, type OpenFilling } from './filling-modal';
-import { formatShipTime } from './ship-time';
 
 const stateColor = { ok: 'green', warning: 'orange', error: 'red' } as const;
 const reasonKey: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { fillingMessages, shipMessages } from '@ecohelm/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
+import { toShipTime } from '../../lib/ship-time';
 import { validateRecord } from './filling-form-model';
 import { fieldErrors, translateMessage } from './messages';
 import { validateShip } from './ship-form-model';
-import { toShipTime } from './ship-time';
 
 const ship = {
   mmsi: '413000001',

@@ -7,7 +7,7 @@ import {
   shipTypes,
 } from '@ecohelm/contracts';
 import type { Dayjs } from 'dayjs';
-import { fromDate, toDate } from './ship-time';
+import { fromDate, toDate } from '../../lib/ship-time';
 
 export type FieldKind = 'text' | 'number' | 'integer' | 'date' | 'select';
 

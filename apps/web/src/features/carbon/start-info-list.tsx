@@ -3,9 +3,9 @@ import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { useDeleteStartInfo } from './api/delete-start-info';
 import { useStartInfo } from './api/get-start-info';
-import { formatShipTime } from './ship-time';
 import { StartInfoModal } from './start-info-modal';
 
 /** The start-info list (initial info change types of SPEC §3) with its form modal. */

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
+import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useSaveStartInfo } from './api/save-start-info';
 import { clearChangedErrors, fieldErrors } from './messages';
 import { fuelOptions } from './ship-form-model';
-import { fromShipTime, toShipTime } from './ship-time';
 
 interface Values {
   changeType?: string;

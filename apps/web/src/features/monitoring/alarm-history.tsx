@@ -1,13 +1,10 @@
 import type { Alarm, MonitoringUnit } from '@ecohelm/contracts';
 import { Empty, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { useEquipmentAlarms } from './api/get-equipment-alarms';
 import { KEY_FACTORS } from './factors';
-
-dayjs.extend(utc);
 
 const PRIORITY_COLOURS: Record<Alarm['priority'], string> = {
   alarm: 'red',
@@ -42,8 +39,7 @@ export function AlarmHistory({ unit }: { unit: MonitoringUnit }) {
           title: t('monitoring.alarms.time'),
           dataIndex: 'raisedAt',
           width: 150,
-          render: (v: string) =>
-            dayjs.utc(v).add(config.shipTimeOffsetMinutes, 'minute').format('YYYY-MM-DD HH:mm:ss'),
+          render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes, 'second'),
         },
         { title: t('monitoring.alarms.item'), key: 'item', render: (_, a) => item(a) },
         {

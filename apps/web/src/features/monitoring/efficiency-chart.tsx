@@ -1,14 +1,11 @@
 import type { MonitoringResponse } from '@ecohelm/contracts';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { Chart, type ChartOption, type ChartProps } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import styles from './monitoring.module.css';
-
-dayjs.extend(utc);
 
 const GRID_LINE = { lineStyle: { color: '#1e2a44' } };
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
@@ -138,8 +135,7 @@ export function EfficiencyChart({
 }) {
   const { t } = useTranslation();
   const { config } = usePageConfig();
-  const time = (iso: string) =>
-    dayjs.utc(iso).add(config.shipTimeOffsetMinutes, 'minute').format('YYYY-MM-DD HH:mm');
+  const time = (iso: string) => formatShipTime(iso, config.shipTimeOffsetMinutes);
   if (!data)
     return loading ? (
       <Chart label={t('monitoring.panels.fuelEfficiencyCurve')} option={{}} loading />

@@ -1,13 +1,10 @@
 import type { MonitoringUnit } from '@ecohelm/contracts';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
 import { useMonitoring } from './api/get-monitoring';
 import styles from './monitoring.module.css';
-
-dayjs.extend(utc);
 
 function StatusRow({ unit, selected }: { unit: MonitoringUnit; selected: boolean }) {
   const { t } = useTranslation();
@@ -15,7 +12,7 @@ function StatusRow({ unit, selected }: { unit: MonitoringUnit; selected: boolean
   const { data } = useMonitoring(unit);
   const s = data?.status;
   const since = s?.countedFrom
-    ? dayjs.utc(s.countedFrom).add(config.shipTimeOffsetMinutes, 'minute').format('YYYY-MM-DD')
+    ? formatShipTime(s.countedFrom, config.shipTimeOffsetMinutes, 'day')
     : undefined;
   return (
     <tr data-unit={unit} className={selected ? styles.selected : undefined}>
@@ -64,10 +61,7 @@ export function EquipmentStatus({ units, selected }: { units: MonitoringUnit[]; 
       {countedFrom ? (
         <p className={styles.note}>
           {t('monitoring.status.countedFrom', {
-            time: dayjs
-              .utc(countedFrom)
-              .add(config.shipTimeOffsetMinutes, 'minute')
-              .format('YYYY-MM-DD HH:mm'),
+            time: formatShipTime(countedFrom, config.shipTimeOffsetMinutes),
           })}
         </p>
       ) : null}
