@@ -7,7 +7,6 @@ const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): V
   lazy(async () => ({ default: pick(await load()) }));
 
 const monitoring = () => import('../features/monitoring/pages');
-const carbon = () => import('../features/carbon/pages');
 
 /** The view of each route key. */
 export const views: Record<string, View> = {
@@ -54,11 +53,26 @@ export const views: Record<string, View> = {
     () => import('../features/load/load-page'),
     (m) => m.LoadPage,
   ),
-  '/carbon-manage/basic': named(carbon, (m) => m.BasicInfoPage),
-  '/carbon-manage/filling': named(carbon, (m) => m.FillingPage),
-  '/carbon-manage/cii-statistics': named(carbon, (m) => m.CiiStatisticsPage),
-  '/carbon-manage/cii-simulator': named(carbon, (m) => m.CiiSimulatorPage),
-  '/carbon-manage/report': named(carbon, (m) => m.ExportReportPage),
+  '/carbon-manage/basic': named(
+    () => import('../features/ship/basic-page'),
+    (m) => m.BasicInfoPage,
+  ),
+  '/carbon-manage/filling': named(
+    () => import('../features/filling/filling-page'),
+    (m) => m.FillingPage,
+  ),
+  '/carbon-manage/cii-statistics': named(
+    () => import('../features/cii/cii-statistics-page'),
+    (m) => m.CiiStatisticsPage,
+  ),
+  '/carbon-manage/cii-simulator': named(
+    () => import('../features/cii/cii-simulator-page'),
+    (m) => m.CiiSimulatorPage,
+  ),
+  '/carbon-manage/report': named(
+    () => import('../features/reports/reports-page'),
+    (m) => m.ExportReportPage,
+  ),
   '/notification': named(
     () => import('../features/alarms/alarms-page'),
     (m) => m.AlarmsPage,

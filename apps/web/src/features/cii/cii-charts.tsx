@@ -1,6 +1,6 @@
 import type { CiiBoundariesDto, CiiFigure, CiiSeriesPoint } from '@ecohelm/contracts';
+import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
-import { useReportFormat } from './report-format';
 
 /** Rating colours, A to E (green to red). */
 export const RATING_COLORS = {
@@ -21,7 +21,7 @@ const ratingBands = (b: CiiBoundariesDto) =>
 
 /** Gauge of the attained CII against the rating boundaries of its year (A green … E red). */
 export function CiiGauge({ figure }: { figure: CiiFigure }) {
-  const { t, num } = useReportFormat();
+  const { t, num } = useFormat();
   const b = figure.boundaries;
   const max = Math.max(b.inferior * 1.25, (figure.attainedCii ?? 0) * 1.05);
   const stops = [
@@ -30,7 +30,7 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
   ];
   return (
     <Chart
-      label={t('carbon.ciiStatistics.gauge')}
+      label={t('cii.statistics.gauge')}
       option={{
         animation: false,
         series: [
@@ -54,11 +54,11 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
                 figure.attainedCii === null ? '—' : `${num(figure.attainedCii)}  ${figure.rating ?? ''}`,
             },
             title: { show: false },
-            data: [{ value: figure.attainedCii ?? 0, name: t('carbon.ciiStatistics.attained') }],
+            data: [{ value: figure.attainedCii ?? 0, name: t('cii.statistics.attained') }],
             ...(figure.attainedCii === null
               ? {
                   detail: {
-                    formatter: () => t('carbon.ciiStatistics.noDistance'),
+                    formatter: () => t('cii.statistics.noDistance'),
                     fontSize: 12,
                     offsetCenter: [0, '62%'],
                     color: '#8fa3c7',
@@ -74,7 +74,7 @@ export function CiiGauge({ figure }: { figure: CiiFigure }) {
 
 /** Attained CII of each period with the required CII and the boundaries of each period's year. */
 export function CiiTrendChart({ series }: { series: CiiSeriesPoint[] }) {
-  const { t } = useReportFormat();
+  const { t } = useFormat();
   const line = (name: string, values: (number | null)[], color: string, dashed = true) => ({
     type: 'line' as const,
     name,
@@ -86,7 +86,7 @@ export function CiiTrendChart({ series }: { series: CiiSeriesPoint[] }) {
   });
   return (
     <Chart
-      label={t('carbon.ciiStatistics.trend')}
+      label={t('cii.statistics.trend')}
       option={{
         animation: false,
         tooltip: { trigger: 'axis' },
@@ -96,13 +96,13 @@ export function CiiTrendChart({ series }: { series: CiiSeriesPoint[] }) {
         yAxis: { type: 'value', name: 'gCO₂/(t·nm)', splitLine: { lineStyle: { color: '#24324f' } } },
         series: [
           line(
-            t('carbon.ciiStatistics.attained'),
+            t('cii.statistics.attained'),
             series.map((p) => p.attainedCii),
             '#4378F3',
             false,
           ),
           line(
-            t('carbon.ciiStatistics.required'),
+            t('cii.statistics.required'),
             series.map((p) => p.requiredCii),
             '#c9d6f2',
           ),

@@ -2,11 +2,11 @@ import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRating
 import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
 import { RATING_COLORS } from './cii-charts';
-import { useReportFormat } from './report-format';
 
 interface FormValues {
   speedKn?: number;
@@ -19,13 +19,13 @@ const right = { align: 'right' as const };
 
 /** CII simulator: planned speed(s) and sailing days → year-end attained CII and rating from the ship's own model. */
 export function CiiSimulatorPage() {
-  const { t, num } = useReportFormat();
+  const { t, num } = useFormat();
   const [form] = Form.useForm<FormValues>();
   const [input, setInput] = useState<CiiSimulationInput | null>(null);
   const sim = useCiiSimulation(input);
   const data = sim.data;
-  const title = (id: string) => t(`carbon.panels.${id}`);
-  const f = (k: string) => t(`carbon.ciiSimulator.${k}`);
+  const title = (id: string) => t(`cii.panels.${id}`);
+  const f = (k: string) => t(`cii.simulator.${k}`);
   const submit = (v: FormValues) => {
     const speeds = [v.speedKn as number, ...(v.compare ?? [])].filter((s) => s > 0).slice(0, 6);
     setInput({ speeds, days: v.days as number, rating: v.rating });
@@ -34,7 +34,7 @@ export function CiiSimulatorPage() {
 
   return (
     <PageFrame
-      title={t('carbon.ciiSimulator.title')}
+      title={t('cii.simulator.title')}
       panels={[
         {
           id: 'simulatorInputs',
@@ -54,7 +54,7 @@ export function CiiSimulatorPage() {
                 rules={[
                   {
                     required: true,
-                    message: t(`carbon.ciiSimulator.messages.speed`, { defaultValue: ciiMessages.speed }),
+                    message: t(`cii.simulator.messages.speed`, { defaultValue: ciiMessages.speed }),
                   },
                 ]}
               >
@@ -66,7 +66,7 @@ export function CiiSimulatorPage() {
                 rules={[
                   {
                     required: true,
-                    message: t(`carbon.ciiSimulator.messages.days`, { defaultValue: ciiMessages.days }),
+                    message: t(`cii.simulator.messages.days`, { defaultValue: ciiMessages.days }),
                   },
                 ]}
               >
@@ -113,8 +113,8 @@ export function CiiSimulatorPage() {
           extra: data ? (
             <span data-testid="cii-max-speed">
               {data.maxSpeed.speedKn === null
-                ? t('carbon.ciiSimulator.noSpeed', { rating: data.maxSpeed.rating })
-                : t('carbon.ciiSimulator.maxSpeed', {
+                ? t('cii.simulator.noSpeed', { rating: data.maxSpeed.rating })
+                : t('cii.simulator.maxSpeed', {
                     rating: data.maxSpeed.rating,
                     speed: num(data.maxSpeed.speedKn, 1),
                   })}
@@ -169,21 +169,21 @@ export function CiiSimulatorPage() {
 }
 
 function ModelNote({ data }: { data: CiiSimulatorResponse }) {
-  const { t, num } = useReportFormat();
+  const { t, num } = useFormat();
   return (
     <p data-testid="cii-model" style={{ marginTop: 16, fontSize: 12, color: '#8fa3c7' }}>
-      {t(data.model.constrained ? 'carbon.ciiSimulator.modelHeld' : 'carbon.ciiSimulator.model', {
+      {t(data.model.constrained ? 'cii.simulator.modelHeld' : 'cii.simulator.model', {
         a: num(data.model.a, 4),
         b: num(data.model.b, 2),
         r2: num(data.model.r2, 2),
         n: data.model.n,
-        source: t(`carbon.ciiSimulator.sources.${data.model.source}`),
+        source: t(`cii.simulator.sources.${data.model.source}`),
         from: num(data.model.minSpeedKn, 1),
         to: num(data.model.maxSpeedKn, 1),
       })}
-      {data.model.constrained ? ` ${t('carbon.ciiSimulator.constrained')}` : ''}
+      {data.model.constrained ? ` ${t('cii.simulator.constrained')}` : ''}
       <br />
-      {t('carbon.ciiSimulator.soFar', {
+      {t('cii.simulator.soFar', {
         year: data.year,
         cii: num(data.soFar.attainedCii),
         rating: data.soFar.rating ?? '—',
@@ -193,7 +193,7 @@ function ModelNote({ data }: { data: CiiSimulatorResponse }) {
 }
 
 function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
-  const { t } = useReportFormat();
+  const { t } = useFormat();
   const b = data.boundaries;
   const hline = (name: string, y: number, color: string) => ({
     name,
@@ -203,7 +203,7 @@ function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
   });
   return (
     <Chart
-      label={t('carbon.ciiSimulator.chart')}
+      label={t('cii.simulator.chart')}
       option={{
         animation: false,
         tooltip: { trigger: 'axis' },
@@ -219,7 +219,7 @@ function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
         series: [
           {
             type: 'line',
-            name: t('carbon.ciiSimulator.curve'),
+            name: t('cii.simulator.curve'),
             showSymbol: false,
             data: data.curve.map((p) => [p.speedKn, Number(p.attainedCii.toFixed(3))]),
             lineStyle: { color: '#4378F3', width: 2 },
@@ -229,7 +229,7 @@ function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
               data: [
                 hline('A/B', b.superior, RATING_COLORS.A),
                 hline('B/C', b.lower, RATING_COLORS.B),
-                hline(t('carbon.ciiStatistics.required'), data.requiredCii, '#c9d6f2'),
+                hline(t('cii.statistics.required'), data.requiredCii, '#c9d6f2'),
                 hline('C/D', b.upper, RATING_COLORS.D),
                 hline('D/E', b.inferior, RATING_COLORS.E),
                 ...(data.maxSpeed.speedKn !== null
@@ -247,7 +247,7 @@ function SimulatorChart({ data }: { data: CiiSimulatorResponse }) {
           {
             // Points only: the compared speeds, coloured by their rating.
             type: 'line',
-            name: t('carbon.ciiSimulator.scenarios'),
+            name: t('cii.simulator.scenarios'),
             symbolSize: 12,
             lineStyle: { width: 0 },
             data: data.scenarios.map((s) => ({

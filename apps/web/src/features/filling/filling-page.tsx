@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShip } from '../../lib/api/get-ship';
+import { draftKeys, localDraft } from '../../lib/local-draft';
+import { useCanWrite } from '../../lib/use-can-write';
 import { fillingModals, kindsOf } from './filling-form-model';
 import { FillingList } from './filling-list';
 import { FillingModal, type OpenFilling } from './filling-modal';
-import { draftKeys, localDraft } from './local-draft';
-import { useCanWrite } from './use-can-write';
 
 /** Information filling: the EU MRV and IMO DCS lists and the add flow with its six modals. */
 export function FillingPage() {
@@ -53,7 +53,7 @@ export function FillingPage() {
       }}
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>{t('carbon.filling.title')}</h2>
+        <h2 style={{ margin: 0, fontSize: 18 }}>{t('filling.page.title')}</h2>
         <Dropdown
           disabled={!canWrite}
           menu={{

@@ -1,9 +1,9 @@
 import type { CiiReportResponse } from '@ecohelm/contracts';
 import { Alert, Descriptions, Modal, Spin, Table, Tag } from 'antd';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
 import { useCiiReport } from './api/get-cii-report';
 import { RATING_COLORS } from './cii-charts';
-import { useReportFormat } from './report-format';
 
 export const ciiReportKinds = ['seemp', 'dcs', 'trial'] as const;
 export type CiiReportKind = (typeof ciiReportKinds)[number];
@@ -12,7 +12,7 @@ const right = { align: 'right' as const };
 
 /** "View report": one of the report samples (SEEMP Part III, IMO DCS reporting format, trial CII) of a year. */
 export function CiiReportModal(props: { kind: CiiReportKind | null; year: number; onClose: () => void }) {
-  const { t } = useReportFormat();
+  const { t } = useFormat();
   const report = useCiiReport(props.year, props.kind !== null);
   const data = report.data;
   return (
@@ -21,7 +21,7 @@ export function CiiReportModal(props: { kind: CiiReportKind | null; year: number
       onCancel={props.onClose}
       footer={null}
       width={960}
-      title={props.kind ? `${t(`carbon.ciiStatistics.reports.${props.kind}`)} · ${props.year}` : ''}
+      title={props.kind ? `${t(`cii.statistics.reports.${props.kind}`)} · ${props.year}` : ''}
     >
       {report.isPending ? <Spin /> : null}
       {report.error ? (
@@ -38,8 +38,8 @@ export function CiiReportModal(props: { kind: CiiReportKind | null; year: number
 }
 
 function ShipHeader({ data }: { data: CiiReportResponse }) {
-  const { t, num } = useReportFormat();
-  const f = (k: string) => t(`carbon.ciiStatistics.fields.${k}`);
+  const { t, num } = useFormat();
+  const f = (k: string) => t(`cii.statistics.fields.${k}`);
   return (
     <Descriptions size="small" column={3} bordered>
       <Descriptions.Item label={f('shipName')}>{data.ship.nameEn}</Descriptions.Item>
@@ -59,13 +59,13 @@ function ShipHeader({ data }: { data: CiiReportResponse }) {
 }
 
 function Seemp({ data }: { data: CiiReportResponse }) {
-  const { t, num } = useReportFormat();
-  const f = (k: string) => t(`carbon.ciiStatistics.fields.${k}`);
+  const { t, num } = useFormat();
+  const f = (k: string) => t(`cii.statistics.fields.${k}`);
   const c = data.seemp.corrective;
   return (
     <div data-testid="cii-report-seemp" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <ShipHeader data={data} />
-      <h4>{t('carbon.ciiStatistics.seemp.plan')}</h4>
+      <h4>{t('cii.statistics.seemp.plan')}</h4>
       <Table
         size="small"
         rowKey="year"
@@ -76,7 +76,7 @@ function Seemp({ data }: { data: CiiReportResponse }) {
           {
             title: f('kind'),
             dataIndex: 'kind',
-            render: (k: string) => t(`carbon.ciiStatistics.seemp.${k}`),
+            render: (k: string) => t(`cii.statistics.seemp.${k}`),
           },
           { title: f('required'), dataIndex: 'requiredCii', ...right, render: (v: number) => num(v) },
           {
@@ -101,19 +101,15 @@ function Seemp({ data }: { data: CiiReportResponse }) {
         type={c.required ? 'warning' : 'success'}
         message={
           c.required
-            ? t(`carbon.ciiStatistics.seemp.corrective.${c.reason}`, { years: c.years.join(', ') })
-            : t('carbon.ciiStatistics.seemp.corrective.none')
+            ? t(`cii.statistics.seemp.corrective.${c.reason}`, { years: c.years.join(', ') })
+            : t('cii.statistics.seemp.corrective.none')
         }
         description={c.source}
       />
-      <h4>
-        {t(
-          c.required ? 'carbon.ciiStatistics.seemp.correctiveActions' : 'carbon.ciiStatistics.seemp.measures',
-        )}
-      </h4>
+      <h4>{t(c.required ? 'cii.statistics.seemp.correctiveActions' : 'cii.statistics.seemp.measures')}</h4>
       <ol>
         {data.seemp.actions.map((a) => (
-          <li key={a}>{t(`carbon.ciiStatistics.actions.${a}`)}</li>
+          <li key={a}>{t(`cii.statistics.actions.${a}`)}</li>
         ))}
       </ol>
     </div>
@@ -121,8 +117,8 @@ function Seemp({ data }: { data: CiiReportResponse }) {
 }
 
 function Dcs({ data }: { data: CiiReportResponse }) {
-  const { t, num, fuel } = useReportFormat();
-  const f = (k: string) => t(`carbon.ciiStatistics.dcs.${k}`);
+  const { t, num, fuel } = useFormat();
+  const f = (k: string) => t(`cii.statistics.dcs.${k}`);
   const d = data.dcs;
   const fuels = (r: Record<string, number>) =>
     Object.entries(r)
@@ -167,8 +163,8 @@ function Dcs({ data }: { data: CiiReportResponse }) {
 }
 
 function Trial({ data }: { data: CiiReportResponse }) {
-  const { t, num, fuel } = useReportFormat();
-  const f = (k: string) => t(`carbon.ciiStatistics.fields.${k}`);
+  const { t, num, fuel } = useFormat();
+  const f = (k: string) => t(`cii.statistics.fields.${k}`);
   const x = data.trial;
   return (
     <div data-testid="cii-report-trial" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
@@ -188,7 +184,7 @@ function Trial({ data }: { data: CiiReportResponse }) {
         <Descriptions.Item label={f('rating')}>
           {x.rating ? <Tag color={RATING_COLORS[x.rating]}>{x.rating}</Tag> : '—'}
         </Descriptions.Item>
-        <Descriptions.Item label={f('formula')}>{t('carbon.ciiStatistics.formula')}</Descriptions.Item>
+        <Descriptions.Item label={f('formula')}>{t('cii.statistics.formula')}</Descriptions.Item>
       </Descriptions>
       <ul style={{ color: '#8fa3c7', fontSize: 12 }}>
         {x.rules.map((r) => (

@@ -1,5 +1,5 @@
 import type { Permission } from '@ecohelm/contracts';
-import { useGlobalStore } from '../../lib/store';
+import { useGlobalStore } from './store';
 
 /** Whether the device may write; the server checks again (403). Unknown permissions allow the form. */
 export function useCanWrite(permission: Permission): boolean {

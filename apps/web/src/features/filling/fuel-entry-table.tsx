@@ -9,7 +9,7 @@ const columnsOf = {
 } as const;
 
 /** Editable table of fuel amounts per fuel type (ROB/consumption, bunkered or barged-out quantities). */
-export function FuelTable({
+export function FuelEntryTable({
   name,
   label,
   required,

@@ -3,12 +3,12 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
 import { useCiiStatistics } from './api/get-cii-statistics';
 import { CiiGauge, CiiTrendChart, RATING_COLORS } from './cii-charts';
 import { type CiiReportKind, CiiReportModal, ciiReportKinds } from './cii-report-modal';
 import { CiiVoyageTable } from './cii-voyage-table';
-import { useReportFormat } from './report-format';
 
 const dimensions = ['annual', 'voyage', 'custom'] as const;
 const units = ['week', 'month', 'year'] as const;
@@ -20,7 +20,7 @@ const pick = <T extends string>(v: string | null, all: readonly T[], fallback: T
 
 /** CII statistics: dimension and unit (in the URL), gauge, trend, voyage rows and the report samples. */
 export function CiiStatisticsPage() {
-  const { t, num } = useReportFormat();
+  const { t, num } = useFormat();
   const [params, setParams] = useSearchParams();
   const dimension = pick<Dimension>(params.get('dimension'), dimensions, 'annual');
   const unit = pick<Unit>(params.get('unit'), units, 'month');
@@ -47,7 +47,7 @@ export function CiiStatisticsPage() {
   const stats = useCiiStatistics({ dimension, unit, year, from, to, search }, customReady);
   const data = stats.data;
   const shownYear = year ?? data?.summary.year ?? new Date().getUTCFullYear();
-  const title = (id: string) => t(`carbon.panels.${id}`);
+  const title = (id: string) => t(`cii.panels.${id}`);
   const error = stats.error
     ? t(stats.error instanceof ApiError ? stats.error.messageKey : 'errors.unknown')
     : null;
@@ -56,23 +56,23 @@ export function CiiStatisticsPage() {
   return (
     <>
       <PageFrame
-        title={t('carbon.ciiStatistics.title')}
+        title={t('cii.statistics.title')}
         actions={
           <Space wrap>
             <Segmented
               value={dimension}
               onChange={(v) => set({ dimension: v })}
-              options={dimensions.map((value) => ({ value, label: t(`carbon.dimension.${value}`) }))}
+              options={dimensions.map((value) => ({ value, label: t(`cii.dimension.${value}`) }))}
             />
             <Segmented
               value={unit}
               onChange={(v) => set({ unit: v })}
               disabled={dimension === 'voyage'}
-              options={units.map((value) => ({ value, label: t(`carbon.unit.${value}`) }))}
+              options={units.map((value) => ({ value, label: t(`cii.unit.${value}`) }))}
             />
             {dimension === 'custom' ? (
               <DatePicker.RangePicker
-                aria-label={t('carbon.ciiStatistics.period')}
+                aria-label={t('cii.statistics.period')}
                 value={range ? [dayjs(range[0]), dayjs(range[1])] : null}
                 onChange={(v) =>
                   setRange(v?.[0] && v[1] ? [v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')] : null)
@@ -80,7 +80,7 @@ export function CiiStatisticsPage() {
               />
             ) : (
               <Select
-                aria-label={t('carbon.ciiStatistics.year')}
+                aria-label={t('cii.statistics.year')}
                 style={{ width: 100 }}
                 value={shownYear}
                 onChange={(v) => set({ year: String(v) })}
@@ -90,8 +90,8 @@ export function CiiStatisticsPage() {
             <Input
               allowClear
               style={{ width: 180 }}
-              aria-label={t('carbon.ciiStatistics.searchPlaceholder')}
-              placeholder={t('carbon.ciiStatistics.searchPlaceholder')}
+              aria-label={t('cii.statistics.searchPlaceholder')}
+              placeholder={t('cii.statistics.searchPlaceholder')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               onPressEnter={() => set({ search: text.trim(), from: range?.[0], to: range?.[1] })}
@@ -112,7 +112,7 @@ export function CiiStatisticsPage() {
             children: error ? (
               <Alert type="warning" message={error} />
             ) : !customReady ? (
-              <Alert type="info" message={t('carbon.ciiStatistics.pickRange')} />
+              <Alert type="info" message={t('cii.statistics.pickRange')} />
             ) : s ? (
               <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
                 <div style={{ flex: 1, minHeight: 0 }}>
@@ -123,10 +123,10 @@ export function CiiStatisticsPage() {
                   style={{ display: 'flex', justifyContent: 'space-around', fontSize: 12 }}
                 >
                   <span>
-                    {t('carbon.ciiStatistics.attained')}: <b>{num(s.attainedCii)}</b>
+                    {t('cii.statistics.attained')}: <b>{num(s.attainedCii)}</b>
                   </span>
                   <span>
-                    {t('carbon.ciiStatistics.required')}: <b>{num(s.requiredCii)}</b>
+                    {t('cii.statistics.required')}: <b>{num(s.requiredCii)}</b>
                   </span>
                   <span>
                     CO₂: <b>{num(s.co2T, 0)}</b> t
@@ -160,13 +160,13 @@ export function CiiStatisticsPage() {
                     key={k}
                     style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}
                   >
-                    <span>{t(`carbon.ciiStatistics.reports.${k}`)}</span>
+                    <span>{t(`cii.statistics.reports.${k}`)}</span>
                     <Button
                       size="small"
                       onClick={() => setReport(k)}
-                      aria-label={`${t('carbon.ciiStatistics.viewReport')} ${t(`carbon.ciiStatistics.reports.${k}`)}`}
+                      aria-label={`${t('cii.statistics.viewReport')} ${t(`cii.statistics.reports.${k}`)}`}
                     >
-                      {t('carbon.ciiStatistics.viewReport')}
+                      {t('cii.statistics.viewReport')}
                     </Button>
                   </div>
                 ))}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '../../lib/use-can-write';
 import { Panel } from '../../ui/panel';
 import { ShipForm } from './ship-form';
 import { StartInfoList } from './start-info-list';
-import { useCanWrite } from './use-can-write';
 
 /** Ship basic information: basic, registration/operation and engineering tabs, and the start-info list. */
 export function BasicInfoPage() {
@@ -20,12 +20,12 @@ export function BasicInfoPage() {
       }}
     >
       <div data-panel="basicInfo">
-        <Panel title={t('carbon.basic.title')}>
+        <Panel title={t('ship.basic.title')}>
           <ShipForm canWrite={canWrite} />
         </Panel>
       </div>
       <div data-panel="startInfo">
-        <Panel title={t('carbon.panels.startInfo')}>
+        <Panel title={t('ship.panels.startInfo')}>
           <StartInfoList canWrite={canWrite} />
         </Panel>
       </div>

@@ -1,13 +1,13 @@
 import type { ReportResponse, ReportStay, ReportVoyage } from '@ecohelm/contracts';
 import { Table, type TableColumnsType } from 'antd';
+import { useFormat } from '../../lib/use-format';
 import { Panel } from '../../ui/panel';
-import { useReportFormat } from './report-format';
 
 const right = { align: 'right' as const };
 
 /** Fuel consumption per fuel type: EU MRV with its EU-scope share, IMO DCS by IMO fuel class. */
-export function FuelTable({ report }: { report: ReportResponse }) {
-  const { t, num, fuel } = useReportFormat();
+export function FuelTotalsTable({ report }: { report: ReportResponse }) {
+  const { t, num, fuel } = useFormat();
   const mrv = report.regime === 'eu_mrv';
   const source = mrv ? report.totals.fuelT : report.totals.fuelByImoClassT;
   const rows = Object.keys(source)
@@ -19,22 +19,22 @@ export function FuelTable({ report }: { report: ReportResponse }) {
     }));
   return (
     <div data-testid="report-fuel">
-      <Panel title={t('carbon.report.sections.fuel')}>
+      <Panel title={t('reports.sections.fuel')}>
         <Table
           size="small"
           rowKey="id"
           pagination={false}
           dataSource={rows}
           columns={[
-            { title: t('carbon.report.fields.fuelType'), dataIndex: 'id', render: (id: string) => fuel(id) },
+            { title: t('reports.fields.fuelType'), dataIndex: 'id', render: (id: string) => fuel(id) },
             {
-              title: `${t('carbon.report.fields.fuelTotal')} (t)`,
+              title: `${t('reports.fields.fuelTotal')} (t)`,
               dataIndex: 'total',
               ...right,
               render: (v: number) => num(v),
             },
             {
-              title: `${t(mrv ? 'carbon.report.fields.fuelEuScope' : 'carbon.report.fields.fuelNotUnderway')} (t)`,
+              title: `${t(mrv ? 'reports.fields.fuelEuScope' : 'reports.fields.fuelNotUnderway')} (t)`,
               dataIndex: 'other',
               ...right,
               render: (v: number) => num(v),
@@ -48,9 +48,9 @@ export function FuelTable({ report }: { report: ReportResponse }) {
 
 /** Per-voyage emissions (whole legs), with the EU classification for EU MRV. */
 export function VoyagesTable({ report }: { report: ReportResponse }) {
-  const { t, num, sum, utc, port } = useReportFormat();
+  const { t, num, sum, utc, port } = useFormat();
   const mrv = report.regime === 'eu_mrv';
-  const f = (key: string) => t(`carbon.report.fields.${key}`);
+  const f = (key: string) => t(`reports.fields.${key}`);
   const columns: TableColumnsType<ReportVoyage> = [
     { title: f('voyageNumber'), dataIndex: 'voyageNumber', width: 90 },
     { title: f('from'), render: (_, v) => port(v.fromPort) },
@@ -59,7 +59,7 @@ export function VoyagesTable({ report }: { report: ReportResponse }) {
     { title: f('arrival'), render: (_, v) => utc(v.arrivalUtc), width: 140 },
     ...(mrv
       ? ([
-          { title: f('euType'), render: (_, v) => t(`carbon.report.euTypes.${v.euType}`) },
+          { title: f('euType'), render: (_, v) => t(`reports.euTypes.${v.euType}`) },
           { title: f('euShare'), ...right, render: (_, v) => `${num(v.euSharePercent, 0)} %` },
         ] as TableColumnsType<ReportVoyage>)
       : []),
@@ -78,7 +78,7 @@ export function VoyagesTable({ report }: { report: ReportResponse }) {
   ];
   return (
     <div data-testid="report-voyages">
-      <Panel title={t('carbon.report.sections.voyages')}>
+      <Panel title={t('reports.sections.voyages')}>
         <Table
           size="small"
           rowKey={(v) => `${v.departureUtc}-${v.arrivalUtc}`}
@@ -93,11 +93,11 @@ export function VoyagesTable({ report }: { report: ReportResponse }) {
 
 /** Port calls, anchorages and drifts with their fuel and emissions. */
 export function StaysTable({ report }: { report: ReportResponse }) {
-  const { t, num, sum, utc, port } = useReportFormat();
+  const { t, num, sum, utc, port } = useFormat();
   const mrv = report.regime === 'eu_mrv';
-  const f = (key: string) => t(`carbon.report.fields.${key}`);
+  const f = (key: string) => t(`reports.fields.${key}`);
   const columns: TableColumnsType<ReportStay> = [
-    { title: f('kind'), render: (_, s) => t(`carbon.report.stayKinds.${s.kind}`) },
+    { title: f('kind'), render: (_, s) => t(`reports.stayKinds.${s.kind}`) },
     { title: f('port'), render: (_, s) => port(s.port) },
     { title: f('start'), render: (_, s) => utc(s.startUtc) },
     { title: f('end'), render: (_, s) => utc(s.endUtc) },
@@ -105,7 +105,7 @@ export function StaysTable({ report }: { report: ReportResponse }) {
       ? ([
           {
             title: f('atBerthEea'),
-            render: (_, s) => t(s.atBerthEea ? 'carbon.report.yes' : 'carbon.report.no'),
+            render: (_, s) => t(s.atBerthEea ? 'reports.yes' : 'reports.no'),
           },
         ] as TableColumnsType<ReportStay>)
       : []),
@@ -115,7 +115,7 @@ export function StaysTable({ report }: { report: ReportResponse }) {
   ];
   return (
     <div data-testid="report-stays">
-      <Panel title={t('carbon.report.sections.stays')}>
+      <Panel title={t('reports.sections.stays')}>
         <Table
           size="small"
           rowKey={(s) => `${s.startUtc}-${s.kind}`}

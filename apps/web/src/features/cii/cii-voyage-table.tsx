@@ -1,14 +1,14 @@
 import type { CiiVoyageRow } from '@ecohelm/contracts';
 import { Table, Tag } from 'antd';
+import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from './cii-charts';
-import { useReportFormat } from './report-format';
 
 const right = { align: 'right' as const };
 
 /** SPEC §3 "CII voyage row": ports and times, CO2, fuel, distance, time under way, cargo, CII and rating. */
 export function CiiVoyageTable({ rows }: { rows: CiiVoyageRow[] }) {
-  const { t, num, utc } = useReportFormat();
-  const f = (k: string) => t(`carbon.ciiStatistics.fields.${k}`);
+  const { t, num, utc } = useFormat();
+  const f = (k: string) => t(`cii.statistics.fields.${k}`);
   return (
     <Table
       data-testid="cii-voyages"

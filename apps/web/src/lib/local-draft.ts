@@ -1,4 +1,4 @@
-import { safeStorage } from '../../lib/storage';
+import { safeStorage } from './storage';
 
 /**
  * The open form's entries in local storage, so a reload or a failed save loses nothing

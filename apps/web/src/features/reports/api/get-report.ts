@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client';
 
 export const reportKeys = {
-  all: ['carbon', 'reports'] as const,
-  report: (query: ReportQuery) => ['carbon', 'reports', query] as const,
+  all: ['reports'] as const,
+  report: (query: ReportQuery) => ['reports', query] as const,
 };
 
 export const reportSearch = (query: Record<string, unknown>) => {

@@ -3,10 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client';
 
 export const ciiKeys = {
-  all: ['carbon', 'cii'] as const,
-  statistics: (query: CiiStatisticsQuery) => ['carbon', 'cii', 'statistics', query] as const,
-  report: (year: number | undefined) => ['carbon', 'cii', 'report', year ?? null] as const,
-  simulation: (query: Record<string, unknown>) => ['carbon', 'cii', 'simulator', query] as const,
+  all: ['cii'] as const,
+  statistics: (query: CiiStatisticsQuery) => ['cii', 'statistics', query] as const,
+  report: (year: number | undefined) => ['cii', 'report', year ?? null] as const,
+  simulation: (query: Record<string, unknown>) => ['cii', 'simulator', query] as const,
 };
 
 export const searchOf = (query: Record<string, unknown>) => {

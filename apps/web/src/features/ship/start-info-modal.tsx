@@ -4,10 +4,10 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useSaveStartInfo } from './api/save-start-info';
-import { clearChangedErrors, fieldErrors } from './messages';
 import { fuelOptions } from './ship-form-model';
 
 interface Values {

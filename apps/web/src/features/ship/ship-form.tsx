@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
+import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { draftKeys, localDraft } from '../../lib/local-draft';
 import { useSaveShip } from './api/save-ship';
-import { draftKeys, localDraft } from './local-draft';
-import { clearChangedErrors, fieldErrors } from './messages';
 import {
   type FieldSpec,
   formToStored,
@@ -102,7 +102,7 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
         clearChangedErrors(form, changed);
         localDraft.write(draftKeys.ship, formToStored(form.getFieldsValue(true)));
       }}
-      aria-label={t('carbon.basic.title')}
+      aria-label={t('ship.basic.title')}
     >
       {restored ? (
         <Alert type="info" showIcon title={t('ship.draftRestored')} style={{ marginBottom: 8 }} />

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useExportReport } from './api/export-report';
 import { useReport } from './api/get-report';
 import { DcsSummary, MrvSummary } from './report-summary';
-import { FuelTable, StaysTable, VoyagesTable } from './report-tables';
+import { FuelTotalsTable, StaysTable, VoyagesTable } from './report-tables';
 
 const YEARS_SHOWN = 6;
 
@@ -42,12 +42,12 @@ export function ExportReportPage() {
   const doExport = async (format: ReportFormat) => {
     try {
       const name = await exporter.mutateAsync({ regime, year, submittedOnly, format, lang });
-      void message.success(t('carbon.report.exported', { name }));
+      void message.success(t('reports.exported', { name }));
     } catch (e) {
       const reason = reasonOf(e);
       void message.error(
         reason === 'cjk_font_missing'
-          ? t('carbon.report.errors.fontMissing')
+          ? t('reports.errors.fontMissing')
           : t(e instanceof ApiError ? e.messageKey : 'errors.unknown'),
       );
     }
@@ -78,18 +78,18 @@ export function ExportReportPage() {
         }}
       >
         <Space size={16} wrap>
-          <h2 style={{ margin: 0, fontSize: 18 }}>{t('carbon.report.title')}</h2>
+          <h2 style={{ margin: 0, fontSize: 18 }}>{t('reports.title')}</h2>
           <Segmented
-            aria-label={t('carbon.report.regime')}
+            aria-label={t('reports.regime')}
             value={regime}
             onChange={(v) => set('regime', String(v))}
             options={[
-              { value: 'eu_mrv', label: t('carbon.panels.euMrvReport') },
-              { value: 'imo_dcs', label: t('carbon.panels.imoDcsReport') },
+              { value: 'eu_mrv', label: t('reports.panels.euMrvReport') },
+              { value: 'imo_dcs', label: t('reports.panels.imoDcsReport') },
             ]}
           />
           <Select
-            aria-label={t('carbon.report.year')}
+            aria-label={t('reports.year')}
             value={year}
             style={{ width: 100 }}
             onChange={(v) => set('year', String(v))}
@@ -102,16 +102,16 @@ export function ExportReportPage() {
             <Switch
               size="small"
               checked={submittedOnly}
-              aria-label={t('carbon.report.submittedOnly')}
+              aria-label={t('reports.submittedOnly')}
               onChange={(on) => set('submitted', on ? '1' : null)}
             />
-            <span>{t('carbon.report.submittedOnly')}</span>
+            <span>{t('reports.submittedOnly')}</span>
           </Space>
         </Space>
         <Space size={8} wrap>
-          <span>{t('carbon.report.fileLanguage')}</span>
+          <span>{t('reports.fileLanguage')}</span>
           <Select
-            aria-label={t('carbon.report.fileLanguage')}
+            aria-label={t('reports.fileLanguage')}
             value={lang}
             style={{ width: 110 }}
             onChange={(v) => set('lang', v)}
@@ -121,18 +121,16 @@ export function ExportReportPage() {
             ]}
           />
           <Button type="primary" disabled={!data || exporter.isPending} onClick={() => void doExport('xlsx')}>
-            {t('carbon.report.exportXlsx')}
+            {t('reports.exportXlsx')}
           </Button>
           <Button type="primary" disabled={!data || exporter.isPending} onClick={() => void doExport('pdf')}>
-            {t('carbon.report.exportPdf')}
+            {t('reports.exportPdf')}
           </Button>
         </Space>
       </div>
       {exporter.isPending ? (
-        <div role="status" aria-label={t('carbon.report.exporting')} data-testid="report-export-progress">
-          <span>
-            {p && p.receivedBytes > 0 ? t('carbon.report.downloading') : t('carbon.report.exporting')}
-          </span>
+        <div role="status" aria-label={t('reports.exporting')} data-testid="report-export-progress">
+          <span>{p && p.receivedBytes > 0 ? t('reports.downloading') : t('reports.exporting')}</span>
           <Progress percent={percent ?? 99} status="active" showInfo={percent !== null} size="small" />
         </div>
       ) : null}
@@ -143,11 +141,11 @@ export function ExportReportPage() {
           message={
             reasonOf(report.error) === 'ship_incomplete' ? (
               <span>
-                {t('carbon.report.errors.shipIncomplete')}{' '}
-                <Link to="/carbon-manage/basic">{t('carbon.basic.title')}</Link>
+                {t('reports.errors.shipIncomplete')}{' '}
+                <Link to="/carbon-manage/basic">{t('ship.basic.title')}</Link>
               </span>
             ) : reasonOf(report.error) === 'records_inconsistent' ? (
-              `${t('carbon.report.errors.inconsistent')} ${report.error.message}`
+              `${t('reports.errors.inconsistent')} ${report.error.message}`
             ) : (
               t(report.error instanceof ApiError ? report.error.messageKey : 'errors.unknown')
             )
@@ -158,14 +156,14 @@ export function ExportReportPage() {
       {data ? (
         <>
           <div data-testid="report-basis" style={{ opacity: 0.8 }}>
-            {t(data.submittedOnly ? 'carbon.report.basisSubmitted' : 'carbon.report.basisAll', {
+            {t(data.submittedOnly ? 'reports.basisSubmitted' : 'reports.basisAll', {
               count: data.recordCount,
               submitted: data.submittedCount,
             })}
-            {data.excludedCount > 0 ? ` · ${t('carbon.report.excluded', { count: data.excludedCount })}` : ''}
+            {data.excludedCount > 0 ? ` · ${t('reports.excluded', { count: data.excludedCount })}` : ''}
           </div>
           {data.regime === 'eu_mrv' ? <MrvSummary report={data} /> : <DcsSummary report={data} />}
-          <FuelTable report={data} />
+          <FuelTotalsTable report={data} />
           <VoyagesTable report={data} />
           {data.stays.length > 0 ? <StaysTable report={data} /> : null}
         </>

@@ -1,8 +1,8 @@
 import type { ReportResponse } from '@ecohelm/contracts';
 import { Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { useFormat } from '../../lib/use-format';
 import { Panel } from '../../ui/panel';
-import { useReportFormat } from './report-format';
 
 type Item = [label: string, value: ReactNode, unit?: string];
 
@@ -28,8 +28,8 @@ function Facts({ items, columns = 1 }: { items: Item[]; columns?: number }) {
 
 /** EU MRV annual emissions, EU ETS allowances and FuelEU Maritime, all as the API computed them. */
 export function MrvSummary({ report }: { report: ReportResponse }) {
-  const { t, num } = useReportFormat();
-  const k = (key: string) => t(`carbon.report.fields.${key}`);
+  const { t, num } = useFormat();
+  const k = (key: string) => t(`reports.fields.${key}`);
   const tot = report.totals;
   const gases: Item[] = [
     [k('co2'), num(tot.ghg.co2T), 't'],
@@ -46,7 +46,7 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
   return (
     <div style={{ display: 'grid', gridTemplateColumns: '1.2fr 1fr 1fr', gap: 12 }}>
       <div data-testid="report-annual">
-        <Panel title={t('carbon.report.sections.annual')}>
+        <Panel title={t('reports.sections.annual')}>
           <Facts
             items={[
               ...gases,
@@ -63,12 +63,12 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
         </Panel>
       </div>
       <div data-testid="report-ets">
-        <Panel title={t('carbon.report.sections.ets')}>
+        <Panel title={t('reports.sections.ets')}>
           {ets ? (
             <Facts
               items={[
                 [k('phaseIn'), `${num(ets.phaseInPercent, 0)} %`],
-                [k('gases'), ets.covered ? ets.gases : t('carbon.report.notCovered')],
+                [k('gases'), ets.covered ? ets.gases : t('reports.notCovered')],
                 [k('euScopeCo2'), num(ets.euScopeCo2T), 't'],
                 [k('euScopeCh4'), num(ets.euScopeCh4T, 4), 't'],
                 [k('euScopeN2o'), num(ets.euScopeN2oT, 4), 't'],
@@ -80,14 +80,14 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
         </Panel>
       </div>
       <div data-testid="report-fueleu">
-        <Panel title={t('carbon.report.sections.fuelEu')}>
+        <Panel title={t('reports.sections.fuelEu')}>
           {fe ? (
             <Facts
               items={[
                 [
                   k('status'),
                   <Tag key="s" color={fe.status === 'ok' ? 'blue' : 'default'}>
-                    {t(`carbon.report.fuelEuStatus.${fe.status}`)}
+                    {t(`reports.fuelEuStatus.${fe.status}`)}
                   </Tag>,
                 ],
                 [k('ghgIntensity'), num(fe.ghgIntensityGCo2ePerMj), 'gCO2e/MJ'],
@@ -115,13 +115,13 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
 
 /** IMO DCS appendix IX data set. */
 export function DcsSummary({ report }: { report: ReportResponse }) {
-  const { t, num, sum } = useReportFormat();
-  const k = (key: string) => t(`carbon.report.fields.${key}`);
+  const { t, num, sum } = useFormat();
+  const k = (key: string) => t(`reports.fields.${key}`);
   const d = report.dcs;
   if (!d) return null;
   return (
     <div data-testid="report-dcs">
-      <Panel title={t('carbon.report.sections.dcs')}>
+      <Panel title={t('reports.sections.dcs')}>
         <Facts
           columns={3}
           items={[

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
+import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
+import { draftKeys, localDraft } from '../../lib/local-draft';
 import { usePageConfig } from '../../lib/page-config';
 import { useCheckFillingRecord } from './api/check-filling-record';
 import { useSaveFillingRecord } from './api/save-filling-record';
@@ -20,9 +22,7 @@ import {
   timeLabel,
   validateRecord,
 } from './filling-form-model';
-import { FuelTable } from './fuel-table';
-import { draftKeys, localDraft } from './local-draft';
-import { clearChangedErrors, fieldErrors, translateMessage } from './messages';
+import { FuelEntryTable } from './fuel-entry-table';
 
 /** What the open modal edits; kept in local storage while open so a reload restores it. */
 export interface OpenFilling {
@@ -226,7 +226,7 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
             </Form.Item>
           ))}
         </div>
-        <FuelTable
+        <FuelEntryTable
           name={table.name}
           label={table.label}
           required={table.required}
