@@ -1,4 +1,4 @@
-import { type Alarm, alarmLimitMessages } from '@ecohelm/contracts';
+import type { Alarm } from '@ecohelm/contracts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -32,12 +32,4 @@ export function alarmMessage(alarm: Alarm, t: TFunction): string {
     unit: alarm.unit ?? '',
     interpolation: { escapeValue: false },
   });
-}
-
-const byText = new Map(Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, k]));
-
-/** Translates a limit-validation message of the contract (client or server); others pass through. */
-export function limitMessage(message: string, t: TFunction): string {
-  const key = byText.get(message);
-  return key ? t(`alarms.limitMessages.${key}`) : message;
 }

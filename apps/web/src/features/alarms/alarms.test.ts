@@ -1,7 +1,8 @@
 import { alarmLimitMessages } from '@ecohelm/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { channelLabel, limitMessage } from './alarm-text';
+import { translateMessage } from '../../lib/contract-messages';
+import { channelLabel } from './alarm-text';
 import { limitIssues } from './limit-validation';
 
 const en = i18n.getFixedT('en_US');
@@ -27,8 +28,8 @@ describe('message center texts', () => {
   });
 
   it('translates the contract messages of limit validation', () => {
-    expect(limitMessage(alarmLimitMessages.lowBelowHigh, zh)).toBe('低限必须小于高限');
-    expect(limitMessage('something else', zh)).toBe('something else');
+    expect(translateMessage(alarmLimitMessages.lowBelowHigh, zh)).toBe('低限必须小于高限');
+    expect(translateMessage('something else', zh)).toBe('something else');
   });
 });
 

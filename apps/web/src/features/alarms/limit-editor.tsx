@@ -2,7 +2,8 @@ import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
 import { App, Button, Col, Form, InputNumber, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
-import { channelLabel, limitMessage } from './alarm-text';
+import { translateMessage } from '../../lib/contract-messages';
+import { channelLabel } from './alarm-text';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
 import { limitLevels as levels, limitIssues } from './limit-validation';
 
@@ -15,7 +16,7 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
 
   const showIssues = (issues: { path: string; message: string }[]) => {
     const by = new Map<string, string[]>();
-    for (const i of issues) by.set(i.path, [...(by.get(i.path) ?? []), limitMessage(i.message, t)]);
+    for (const i of issues) by.set(i.path, [...(by.get(i.path) ?? []), translateMessage(i.message, t)]);
     form.setFields(
       [...by.entries()].map(([name, errors]) => ({ name: name as keyof AlarmLimitInput, errors })),
     );
