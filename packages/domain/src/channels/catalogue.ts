@@ -1,3 +1,5 @@
+import type { ImoFuelId } from '../fuels/factors.ts';
+import { barToPa, celsiusToKelvin, degToRad, knotsToMs } from '../units/index.ts';
 /**
  * The channel catalogue: every measured quantity Ecohelm ingests, stores and shows.
  * Ids are Signal K paths where Signal K defines one (specification v1.8.2); where it has none
@@ -63,12 +65,14 @@ export interface ChannelDef {
   signalK: boolean;
   /** Angles that wrap at 2π (means need circular care in analytics). */
   circular?: boolean;
+  /** Fuel mass-flow meters: the IMO fuel class (MEPC.364(79)) the metered fuel counts as in CO2 and CII. */
+  fuelClass?: ImoFuelId;
 }
 
-const C = (c: number) => c + 273.15;
-const bar = (b: number) => b * 100_000;
-const kn = (k: number) => (k * 1852) / 3600;
-const deg = (d: number) => (d * Math.PI) / 180;
+const C = celsiusToKelvin;
+const bar = barToPa;
+const kn = knotsToMs;
+const deg = degToRad;
 const rpm = (r: number) => r / 60;
 const kW = (k: number) => k * 1000;
 const kgh = (k: number) => k / 3600;
@@ -84,6 +88,8 @@ export const MAIN_ENGINE_CYLINDERS = 6;
 /** Fuel types with their own flow meters and tanks (IMO DCS groups). */
 export const fuelKinds = ['hfo', 'lfo', 'mgo'] as const;
 export type FuelKind = (typeof fuelKinds)[number];
+/** The IMO fuel class of each main-engine fuel kind; generators and boilers burn marine gas oil. */
+const fuelClassOfKind: Record<FuelKind, ImoFuelId> = { hfo: 'hfo', lfo: 'lfo', mgo: 'diesel_gas_oil' };
 
 const navigation: ChannelDef[] = [
   ch({
@@ -382,6 +388,7 @@ const mainEngine: ChannelDef[] = [
       label: `ME fuel flow ${f.toUpperCase()}`,
       unit: 'kg/s',
       range: [0, kgh(5000)],
+      fuelClass: fuelClassOfKind[f],
     }),
   ),
   ext({
@@ -479,6 +486,7 @@ const generator = (n: 1 | 2 | 3): ChannelDef[] => {
       label: `GE${n} fuel flow`,
       unit: 'kg/s',
       range: [0, kgh(500)],
+      fuelClass: 'diesel_gas_oil',
     }),
     ext({ id: `${base}.sfoc`, equipment, label: `GE${n} SFOC`, unit: 'kg/J', range: [0, 1000 / 3.6e9] }),
     ext({
@@ -511,6 +519,7 @@ const boiler = (n: 1 | 2): ChannelDef[] => {
       label: `Boiler ${n} fuel flow`,
       unit: 'kg/s',
       range: [0, kgh(1000)],
+      fuelClass: 'diesel_gas_oil',
     }),
   ];
 };
@@ -565,3 +574,9 @@ export const channelById = (id: string): ChannelDef | undefined => byId.get(id);
 /** True when `value` (SI) is a finite number inside the channel's valid range. */
 export const inChannelRange = (def: ChannelDef, value: number): boolean =>
   Number.isFinite(value) && value >= def.range[0] && value <= def.range[1];
+
+/** Every fuel mass-flow meter of the catalogue with the IMO fuel class it counts as. */
+export const fuelChannels: readonly { id: string; equipment: Equipment; fuelClass: ImoFuelId }[] =
+  channelCatalogue.flatMap((c) =>
+    c.fuelClass ? [{ id: c.id, equipment: c.equipment, fuelClass: c.fuelClass }] : [],
+  );

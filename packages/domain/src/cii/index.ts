@@ -1,3 +1,4 @@
+export * from './applicability.ts';
 export * from './calculate.ts';
 export * from './period.ts';
 export * from './speed-model.ts';

@@ -1,3 +1,4 @@
+import { msToKnots } from '../units/index.ts';
 /**
  * Fixed-pitch propeller relations.
  *
@@ -21,7 +22,7 @@ export function propellerPowerKw(rpm: number, mcrKw: number, mcrRpm: number, hea
 
 /** Theoretical (no-slip) propeller advance speed in knots: `pitch·rpm·60/1852`. */
 export function theoreticalSpeedKn(pitchM: number, rpm: number): number {
-  return (pitchM * rpm * 60) / 1852;
+  return msToKnots((pitchM * rpm) / 60);
 }
 
 /** Apparent slip ratio `1 − STW/V_t` (STW, not SOG, so that current does not enter); 0 when the shaft is stopped. */

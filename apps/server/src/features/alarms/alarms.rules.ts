@@ -9,6 +9,7 @@ import {
   type Equipment,
   fuelKinds,
   fuelMassFlowKgPerH,
+  knotsToMs,
   msToKnots,
   twoStrokeSfoc,
 } from '@ecohelm/domain';
@@ -59,7 +60,7 @@ const runIndicator: Partial<Record<Equipment, { channel: string; threshold: numb
 /** Channels watched only while the ship makes way: under-keel clearance at a berth is no hazard. */
 const underWayOnly = new Set(['environment.depth.belowKeel']);
 /** Making way: above 1 kn over ground. */
-const UNDER_WAY_MS = 1852 / 3600;
+const UNDER_WAY_MS = knotsToMs(1);
 
 /** True unless the channel's watch is off: UKC alongside or at anchor (unknown speed counts as under way). */
 export function channelWatched(channel: string, latest: Latest): boolean {

@@ -14,11 +14,13 @@ import {
   type CiiRating,
   type CiiShip,
   calculateCii,
-  channelCatalogue,
+  ciiApplicability,
   correctiveActionRequired,
   DomainInputError,
   fitSpeedFuelModel,
+  fuelChannels,
   maxSpeedForRating,
+  msToKnots,
   projectCiiAtSpeed,
   type SpeedFuelModel,
   type SpeedFuelPoint,
@@ -32,7 +34,6 @@ import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 
 const DAY_MS = 86_400_000;
-const MS_PER_KNOT_M_S = 3600 / 1852;
 /** Hourly points under this speed are harbour, canal or manoeuvring, not passage sailing; knots. */
 export const FIT_MIN_SPEED_KN = 8;
 /** History the simulator's speed model is fitted on, days. */
@@ -46,9 +47,7 @@ export const FIT_B_RANGE = [2.5, 4] as const;
 export const SIM_MIN_KN = 4;
 export const SIM_MAX_KN = 20;
 const SOG = 'navigation.speedOverGround';
-const FUEL_CHANNELS = channelCatalogue
-  .filter((c) => /\.fuel(\.[a-z]+)?\.massFlow$/.test(c.id))
-  .map((c) => c.id);
+const FUEL_CHANNELS = fuelChannels.map((c) => c.id);
 
 type Voyages = { legs: VoyageLeg[]; stays: Stay[] };
 type Range = { from: number; to: number };
@@ -299,20 +298,11 @@ export class CiiService {
   async #ship(): Promise<{ ship: Ship; cii: CiiShip }> {
     const ship = await this.#ships.completeShip();
     if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
-    const cii: CiiShip = {
-      shipType: ship.shipType,
-      dwt: ship.deadweightT,
-      ...(ship.grossTonnage ? { gt: ship.grossTonnage } : {}),
-    };
-    try {
-      calculateCii({ ...cii, year: 2023, distanceNm: 1, fuelTonnes: {} });
-    } catch (e) {
-      if (e instanceof DomainInputError) {
-        throw conflict(`CII does not apply to this ship: ${e.message}`, { reason: 'ship_incomplete' });
-      }
-      throw e;
+    const cii = ciiApplicability(ship);
+    if (!cii.applies) {
+      throw conflict(`CII does not apply to this ship: ${cii.reason}`, { reason: 'ship_incomplete' });
     }
-    return { ship, cii };
+    return { ship, cii: cii.ship };
   }
 
   /** Legs and stays of every IMO DCS record that is saved (not a draft) and free of errors. */
@@ -446,7 +436,7 @@ export class CiiService {
         for (const r of sog) {
           const fuelKgS = fuelByT.get(r.t);
           if (r.n === 0 || fuelKgS === undefined) continue;
-          points.push({ speedKn: (r.sum / r.n) * MS_PER_KNOT_M_S, fuelTPerDay: fuelKgS * 86.4 });
+          points.push({ speedKn: msToKnots(r.sum / r.n), fuelTPerDay: fuelKgS * 86.4 });
         }
       }
     } catch {

@@ -1,6 +1,7 @@
 import type { BoilerHour, MonitoringResponse, MonitoringUnit, SfocMeasuredPoint } from '@ecohelm/contracts';
 import {
   channelById,
+  fuelChannels,
   fuelFactors,
   ISO_LCV_MJ_PER_KG,
   isoSfocGPerKwh,
@@ -22,11 +23,9 @@ const FULL_HOUR_SHARE = 0.999;
 const MIX_LOOKBACK_HOURS = 14 * 24;
 
 /** Main-engine fuel meters by fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
-const ME_FUEL = [
-  { channel: 'propulsion.main.fuel.hfo.massFlow', imoFuel: 'hfo' },
-  { channel: 'propulsion.main.fuel.lfo.massFlow', imoFuel: 'lfo' },
-  { channel: 'propulsion.main.fuel.mgo.massFlow', imoFuel: 'diesel_gas_oil' },
-] as const;
+const ME_FUEL = fuelChannels
+  .filter((c) => c.equipment === 'me')
+  .map((c) => ({ channel: c.id, imoFuel: c.fuelClass }));
 const ME_REVOLUTIONS = 'propulsion.main.revolutions';
 const ME_POWER = 'propulsion.main.shaftPower';
 

@@ -9,13 +9,18 @@ import {
 } from '@ecohelm/contracts';
 import {
   type CiiResult,
+  type CiiShip,
   calculateCii,
   channelById,
+  ciiApplicability,
   co2FromFuel,
   displayUnitOf,
   ECA_CHANGEOVER_TIP_DISTANCE_NM,
   ECA_WARNING_DISTANCE_NM,
   ecaStatus,
+  fuelChannels,
+  metresToNm,
+  msToKnots,
   toDisplay,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
@@ -25,23 +30,11 @@ import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { DeviceSettingsRepository } from './overview.repository.ts';
 
 const DAY_MS = 86_400_000;
-const NM_M = 1852;
-const KN_MS = NM_M / 3600;
 
 /**
  * Fuel-flow channels (kg/s) by the IMO fuel class their fuel burns as (MEPC.364(79) Cf): main engine,
  * generators and boilers, so the day's fuel is the sum over every consumer.
  */
-const FUEL_CHANNELS: readonly { channel: string; imoFuel: string }[] = [
-  { channel: 'propulsion.main.fuel.hfo.massFlow', imoFuel: 'hfo' },
-  { channel: 'propulsion.main.fuel.lfo.massFlow', imoFuel: 'lfo' },
-  { channel: 'propulsion.main.fuel.mgo.massFlow', imoFuel: 'diesel_gas_oil' },
-  { channel: 'electrical.generators.ge1.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
-  { channel: 'electrical.generators.ge2.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
-  { channel: 'electrical.generators.ge3.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
-  { channel: 'steam.boilers.boiler1.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
-  { channel: 'steam.boilers.boiler2.fuel.massFlow', imoFuel: 'diesel_gas_oil' },
-];
 const SOG = 'navigation.speedOverGround';
 
 /** Fuel oil / diesel oil / lubricating oil: product fuel ids of bunker records and the ROB channel. */
@@ -122,9 +115,9 @@ export class OverviewService {
     const seconds = (start: number) => Math.max(0, Math.min(DAY_MS, now - start)) / 1000;
     for (const r of await this.#telemetry.rollups('1d', SOG, fromMs, now)) {
       const start = r.t * 1000;
-      day(start).distanceNm += ((r.sum / r.n) * seconds(start)) / NM_M;
+      day(start).distanceNm += metresToNm((r.sum / r.n) * seconds(start));
     }
-    for (const { channel, imoFuel } of FUEL_CHANNELS) {
+    for (const { id: channel, fuelClass: imoFuel } of fuelChannels) {
       for (const r of await this.#telemetry.rollups('1d', channel, fromMs, now)) {
         const start = r.t * 1000;
         const d = day(start);
@@ -181,7 +174,7 @@ export class OverviewService {
       };
     }
     // Positions are stored in degrees (the catalogue's SI for positions); SOG m/s, COG rad.
-    const sogKn = (latest.get(SOG)?.value ?? 0) / KN_MS;
+    const sogKn = msToKnots(latest.get(SOG)?.value ?? 0);
     const cogDeg = ((latest.get('navigation.courseOverGroundTrue')?.value ?? 0) * 180) / Math.PI;
     const s = ecaStatus({ lat, lon, at: now, sogKn, cogDeg });
     const insideZone = s.zones.find((z) => z.inside) ?? null;
@@ -261,19 +254,10 @@ export const DEFAULT_FACTORS = [
   'propulsion.main.fuel.hfo.massFlow',
 ];
 
-interface CiiShip {
-  shipType: string;
-  dwt: number;
-  gt?: number;
-}
-
 function ciiShipOf(ship: Ship | null): CiiShip | undefined {
-  if (!ship || ship.shipType === 'other' || !(ship.deadweightT > 0)) return undefined;
-  return {
-    shipType: ship.shipType,
-    dwt: ship.deadweightT,
-    ...(ship.grossTonnage ? { gt: ship.grossTonnage } : {}),
-  };
+  if (!ship) return undefined;
+  const cii = ciiApplicability(ship);
+  return cii.applies ? cii.ship : undefined;
 }
 
 /** CII of a distance and fuel in `year`; attained is null below 1 nm (no meaningful intensity). */
