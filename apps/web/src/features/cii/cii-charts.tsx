@@ -1,15 +1,7 @@
 import type { CiiBoundariesDto, CiiFigure, CiiSeriesPoint } from '@ecohelm/contracts';
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
-
-/** Rating colours, A to E (green to red). */
-export const RATING_COLORS = {
-  A: '#2fbf71',
-  B: '#8bd346',
-  C: '#f2c94c',
-  D: '#f2994a',
-  E: '#eb5757',
-} as const;
+import { RATING_COLORS } from '../../ui/rating-colors';
 
 const ratingBands = (b: CiiBoundariesDto) =>
   [

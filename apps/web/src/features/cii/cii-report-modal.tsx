@@ -2,8 +2,8 @@ import type { CiiReportResponse } from '@ecohelm/contracts';
 import { Alert, Descriptions, Modal, Spin, Table, Tag } from 'antd';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
+import { RATING_COLORS } from '../../ui/rating-colors';
 import { useCiiReport } from './api/get-cii-report';
-import { RATING_COLORS } from './cii-charts';
 
 export const ciiReportKinds = ['seemp', 'dcs', 'trial'] as const;
 export type CiiReportKind = (typeof ciiReportKinds)[number];

@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
+import { RATING_COLORS } from '../../ui/rating-colors';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
-import { RATING_COLORS } from './cii-charts';
 
 interface FormValues {
   speedKn?: number;

@@ -5,8 +5,9 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
+import { RATING_COLORS } from '../../ui/rating-colors';
 import { useCiiStatistics } from './api/get-cii-statistics';
-import { CiiGauge, CiiTrendChart, RATING_COLORS } from './cii-charts';
+import { CiiGauge, CiiTrendChart } from './cii-charts';
 import { type CiiReportKind, CiiReportModal, ciiReportKinds } from './cii-report-modal';
 import { CiiVoyageTable } from './cii-voyage-table';
 

@@ -1,7 +1,7 @@
 import type { CiiVoyageRow } from '@ecohelm/contracts';
 import { Table, Tag } from 'antd';
 import { useFormat } from '../../lib/use-format';
-import { RATING_COLORS } from './cii-charts';
+import { RATING_COLORS } from '../../ui/rating-colors';
 
 const right = { align: 'right' as const };
 

@@ -5,16 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useGlobalStore } from '../../lib/store';
 import { Chart } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
+import { RATING_COLORS } from '../../ui/rating-colors';
 import { useLiveChannels } from '../../ui/use-live-channels';
 import styles from './overview.module.css';
-
-const RATING_COLOURS: Record<string, string> = {
-  A: '#2fb36b',
-  B: '#8bc34a',
-  C: '#f0c419',
-  D: '#f08a24',
-  E: '#e5484d',
-};
 
 const fmt = (v: number | null | undefined, digits = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
@@ -31,7 +24,7 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
       <div className={styles.ciiHead}>
         <div
           className={styles.rating}
-          style={{ background: ytd.rating ? RATING_COLOURS[ytd.rating] : '#445' }}
+          style={{ background: ytd.rating ? RATING_COLORS[ytd.rating] : '#445' }}
         >
           {ytd.rating ?? '—'}
         </div>
@@ -42,7 +35,7 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
           <div>
             {t('overview.cii.heading')}: <b>{fmt(ytd.projectedAttained)}</b>{' '}
             {ytd.projectedRating ? (
-              <Tag color={RATING_COLOURS[ytd.projectedRating]}>{ytd.projectedRating}</Tag>
+              <Tag color={RATING_COLORS[ytd.projectedRating]}>{ytd.projectedRating}</Tag>
             ) : null}
           </div>
           <div className={styles.unit}>{t('overview.cii.unit')}</div>
@@ -71,7 +64,7 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
                 type: 'bar',
                 data: cii.points.map((p) => ({
                   value: p.attained === null ? null : Number(p.attained.toFixed(3)),
-                  itemStyle: { color: p.rating ? RATING_COLOURS[p.rating] : '#556' },
+                  itemStyle: { color: p.rating ? RATING_COLORS[p.rating] : '#556' },
                 })),
               },
               {
