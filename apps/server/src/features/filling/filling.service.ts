@@ -15,7 +15,8 @@ import {
 import { REPORTABLE_RECORD_TYPES } from '@ecohelm/domain';
 import type { FillingRecordsTable } from '../../db/schema.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.ts';
-import { OWN_SHIP_ID, parseBody, type ShipService } from '../ship/ship.service.ts';
+import { parseBody } from '../../platform/parse-body.ts';
+import { OWN_SHIP_ID, type ShipService } from '../ship/ship.service.ts';
 import { type CheckInput, type CheckResult, checkRecords } from './filling.checks.ts';
 import type { FillingRepository } from './filling.repository.ts';
 

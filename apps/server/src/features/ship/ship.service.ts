@@ -7,32 +7,12 @@ import {
   shipSchema,
   startInfoInputSchema,
 } from '@ecohelm/contracts';
-import { notFound, validationFailed } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { parseBody } from '../../platform/parse-body.ts';
 import type { ShipRepository } from './ship.repository.ts';
 
 /** The vessel shape manages one ship; the fleet shape will key by ship id. */
 export const OWN_SHIP_ID = 'own';
-
-/** Parses with a contract schema, or throws 400 `validation_failed` with `body.<path>` field errors. */
-export function parseBody<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ):
-      | { success: true; data: T }
-      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
-  value: unknown,
-  prefix = 'body',
-): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const details = r.error.issues.map((i) => ({
-    path: [prefix, ...i.path.map(String)].join('.'),
-    message: i.message,
-  }));
-  throw validationFailed(details[0]?.message ?? 'The request is not valid.', details);
-}
 
 /** Ship particulars and start-info entries. */
 export class ShipService {
