@@ -1,0 +1,107 @@
+import type { CiiFigure, CiiVoyageRow, Ship } from '@ecohelm/contracts';
+import { aggregatePeriod, type CiiShip, calculateCii, type Stay, type VoyageLeg } from '@ecohelm/domain';
+import type { Range } from './cii.calendar.ts';
+
+/** The legs and stays of the usable IMO DCS records. */
+export type Voyages = { legs: VoyageLeg[]; stays: Stay[] };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+export const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
+const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+
+/** The reporting years with data, and this year, within the years CII has reduction factors for. */
+export function yearsOf(voyages: Voyages, nowMs: number): number[] {
+  const ys = new Set<number>([yearOf(nowMs)]);
+  for (const l of voyages.legs) ys.add(yearOf(l.departureMs)).add(yearOf(l.arrivalMs));
+  return [...ys].filter((y) => y >= 2019 && y <= 2030).sort((a, b) => a - b);
+}
+
+/** CII of a period (or of one voyage's legs and stays), judged against the required CII of `year`. */
+export function figureOf(
+  voyages: Voyages,
+  cii: CiiShip,
+  range: Range,
+  voyageNumber?: string,
+  year = yearOf(range.from),
+): CiiFigure {
+  const picked: Voyages = voyageNumber
+    ? {
+        legs: voyages.legs.filter((l) => l.voyageNumber === voyageNumber),
+        stays: voyages.stays.filter((s) => stayVoyage(voyages, s) === voyageNumber),
+      }
+    : voyages;
+  const to = Math.max(range.to, range.from + 1);
+  const totals = aggregatePeriod(picked, { from: range.from, to });
+  const y = Math.min(Math.max(year, 2019), 2030);
+  const hasDistance = totals.distanceNm > 0;
+  const r = calculateCii({
+    ...cii,
+    year: y,
+    distanceNm: hasDistance ? totals.distanceNm : 1,
+    fuelTonnes: totals.fuelT,
+  });
+  return {
+    year: y,
+    attainedCii: hasDistance ? r.attainedCii : null,
+    requiredCii: r.requiredCii,
+    referenceCii: r.referenceCii,
+    reductionFactorPct: r.reductionFactor,
+    boundaries: r.boundaries,
+    rating: hasDistance ? r.rating : null,
+    co2T: r.co2Tonnes,
+    fuelT: totals.fuelT,
+    distanceNm: totals.distanceNm,
+    hoursUnderway: totals.hoursUnderway,
+  };
+}
+
+function stayVoyage(voyages: Voyages, s: Stay): string | undefined {
+  return voyages.legs.find((l) => l.toRecordId === s.recordId)?.voyageNumber;
+}
+
+/** One row per voyage number (SPEC §3 "CII voyage row"): its legs and the stays that end them. */
+export function voyageRowsOf(voyages: Voyages, cii: CiiShip): CiiVoyageRow[] {
+  const byVoyage = new Map<string, VoyageLeg[]>();
+  for (const l of voyages.legs) {
+    const list = byVoyage.get(l.voyageNumber) ?? [];
+    list.push(l);
+    byVoyage.set(l.voyageNumber, list);
+  }
+  const rows: CiiVoyageRow[] = [];
+  for (const [voyageNumber, legs] of byVoyage) {
+    const first = legs[0] as VoyageLeg;
+    const last = legs.at(-1) as VoyageLeg;
+    const range = { from: first.departureMs, to: Math.max(last.arrivalMs, first.departureMs + 1) };
+    const f = figureOf(voyages, cii, range, voyageNumber, yearOf(first.departureMs));
+    const work = legs.reduce((a, l) => a + l.transportWorkTNm, 0);
+    rows.push({
+      voyageNumber,
+      startPort: first.fromPort?.nameEn ?? null,
+      arrivalPort: last.toPort?.nameEn ?? null,
+      startTime: iso(first.departureMs),
+      arrivalTime: iso(last.arrivalMs),
+      co2T: f.co2T,
+      fuelT: sum(f.fuelT),
+      fuelByTypeT: f.fuelT,
+      distanceNm: f.distanceNm,
+      hoursUnderway: f.hoursUnderway,
+      cargoT: f.distanceNm > 0 ? work / f.distanceNm : 0,
+      attainedCii: f.attainedCii,
+      requiredCii: f.requiredCii,
+      rating: f.rating,
+    });
+  }
+  return rows.sort((a, b) => b.startTime.localeCompare(a.startTime));
+}
+
+/** The ship line of every CII answer: name, IMO number, type and the capacity CII divides by. */
+export function header(ship: Ship, cii: CiiShip) {
+  const r = calculateCii({ ...cii, year: 2023, distanceNm: 1, fuelTonnes: {} });
+  return {
+    nameEn: ship.nameEn,
+    imoNumber: ship.imoNumber,
+    shipType: ship.shipType,
+    capacity: r.capacity,
+    capacityBasis: r.capacityBasis,
+  };
+}
