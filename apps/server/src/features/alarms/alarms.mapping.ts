@@ -1,0 +1,75 @@
+import type { Alarm } from '@ecohelm/contracts';
+import { channelById, displayUnitOf, toDisplay } from '@ecohelm/domain';
+import type { EngineAlarm } from './alarms.engine.ts';
+import type { AlarmRow } from './alarms.repository.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+export const round = (v: number) => Math.round(v * 1000) / 1000;
+
+/** An alarm as the API shows it, before units and the device's read mark. */
+export interface AlarmShape {
+  id: number;
+  key: string;
+  category: string;
+  condition: string;
+  equipment: string;
+  channel: string | null;
+  priority: string;
+  state: string;
+  escalated: boolean;
+  raisedAt: string;
+  updatedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  clearedAt: string | null;
+  silencedUntil: string | null;
+  value: number | null;
+  limit: number | null;
+}
+
+/** Value and limit of an alarm in the unit the console shows. */
+export function displayed(a: Pick<AlarmShape, 'channel' | 'condition' | 'value' | 'limit'>) {
+  const def = a.channel ? channelById(a.channel) : undefined;
+  if (def) {
+    const d = (v: number | null) => (v === null ? null : round(toDisplay(def, v)));
+    return { value: d(a.value), limit: d(a.limit), unit: displayUnitOf(def) as string };
+  }
+  const unit = a.condition.startsWith('eca_') ? 'nm' : a.condition === 'foc_high' ? '%' : null;
+  const r = (v: number | null) => (v === null ? null : round(v));
+  return { value: r(a.value), limit: r(a.limit), unit };
+}
+
+export function fromEngine(a: EngineAlarm): AlarmShape {
+  return {
+    ...a,
+    raisedAt: iso(a.raisedAt)!,
+    updatedAt: iso(a.updatedAt)!,
+    acknowledgedAt: iso(a.acknowledgedAt),
+    clearedAt: iso(a.clearedAt),
+    silencedUntil: iso(a.silencedUntil),
+  };
+}
+
+export function fromRow(r: AlarmRow): AlarmShape {
+  return {
+    id: Number(r.id),
+    key: r.key,
+    category: r.category,
+    condition: r.condition,
+    equipment: r.equipment,
+    channel: r.channel,
+    priority: r.priority,
+    state: r.state,
+    escalated: r.escalated === 1,
+    raisedAt: r.raised_at,
+    updatedAt: r.updated_at,
+    acknowledgedAt: r.acknowledged_at,
+    acknowledgedBy: r.acknowledged_by,
+    clearedAt: r.cleared_at,
+    silencedUntil: r.silenced_until,
+    value: r.value,
+    limit: r.limit_value,
+  };
+}
+
+export const toAlarm = (a: AlarmShape, read: boolean): Alarm => ({ ...a, ...displayed(a), read }) as Alarm;
