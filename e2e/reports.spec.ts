@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { reportingYear } from '../testing/factories.ts';
 import {
   expect,
   expectNoRawText,
@@ -43,97 +44,7 @@ const tx = {
   },
 } as const;
 
-const both = { regimes: ['eu_mrv', 'imo_dcs'] };
-const fuel = (hfo: number, mdo: number) => [
-  { fuelType: 'ls_hfo', robT: hfo },
-  { fuelType: 'mdo_mgo', robT: mdo },
-];
-const at = (nameEn: string, nameZh: string, portInEea: boolean) => ({
-  portNameEn: nameEn,
-  portNameZh: nameZh,
-  portInEea,
-});
-const records = [
-  {
-    kind: 'departure',
-    voyageNumber: '2501',
-    ...both,
-    ...at('Rotterdam', '鹿特丹', true),
-    eventTime: `${YEAR}-01-10T08:00:00Z`,
-    cargoT: 70_000,
-    ballastT: 0,
-    fuel: fuel(900, 100),
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2501',
-    ...both,
-    ...at('Shanghai', '上海', false),
-    eventTime: `${YEAR}-02-05T08:00:00Z`,
-    distanceNm: 10_000,
-    cargoT: 70_000,
-    fuel: fuel(500, 90),
-  },
-  {
-    kind: 'bunkering',
-    voyageNumber: '2501',
-    ...both,
-    eventTime: `${YEAR}-02-06T08:00:00Z`,
-    portNameEn: 'Shanghai',
-    bunkers: [{ fuelType: 'ls_hfo', quantityT: 1010 }],
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2502',
-    ...both,
-    ...at('Shanghai', '上海', false),
-    eventTime: `${YEAR}-02-08T08:00:00Z`,
-    cargoT: 60_000,
-    ballastT: 0,
-    fuel: fuel(1500, 88),
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2502',
-    ...both,
-    ...at('Hamburg', '汉堡', true),
-    eventTime: `${YEAR}-03-05T08:00:00Z`,
-    distanceNm: 10_500,
-    cargoT: 60_000,
-    fuel: fuel(1100, 80),
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2503',
-    ...both,
-    ...at('Hamburg', '汉堡', true),
-    eventTime: `${YEAR}-03-07T08:00:00Z`,
-    cargoT: 50_000,
-    ballastT: 0,
-    fuel: fuel(1090, 78),
-    shorePowerKwh: 5_000,
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2503',
-    ...both,
-    ...at('Antwerp', '安特卫普', true),
-    eventTime: `${YEAR}-03-08T12:00:00Z`,
-    distanceNm: 320,
-    cargoT: 50_000,
-    fuel: fuel(1080, 76),
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2504',
-    ...both,
-    ...at('Antwerp', '安特卫普', true),
-    eventTime: `${YEAR}-03-10T08:00:00Z`,
-    cargoT: 40_000,
-    ballastT: 0,
-    fuel: fuel(1075, 75),
-  },
-];
+const records = reportingYear(YEAR);
 
 test.beforeAll(async ({ request }) => {
   const { dcToken } = await login(request);

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const steps = [
+  // Machine prerequisites the tests need: a CJK font for the Chinese PDF reports (Debian package).
+  ['fonts', process.execPath, ['scripts/ensure-fonts.mjs']],
   ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [

@@ -3,8 +3,7 @@ import { alarmLimitMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, createTestStore, storeKinds, type TestApp } from './stores.ts';
+import { createTestApp, createTestStore, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 // Sample times ahead of the wall clock: the service's 1 Hz tick holds values only up to "now",
 // so these samples alone decide the conditions, deterministically.

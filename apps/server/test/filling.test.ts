@@ -1,7 +1,7 @@
 import { fillingMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip, viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Json = Record<string, unknown>;
 

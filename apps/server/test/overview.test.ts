@@ -1,7 +1,7 @@
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validShip, viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { validShip } from '../../../testing/factories.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const DAY = 86_400_000;
 const SOG_MS = 6; // 11.66 kn

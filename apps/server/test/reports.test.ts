@@ -11,126 +11,22 @@ import {
 } from '@ecohelm/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validShip, viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { reportingYear, validShip } from '../../../testing/factories.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Json = Record<string, unknown>;
-const both = { regimes: ['eu_mrv', 'imo_dcs'] };
-const fuel = (hfo: number, mdo: number) => [
+const _both = { regimes: ['eu_mrv', 'imo_dcs'] };
+const _fuel = (hfo: number, mdo: number) => [
   { fuelType: 'ls_hfo', robT: hfo },
   { fuelType: 'mdo_mgo', robT: mdo },
 ];
-const port = (nameEn: string, portInEea: boolean, nameZh?: string) => ({
+const _port = (nameEn: string, portInEea: boolean, nameZh?: string) => ({
   portNameEn: nameEn,
   portInEea,
   ...(nameZh ? { portNameZh: nameZh } : {}),
 });
 
-/**
- * A small 2025 year: Rotterdam → Shanghai (outgoing, 50 %), Shanghai → Hamburg (incoming, 50 %,
- * with a bunkering in Shanghai), Hamburg at berth (100 %, shore power), Hamburg → Antwerp
- * (intra-EEA, 100 %) with an anchorage on the way.
- */
-const records: Json[] = [
-  {
-    kind: 'departure',
-    voyageNumber: '2501',
-    ...both,
-    ...port('Rotterdam', true, '鹿特丹'),
-    eventTime: '2025-01-10T08:00:00Z',
-    cargoT: 70_000,
-    ballastT: 0,
-    fuel: fuel(900, 100),
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2501',
-    ...both,
-    ...port('Shanghai', false, '上海'),
-    eventTime: '2025-02-05T08:00:00Z',
-    distanceNm: 10_000,
-    cargoT: 70_000,
-    fuel: fuel(500, 90),
-  },
-  {
-    kind: 'bunkering',
-    voyageNumber: '2501',
-    ...both,
-    eventTime: '2025-02-06T08:00:00Z',
-    portNameEn: 'Shanghai',
-    bunkers: [{ fuelType: 'ls_hfo', quantityT: 1010 }],
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2502',
-    ...both,
-    ...port('Shanghai', false, '上海'),
-    eventTime: '2025-02-08T08:00:00Z',
-    cargoT: 60_000,
-    ballastT: 0,
-    fuel: fuel(1500, 88),
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2502',
-    ...both,
-    ...port('Hamburg', true, '汉堡'),
-    eventTime: '2025-03-05T08:00:00Z',
-    distanceNm: 10_500,
-    cargoT: 60_000,
-    fuel: fuel(1100, 80),
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2503',
-    ...both,
-    ...port('Hamburg', true, '汉堡'),
-    eventTime: '2025-03-07T08:00:00Z',
-    cargoT: 50_000,
-    ballastT: 0,
-    fuel: fuel(1090, 78),
-    shorePowerKwh: 5_000,
-  },
-  {
-    kind: 'anchorage_start',
-    voyageNumber: '2503',
-    ...both,
-    eventTime: '2025-03-07T20:00:00Z',
-    longitude: 4.2,
-    latitude: 52.1,
-    fuel: fuel(1086, 77),
-  },
-  {
-    kind: 'anchorage_end',
-    voyageNumber: '2503',
-    ...both,
-    eventTime: '2025-03-08T02:00:00Z',
-    longitude: 4.2,
-    latitude: 52.1,
-    cargoT: 50_000,
-    fuel: fuel(1085, 76.5),
-  },
-  {
-    kind: 'arrival',
-    voyageNumber: '2503',
-    ...both,
-    ...port('Antwerp', true, '安特卫普'),
-    eventTime: '2025-03-08T12:00:00Z',
-    distanceNm: 320,
-    cargoT: 50_000,
-    fuel: fuel(1080, 76),
-  },
-  {
-    kind: 'departure',
-    voyageNumber: '2504',
-    ...both,
-    ...port('Antwerp', true, '安特卫普'),
-    eventTime: '2025-03-10T08:00:00Z',
-    cargoT: 40_000,
-    ballastT: 0,
-    fuel: fuel(1075, 75),
-  },
-];
+const records = reportingYear(2025, { anchorage: true });
 
 /** The same year written by hand as the domain's records (independent of the server's mapping). */
 const P = (nameEn: string, inEea: boolean) => ({ nameEn, inEea });

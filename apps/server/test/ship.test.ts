@@ -1,7 +1,7 @@
 import { shipMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validShip, viewerAuth } from './carbon-fixtures.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { validShip } from '../../../testing/factories.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 describe.each(storeKinds)('ship basic info on %s', (kind) => {
   let t: TestApp;

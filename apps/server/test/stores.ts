@@ -97,3 +97,15 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<AppConfi
     },
   };
 }
+
+/** A logged-in viewer (no write permissions), for 403 cases. */
+export async function viewerAuth(t: TestApp): Promise<{ authorization: string }> {
+  const device = await t.services.sessions.registerDevice({
+    code: 'VIEWER-01',
+    name: 'Viewer',
+    role: 'viewer',
+    secret: 'viewer-secret',
+  });
+  const { token } = await t.services.sessions.issueToken(device.id, 'device');
+  return { authorization: `Bearer ${token}` };
+}

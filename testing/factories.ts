@@ -1,0 +1,177 @@
+/**
+ * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
+ * information-filling records, typed by the contracts so a change of the API shows up in both at once.
+ */
+import type { ShipInput } from '@ecohelm/contracts';
+
+type Json = Record<string, unknown>;
+
+/** A complete, valid ship (IMO 9074729 has a correct check digit). */
+export const validShip = (): ShipInput => ({
+  mmsi: '413000001',
+  imoNumber: '9074729',
+  nameEn: 'ECO HELM',
+  nameZh: '生态舵',
+  shipType: 'bulk_carrier',
+  flagState: 'China',
+  deadweightT: 82_000,
+  grossTonnage: 44_000,
+  serviceSpeedKn: 14,
+  fuelTypes: [
+    { fuelType: 'ls_hfo', maxCapacityT: 2_500 },
+    { fuelType: 'mdo_mgo', maxCapacityT: 400 },
+  ],
+  consumptionMethod: 'bdn',
+});
+
+/** A departure from Rotterdam with 900 t of HFO on board; `over` replaces any field. */
+export const departure = (over: Json = {}): Json => ({
+  kind: 'departure',
+  voyageNumber: '2301',
+  regimes: ['eu_mrv', 'imo_dcs'],
+  portNameEn: 'Rotterdam',
+  eventTime: '2025-03-02T08:00:00Z',
+  cargoT: 70_000,
+  ballastT: 0,
+  fuel: [{ fuelType: 'ls_hfo', robT: 900, consumedT: 5 }],
+  ...over,
+});
+
+/** An arrival at Rotterdam after 300 nm with 700 t of HFO left; `over` replaces any field. */
+export const arrival = (over: Json = {}): Json => ({
+  kind: 'arrival',
+  voyageNumber: '2301',
+  regimes: ['eu_mrv', 'imo_dcs'],
+  portNameEn: 'Rotterdam',
+  eventTime: '2025-03-01T08:00:00Z',
+  distanceNm: 300,
+  cargoT: 70_000,
+  fuel: [{ fuelType: 'ls_hfo', robT: 700 }],
+  ...over,
+});
+
+const both = { regimes: ['eu_mrv', 'imo_dcs'] };
+const fuel = (hfo: number, mdo: number) => [
+  { fuelType: 'ls_hfo', robT: hfo },
+  { fuelType: 'mdo_mgo', robT: mdo },
+];
+const port = (nameEn: string, nameZh: string, portInEea: boolean) => ({
+  portNameEn: nameEn,
+  portNameZh: nameZh,
+  portInEea,
+});
+
+/**
+ * A small reporting year: Rotterdam → Shanghai (outgoing, 50 %), Shanghai → Hamburg (incoming, 50 %, with a
+ * bunkering in Shanghai), Hamburg at berth (100 %, shore power), Hamburg → Antwerp (intra-EEA, 100 %),
+ * optionally with an anchorage on the way, and a last departure from Antwerp. Every ROB adds up.
+ */
+export function reportingYear(year: number, options: { anchorage?: boolean } = {}): Json[] {
+  const at = (date: string) => `${year}-${date}Z`;
+  const anchorage: Json[] = options.anchorage
+    ? [
+        {
+          kind: 'anchorage_start',
+          voyageNumber: `${year % 100}03`,
+          ...both,
+          eventTime: at('03-07T20:00:00'),
+          longitude: 4.2,
+          latitude: 52.1,
+          fuel: fuel(1086, 77),
+        },
+        {
+          kind: 'anchorage_end',
+          voyageNumber: `${year % 100}03`,
+          ...both,
+          eventTime: at('03-08T02:00:00'),
+          longitude: 4.2,
+          latitude: 52.1,
+          cargoT: 50_000,
+          fuel: fuel(1085, 76.5),
+        },
+      ]
+    : [];
+  const v = (n: number) => `${year % 100}0${n}`;
+  return [
+    {
+      kind: 'departure',
+      voyageNumber: v(1),
+      ...both,
+      ...port('Rotterdam', '鹿特丹', true),
+      eventTime: at('01-10T08:00:00'),
+      cargoT: 70_000,
+      ballastT: 0,
+      fuel: fuel(900, 100),
+    },
+    {
+      kind: 'arrival',
+      voyageNumber: v(1),
+      ...both,
+      ...port('Shanghai', '上海', false),
+      eventTime: at('02-05T08:00:00'),
+      distanceNm: 10_000,
+      cargoT: 70_000,
+      fuel: fuel(500, 90),
+    },
+    {
+      kind: 'bunkering',
+      voyageNumber: v(1),
+      ...both,
+      eventTime: at('02-06T08:00:00'),
+      portNameEn: 'Shanghai',
+      bunkers: [{ fuelType: 'ls_hfo', quantityT: 1010 }],
+    },
+    {
+      kind: 'departure',
+      voyageNumber: v(2),
+      ...both,
+      ...port('Shanghai', '上海', false),
+      eventTime: at('02-08T08:00:00'),
+      cargoT: 60_000,
+      ballastT: 0,
+      fuel: fuel(1500, 88),
+    },
+    {
+      kind: 'arrival',
+      voyageNumber: v(2),
+      ...both,
+      ...port('Hamburg', '汉堡', true),
+      eventTime: at('03-05T08:00:00'),
+      distanceNm: 10_500,
+      cargoT: 60_000,
+      fuel: fuel(1100, 80),
+    },
+    {
+      kind: 'departure',
+      voyageNumber: v(3),
+      ...both,
+      ...port('Hamburg', '汉堡', true),
+      eventTime: at('03-07T08:00:00'),
+      cargoT: 50_000,
+      ballastT: 0,
+      fuel: fuel(1090, 78),
+      shorePowerKwh: 5_000,
+    },
+    ...anchorage,
+    {
+      kind: 'arrival',
+      voyageNumber: v(3),
+      ...both,
+      ...port('Antwerp', '安特卫普', true),
+      eventTime: at('03-08T12:00:00'),
+      distanceNm: 320,
+      cargoT: 50_000,
+      fuel: fuel(1080, 76),
+    },
+    {
+      kind: 'departure',
+      voyageNumber: v(4),
+      ...both,
+      ...port('Antwerp', '安特卫普', true),
+      eventTime: at('03-10T08:00:00'),
+      cargoT: 40_000,
+      ballastT: 0,
+      fuel: fuel(1075, 75),
+    },
+  ];
+}
