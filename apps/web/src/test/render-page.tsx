@@ -1,0 +1,77 @@
+/**
+ * Renders one feature page the way the console does (providers, router, the device's language) against a
+ * stubbed API, so a page's states can be tested: loading (an answer that never comes), error (an error
+ * answer), empty and data (answers recorded from a real server, see test/fixtures/README.md).
+ */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers';
+import { changeLanguage } from '../i18n';
+
+/** How the stub answers a path: a JSON body (200), an error, or never. */
+export type Answer =
+  | { json: unknown }
+  | { status: number; code: string; message?: string; details?: unknown }
+  | 'pending';
+
+/** The page configuration of an installation on board, as GET /api/v1/config answers it. */
+export const pageConfig = {
+  offline: false,
+  hideLoadPage: false,
+  dcHomeLink: '',
+  shipTimeOffsetMinutes: 480,
+  buildId: 'test',
+};
+
+/**
+ * Stubs `fetch`: the longest path prefix in `answers` decides; a path not listed answers 404, so a page that
+ * asks for something the test did not expect shows it as an error rather than hanging.
+ */
+export function stubApi(answers: Record<string, Answer>) {
+  const calls: string[] = [];
+  const prefixes = Object.keys(answers).sort((a, b) => b.length - a.length);
+  const fetchStub = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    if (url.startsWith('/api/v1/config')) return Response.json(pageConfig);
+    const key = prefixes.find((p) => url.startsWith(p));
+    const answer = key === undefined ? undefined : answers[key];
+    if (answer === undefined) {
+      return Response.json(
+        { error: { code: 'not_found', message: `No route GET ${url}`, requestId: 't' } },
+        { status: 404 },
+      );
+    }
+    if (answer === 'pending') return new Promise<Response>(() => undefined);
+    if ('json' in answer) return Response.json(answer.json);
+    return Response.json(
+      {
+        error: {
+          code: answer.code,
+          message: answer.message ?? answer.code,
+          ...(answer.details === undefined ? {} : { details: answer.details }),
+          requestId: 't',
+        },
+      },
+      { status: answer.status },
+    );
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls };
+}
+
+/** Renders `page` at `path` in `lang` with the console's providers. */
+export async function renderPage(
+  page: ReactElement,
+  options: { path?: string; lang?: 'en_US' | 'zh_CN' } = {},
+) {
+  await changeLanguage(options.lang ?? 'en_US');
+  localStorage.setItem('dcToken', 'test-token');
+  return render(
+    <Providers>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>{page}</MemoryRouter>
+    </Providers>,
+  );
+}
