@@ -107,6 +107,14 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
       {restored ? (
         <Alert type="info" showIcon title={t('ship.draftRestored')} style={{ marginBottom: 8 }} />
       ) : null}
+      {ship.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t(ship.error instanceof ApiError ? ship.error.messageKey : 'errors.unknown')}
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
       {ship.data && !ship.data.complete ? (
         <Alert type="warning" showIcon title={t('ship.incomplete')} style={{ marginBottom: 8 }} />
       ) : null}

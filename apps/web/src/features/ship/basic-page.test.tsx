@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ship from '../../test/fixtures/ship.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { BasicInfoPage } from './basic-page';
+
+const startInfo = {
+  items: [
+    {
+      id: 's1',
+      changeType: 'year_beginning',
+      startTime: '2025-01-01T00:00:00.000Z',
+      portNameEn: 'Qingdao',
+      robs: [{ fuelType: 'ls_hfo', robT: 850 }],
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  ],
+};
+
+describe('ship basic information page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the form empty and the start-info table loading until the ship arrives', async () => {
+    stubApi({ '/api/v1/ship': 'pending' });
+    const { container } = await renderPage(<BasicInfoPage />);
+    expect(await screen.findByLabelText('MMSI')).toHaveProperty('value', '');
+    expect(container.querySelector('[data-panel="startInfo"] .ant-spin-spinning')).not.toBeNull();
+  });
+
+  it('says the ship could not be read when the server fails', async () => {
+    stubApi({
+      '/api/v1/ship/start-info': { json: { items: [] } },
+      '/api/v1/ship': { status: 404, code: 'not_found', message: 'Not found.' },
+    });
+    await renderPage(<BasicInfoPage />);
+    expect(await screen.findByText('The requested data was not found.')).toBeTruthy();
+  });
+
+  it('asks for the basic information when none is saved yet', async () => {
+    stubApi({
+      '/api/v1/ship/start-info': { json: { items: [] } },
+      '/api/v1/ship': { json: { ship: null, complete: false, updatedAt: null } },
+    });
+    await renderPage(<BasicInfoPage />);
+    expect(
+      await screen.findByText(
+        'The basic information is not complete yet: save it to start information filling.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('MMSI')).toHaveProperty('value', '');
+  });
+
+  it('fills the form with the saved particulars and lists the start information', async () => {
+    stubApi({ '/api/v1/ship/start-info': { json: startInfo }, '/api/v1/ship': { json: ship } });
+    await renderPage(<BasicInfoPage />);
+    expect(await screen.findByDisplayValue(ship.ship.mmsi)).toBeTruthy();
+    expect(screen.getByLabelText('IMO number')).toHaveProperty('value', ship.ship.imoNumber);
+    expect(screen.getByLabelText('Ship name (English)')).toHaveProperty('value', ship.ship.nameEn);
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Year beginning')).toBeTruthy();
+  });
+});
