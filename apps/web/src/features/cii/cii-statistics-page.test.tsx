@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import statistics from '../../test/fixtures/cii-statistics.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { CiiStatisticsPage } from './cii-statistics-page';
+
+const path = '/carbon-manage/cii-statistics';
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+
+describe('CII statistics page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows no figures while the statistics load', async () => {
+    stubApi({ '/api/v1/cii/statistics': 'pending' });
+    await renderPage(<CiiStatisticsPage />, { path });
+    await screen.findByRole('button', { name: 'Search' });
+    expect(screen.queryByTestId('cii-summary')).toBeNull();
+    expect(within(panel('ciiTable')).getByText('No data yet')).toBeTruthy();
+  });
+
+  it('says why there is no CII when the basic information is missing', async () => {
+    stubApi({
+      '/api/v1/cii/statistics': {
+        status: 409,
+        code: 'conflict',
+        message: 'Fill in the ship basic information first.',
+        details: { reason: 'ship_incomplete' },
+      },
+    });
+    await renderPage(<CiiStatisticsPage />, { path });
+    expect(await within(panel('ciiGauge')).findByRole('alert')).toBeTruthy();
+  });
+
+  it('shows empty trend and voyage panels for a year without voyages', async () => {
+    stubApi({ '/api/v1/cii/statistics': { json: { ...statistics, series: [], voyages: [] } } });
+    await renderPage(<CiiStatisticsPage />, { path });
+    expect(await screen.findByTestId('cii-summary')).toBeTruthy();
+    expect(within(panel('ciiTrend')).getByText('No data yet')).toBeTruthy();
+    expect(within(panel('ciiTable')).getByText('No data yet')).toBeTruthy();
+  });
+
+  it('shows the rating, the attained and required CII and every voyage of the year', async () => {
+    stubApi({ '/api/v1/cii/statistics': { json: statistics } });
+    await renderPage(<CiiStatisticsPage />, { path });
+    const summary = await screen.findByTestId('cii-summary');
+    expect(summary.textContent).toContain(statistics.summary.attainedCii.toFixed(2));
+    expect(summary.textContent).toContain(statistics.summary.requiredCii.toFixed(2));
+    expect(within(panel('ciiGauge')).getByText(statistics.summary.rating as string)).toBeTruthy();
+    for (const v of statistics.voyages)
+      expect(within(panel('ciiTable')).getByText(v.voyageNumber)).toBeTruthy();
+  });
+});
