@@ -1,8 +1,9 @@
 import { type Alarm, type AlarmCategory, alarmCategories } from '@ecohelm/contracts';
-import { Button, DatePicker, Segmented, Select } from 'antd';
+import { Alert, Button, DatePicker, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { useGlobalStore } from '../../lib/store';
 import { PageFrame } from '../../ui/page-frame';
@@ -41,6 +42,8 @@ function useAllowed(permission: string) {
  * Message center (SPEC §2): equipment alarms, F.O.C warnings, equipment assessments and energy
  * distribution, real-time (acknowledge, silence) and historical, filtered by date and equipment.
  */
+const errorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : 'errors.unknown');
+
 export function AlarmsPage() {
   const { t } = useTranslation();
   const { config } = usePageConfig();
@@ -139,26 +142,36 @@ export function AlarmsPage() {
             span: 4,
             rows: 4,
             children: (
-              <AlarmTable
-                label={t(realtime ? 'alarms.views.realtime' : 'alarms.views.history')}
-                items={shown}
-                loading={realtime ? active.isPending : history.isPending}
-                realtime={realtime}
-                canAcknowledge={canAcknowledge}
-                offsetMinutes={offset}
-                scrollY={realtime ? 560 : 500}
-                pagination={
-                  realtime
-                    ? false
-                    : {
-                        current: filters.page,
-                        pageSize: 15,
-                        total: history.data?.total ?? 0,
-                        showSizeChanger: false,
-                        onChange: (page) => update({ page }),
-                      }
-                }
-              />
+              <>
+                {(realtime ? active.error : history.error) ? (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title={t(errorKey(realtime ? active.error : history.error))}
+                    style={{ marginBottom: 8 }}
+                  />
+                ) : null}
+                <AlarmTable
+                  label={t(realtime ? 'alarms.views.realtime' : 'alarms.views.history')}
+                  items={shown}
+                  loading={realtime ? active.isPending : history.isPending}
+                  realtime={realtime}
+                  canAcknowledge={canAcknowledge}
+                  offsetMinutes={offset}
+                  scrollY={realtime ? 560 : 500}
+                  pagination={
+                    realtime
+                      ? false
+                      : {
+                          current: filters.page,
+                          pageSize: 15,
+                          total: history.data?.total ?? 0,
+                          showSizeChanger: false,
+                          onChange: (page) => update({ page }),
+                        }
+                  }
+                />
+              </>
             ),
           },
         ]}
