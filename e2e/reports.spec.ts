@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { reportingYear } from '../testing/factories.ts';
+import { reportingYear, validShip } from '../testing/factories.ts';
 import {
   expect,
   expectNoRawText,
@@ -52,24 +52,12 @@ test.beforeAll(async ({ request }) => {
   const ship = await request.put('/api/v1/ship', {
     headers,
     data: {
-      mmsi: '413000001',
-      imoNumber: '9074729',
-      nameEn: 'ECO HELM',
-      nameZh: '生态舵',
-      shipType: 'bulk_carrier',
-      flagState: 'China',
-      deadweightT: 82_000,
-      grossTonnage: 44_000,
+      ...validShip(),
       netTonnage: 25_000,
       serviceSpeedKn: 16,
       mainEnginePowerKw: 9_000,
       auxEngineCount: 3,
       auxEnginePowerKw: 600,
-      fuelTypes: [
-        { fuelType: 'ls_hfo', maxCapacityT: 2_500 },
-        { fuelType: 'mdo_mgo', maxCapacityT: 400 },
-      ],
-      consumptionMethod: 'bdn',
     },
   });
   expect(ship.ok()).toBe(true);

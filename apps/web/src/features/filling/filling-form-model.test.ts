@@ -5,17 +5,6 @@ import { fieldErrors } from '../../lib/contract-messages';
 import { toShipTime } from '../../lib/ship-time';
 import { validateRecord } from './filling-form-model';
 
-const _ship = {
-  mmsi: '413000001',
-  imoNumber: '9074729',
-  nameEn: 'ECO HELM',
-  shipType: 'bulk_carrier' as const,
-  flagState: 'China',
-  deadweightT: 82_000,
-  fuelTypes: [{ fuelType: 'ls_hfo' as const, maxCapacityT: 2_500 }],
-  consumptionMethod: 'bdn' as const,
-};
-
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
 
