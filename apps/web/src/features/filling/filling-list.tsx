@@ -5,7 +5,7 @@ import {
   isReportableKind,
   type Regime,
 } from '@ecohelm/contracts';
-import { App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -109,6 +109,14 @@ export function FillingList({
       }
     >
       <div data-regime={regime}>
+        {list.error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={t(list.error instanceof ApiError ? list.error.messageKey : 'errors.unknown')}
+            style={{ marginBottom: 8 }}
+          />
+        ) : null}
         <Segmented
           value={filter}
           onChange={(v) => {
