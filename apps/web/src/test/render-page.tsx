@@ -59,7 +59,27 @@ export function stubApi(answers: Record<string, Answer>) {
     );
   });
   vi.stubGlobal('fetch', fetchStub);
+  vi.stubGlobal('EventSource', SilentEventSource);
   return { calls };
+}
+
+/** A live stream that connects and never sends: live panels show their values as not yet received. */
+class SilentEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readonly url: string;
+  readyState = 1;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  constructor(url: string | URL) {
+    super();
+    this.url = String(url);
+  }
+  close() {
+    this.readyState = 2;
+  }
 }
 
 /** Renders `page` at `path` in `lang` with the console's providers. */

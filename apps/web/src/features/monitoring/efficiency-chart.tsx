@@ -1,6 +1,8 @@
 import type { MonitoringResponse } from '@ecohelm/contracts';
+import { Alert } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { Chart, type ChartOption, type ChartProps } from '../../ui/chart';
@@ -127,10 +129,13 @@ function boilerOption(
 export function EfficiencyChart({
   data,
   loading,
+  error,
   onReady,
 }: {
   data: MonitoringResponse | undefined;
   loading: boolean;
+  /** Why the data could not be read, if it could not. */
+  error?: unknown;
   onReady: NonNullable<ChartProps['onReady']>;
 }) {
   const { t } = useTranslation();
@@ -139,6 +144,12 @@ export function EfficiencyChart({
   if (!data)
     return loading ? (
       <Chart label={t('monitoring.panels.fuelEfficiencyCurve')} option={{}} loading />
+    ) : error ? (
+      <Alert
+        type="error"
+        showIcon
+        title={t(error instanceof ApiError ? error.messageKey : 'errors.unknown')}
+      />
     ) : (
       <NoData />
     );

@@ -62,7 +62,12 @@ export function MonitoringFrame({ equipment, units }: MonitoringFrameProps) {
           title: `${title('fuelEfficiencyCurve')} · ${unitLabel}`,
           span: 2,
           children: (
-            <EfficiencyChart data={monitoring.data} loading={monitoring.isPending} onReady={onReady} />
+            <EfficiencyChart
+              data={monitoring.data}
+              loading={monitoring.isPending}
+              error={monitoring.error}
+              onReady={onReady}
+            />
           ),
         },
         {
