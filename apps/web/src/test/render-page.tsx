@@ -10,6 +10,21 @@ import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { changeLanguage } from '../i18n';
 
+// jsdom draws nothing: charts get a 2D context that accepts every call, so a page with charts renders in tests.
+const noopContext = new Proxy({} as Record<string | symbol, unknown>, {
+  get: (target, key) => {
+    if (key === 'canvas') return document.createElement('canvas');
+    if (key === 'measureText') return () => ({ width: 0 });
+    if (key in target) return target[key];
+    return () => undefined;
+  },
+  set: (target, key, value) => {
+    target[key] = value;
+    return true;
+  },
+});
+HTMLCanvasElement.prototype.getContext = (() => noopContext) as unknown as HTMLCanvasElement['getContext'];
+
 /** How the stub answers a path: a JSON body (200), an error, or never. */
 export type Answer =
   | { json: unknown }

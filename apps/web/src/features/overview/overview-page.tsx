@@ -1,7 +1,8 @@
 import type { CiiPeriod } from '@ecohelm/contracts';
-import { Button, Segmented } from 'antd';
+import { Alert, Button, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
@@ -20,6 +21,14 @@ export function OverviewPage() {
   const alarmStats = useAlarmStatistics();
   const hidden = new Set<string>(useOverviewSettings().data?.hiddenPanels ?? []);
   const data = overview.data;
+  // A failed read says so in every panel it feeds, instead of looking like a ship without data.
+  const failed = overview.error ? (
+    <Alert
+      type="error"
+      showIcon
+      title={t(overview.error instanceof ApiError ? overview.error.messageKey : 'errors.unknown')}
+    />
+  ) : undefined;
   const title = (id: string) => t(`overview.panels.${id}`);
   const periodSelector = (
     <Segmented
@@ -41,13 +50,13 @@ export function OverviewPage() {
             id: 'ciiRating',
             title: title('ciiRating'),
             extra: periodSelector,
-            children: data ? <CiiPanel cii={data.cii} /> : undefined,
+            children: data ? <CiiPanel cii={data.cii} /> : failed,
           },
           { id: 'factorStatistics', title: title('factorStatistics'), span: 2, children: <FactorsPanel /> },
           {
             id: 'ecaWarning',
             title: title('ecaWarning'),
-            children: data ? <EcaPanel eca={data.eca} /> : undefined,
+            children: data ? <EcaPanel eca={data.eca} /> : failed,
           },
           {
             id: 'navigationStatus',
@@ -59,13 +68,13 @@ export function OverviewPage() {
             id: 'co2Management',
             title: title('co2Management'),
             span: 2,
-            children: data ? <Co2Panel co2={data.co2} /> : undefined,
+            children: data ? <Co2Panel co2={data.co2} /> : failed,
           },
           {
             id: 'bunkerRecord',
             title: title('bunkerRecord'),
             span: 2,
-            children: data ? <BunkerPanel bunker={data.bunker} /> : undefined,
+            children: data ? <BunkerPanel bunker={data.bunker} /> : failed,
           },
           {
             id: 'alarmStatistics',

@@ -1,0 +1,57 @@
+import { within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import overview from '../../test/fixtures/overview-day.json';
+import factors from '../../test/fixtures/overview-factors.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { OverviewPage } from './overview-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+const settings = { factors: factors.factors.map((f) => f.channel), hiddenPanels: [] };
+const stats = { from: '2026-10-25T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z', items: [], total: 0 };
+const around = {
+  '/api/v1/overview/factors': { json: factors },
+  '/api/v1/overview/settings': { json: settings },
+  '/api/v1/alarms/statistics': { json: stats },
+  '/api/v1/telemetry/channels': { json: { items: [] } },
+};
+
+describe('overview page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the CII and bunker panels empty while the overview loads', async () => {
+    stubApi({ ...around, '/api/v1/overview?': 'pending' });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const cii = await vi.waitFor(() => panel('ciiRating'));
+    expect(within(cii).getByText('No data yet')).toBeTruthy();
+    expect(within(panel('bunkerRecord')).getByText('No data yet')).toBeTruthy();
+  });
+
+  it('says the overview could not be read in the panels it feeds', async () => {
+    stubApi({ ...around, '/api/v1/overview?': { status: 403, code: 'forbidden' } });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const cii = await vi.waitFor(() => panel('ciiRating'));
+    expect(await within(cii).findByText('You do not have permission to do this.')).toBeTruthy();
+    expect(within(panel('bunkerRecord')).getByText('You do not have permission to do this.')).toBeTruthy();
+  });
+
+  it('asks for the ship particulars when there is no CII to show', async () => {
+    stubApi({ ...around, '/api/v1/overview?': { json: { ...overview, cii: null, co2: null } } });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const cii = await vi.waitFor(() => panel('ciiRating'));
+    expect(
+      await within(cii).findByText(
+        'Fill in the ship basic information (type and deadweight) to see the CII.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the year-to-date rating and the remaining fuel on board', async () => {
+    stubApi({ ...around, '/api/v1/overview?': { json: overview } });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const cii = await vi.waitFor(() => panel('ciiRating'));
+    expect((await within(cii).findAllByText(overview.cii.yearToDate.rating)).length).toBeGreaterThan(0);
+    expect(cii.textContent).toContain(overview.cii.yearToDate.attained.toFixed(2));
+    const rob = overview.bunker.items[0]?.remainingOnBoard as number;
+    expect(within(panel('bunkerRecord')).getByText(`${rob.toFixed(1)} t`)).toBeTruthy();
+  });
+});
