@@ -21,7 +21,7 @@ const file = path.join(dir, 'ecohelm.sqlite');
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 const store = openStore({ sqliteFile: file });
-await migrateToLatest(store.db as never);
+await migrateToLatest(store.db);
 const telemetry = new TelemetryService(new TelemetryRepository(store));
 await telemetry.init();
 const voyages = new VoyageService(new VoyageRepository(store.db));
@@ -49,7 +49,7 @@ const wallS = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 const rssMb = process.memoryUsage().rss / 1e6;
 const minuteRows = await store.db
-  .selectFrom('rollup_1m' as never)
+  .selectFrom('rollup_1m')
   .select((eb) => eb.fn.countAll().as('n'))
   .executeTakeFirst();
 const voyageCount = (await voyages.listVoyages()).length;

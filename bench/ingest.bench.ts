@@ -36,7 +36,7 @@ const pct = (xs: number[], p: number) =>
 async function freshStore(): Promise<{ store: Store; dir: string; telemetry: TelemetryService }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-'));
   const store = openStore({ sqliteFile: path.join(dir, 'ecohelm.sqlite') });
-  await migrateToLatest(store.db as never);
+  await migrateToLatest(store.db);
   const telemetry = new TelemetryService(new TelemetryRepository(store));
   await telemetry.init();
   return { store, dir, telemetry };

@@ -18,7 +18,7 @@ const LOAD_S = Number(process.env.ECOHELM_BENCH_LOAD_S ?? 60);
 const RATE = 200;
 const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-overview-'));
 const store = openStore({ sqliteFile: path.join(dir, 'ecohelm.sqlite') });
-await migrateToLatest(store.db as never);
+await migrateToLatest(store.db);
 const config = {
   ...loadConfig({ ECOHELM_DATA_DIR: dir }),
   simulator: false,
