@@ -44,6 +44,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    manifest: true,
   },
   test: {
     setupFiles: ['./vitest.setup.ts'],

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider, type MappingAlgorithm, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
@@ -10,11 +10,18 @@ import { i18n } from '../i18n';
 import { resolveLanguage } from '../i18n/language';
 import { createQueryClient } from './query-client';
 
+/** SPEC §9's primary colour, drawn as it is: the dark algorithm alone derives a darker shade from the seed. */
+export const PRIMARY = '#4378F3';
+const pinPrimary: MappingAlgorithm = (seed, map) => ({
+  ...(map ?? theme.darkAlgorithm(seed)),
+  colorPrimary: PRIMARY,
+});
+
 /** Dark theme, primary #4378F3 (SPEC §9). */
 export const appTheme = {
-  algorithm: theme.darkAlgorithm,
+  algorithm: [theme.darkAlgorithm, pinPrimary],
   token: {
-    colorPrimary: '#4378F3',
+    colorPrimary: PRIMARY,
     colorBgContainer: '#12244a',
     colorBgElevated: '#17305f',
     borderRadius: 4,

@@ -5,7 +5,7 @@ import type {
   PieSeriesOption,
   ScatterSeriesOption,
 } from 'echarts/charts';
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import type {
   DatasetComponentOption,
   DataZoomComponentOption,
@@ -14,15 +14,7 @@ import type {
   TitleComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
-import {
-  DatasetComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -30,18 +22,14 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { CSSProperties } from 'react';
 
+// The kinds every page may draw; gauge, scatter, title, dataset and zoom register in ui/chart-extras.ts.
 echarts.use([
   LineChart,
   BarChart,
   PieChart,
-  GaugeChart,
-  ScatterChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,
-  TitleComponent,
-  DatasetComponent,
-  DataZoomComponent,
   MarkLineComponent,
   CanvasRenderer,
 ]);

@@ -3,6 +3,7 @@ import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
+import '../../ui/chart-extras';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
