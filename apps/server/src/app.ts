@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,6 +15,8 @@ import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
 import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
 import { fuelKindsOf } from './features/alarms/alarms.rules.ts';
 import { AlarmsService } from './features/alarms/alarms.service.ts';
+import { backupRoutes } from './features/backup/backup.routes.ts';
+import { BackupService } from './features/backup/backup.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
@@ -157,6 +160,13 @@ export async function buildApp(
     }),
   );
   await monitoringRoutes(app, new MonitoringService({ telemetry }));
+  await backupRoutes(
+    app,
+    new BackupService(store, {
+      storeFile: path.join(config.dataDir, 'ecohelm.sqlite'),
+      dataDir: config.dataDir,
+    }),
+  );
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
 
   if (existsSync(config.webDist)) {

@@ -6,21 +6,27 @@
  *   ecohelm replay FILE                       replay an NMEA 0183 log through the validated ingest path
  *   ecohelm import-csv FILE --time COL --map COL=channel[,COL=channel...] [--si] [--utc-offset MIN] [--source NAME]
  *                                             import history or noon reports (values in display units unless --si)
+ *   ecohelm backup FILE                       online backup of the SQLite store (the server may keep running)
+ *   ecohelm restore FILE                      check a backup and stage it to replace the store at the next start
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
 import { importCsv } from './features/ingest/csv-jobs.ts';
 import { replayNmeaFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
-import { loadConfig } from './platform/config.ts';
+import { type AppConfig, loadConfig } from './platform/config.ts';
 
 const usage = `Usage:
   ecohelm replay FILE
-  ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]`;
+  ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]
+  ecohelm backup FILE
+  ecohelm restore FILE`;
 
 /** A one-line progress bar on stderr (redrawn in place on a terminal). */
 function progressBar(label: string) {
@@ -51,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig(process.env, []);
+  if (command === 'backup' || command === 'restore') return backupCommand(command, file, config);
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
@@ -103,6 +110,54 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   } finally {
     await store.close();
+  }
+}
+
+/** Backup and restore of the SQLite store; PostgreSQL has its own tools (pg_dump, pg_restore). */
+async function backupCommand(
+  command: 'backup' | 'restore',
+  file: string,
+  config: AppConfig,
+): Promise<number> {
+  if (config.databaseUrl) {
+    process.stderr.write(`The store is PostgreSQL: use pg_dump / pg_restore (docs/operations.md).\n`);
+    return 2;
+  }
+  const storeFile = path.join(config.dataDir, 'ecohelm.sqlite');
+  if (command === 'restore') {
+    const check = checkBackupFile(file);
+    if (!check.ok) {
+      process.stderr.write(`This file cannot be restored: ${check.reason}.\n`);
+      return 1;
+    }
+    mkdirSync(path.dirname(storeFile), { recursive: true });
+    copyFileSync(file, pendingRestoreFile(storeFile));
+    process.stdout.write(
+      `Backup checked (${check.migrations} migrations). It replaces the store at the next start of the server; the current store is kept beside it.\n`,
+    );
+    return 0;
+  }
+  if (!existsSync(storeFile)) {
+    process.stderr.write(`No store at ${storeFile}.\n`);
+    return 1;
+  }
+  // A connection of its own: while a server writes, SQLite restarts the copy after each of its commits, so the
+  // steps are large (a twentieth of the store) to finish between them.
+  const source = new SQLite(storeFile, { readonly: true });
+  try {
+    const bar = progressBar(`backup ${path.basename(storeFile)}`);
+    await source.backup(`${file}.part`, {
+      progress: ({ totalPages, remainingPages }) => {
+        bar(totalPages - remainingPages, totalPages);
+        return Math.max(2048, Math.ceil(totalPages / 20));
+      },
+    });
+    renameSync(`${file}.part`, file);
+    bar(1, 1);
+    process.stdout.write(`Backup written to ${file}\n`);
+    return 0;
+  } finally {
+    source.close();
   }
 }
 

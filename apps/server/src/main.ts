@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { applyPendingRestore } from './db/restore.ts';
 import { startConfiguredAdapters } from './features/ingest/adapters.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
@@ -10,10 +11,12 @@ import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
 const config = loadConfig(process.env, process.argv.slice(2));
-const store = openStore({
-  databaseUrl: config.databaseUrl,
-  sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
-});
+const sqliteFile = path.join(config.dataDir, 'ecohelm.sqlite');
+// A restore staged from the console or the command line takes the store's place before it opens.
+const keptAs = config.databaseUrl ? undefined : applyPendingRestore(sqliteFile);
+if (keptAs)
+  process.stdout.write(`Restored the store from a backup; the previous store is kept as ${keptAs}\n`);
+const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile });
 await migrateToLatest(store.db);
 const { app, services } = await buildApp(config, store);
 

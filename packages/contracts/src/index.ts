@@ -1,4 +1,5 @@
 export * from './alarms.ts';
+export * from './backup.ts';
 export * from './cii.ts';
 export * from './errors.ts';
 export * from './filling.ts';

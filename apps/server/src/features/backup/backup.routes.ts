@@ -1,0 +1,51 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { backupJobSchema, backupParamsSchema, restoreResponseSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { BackupService } from './backup.service.ts';
+
+/** Store backup (online, with progress, downloadable) and restore at the next start. */
+export async function backupRoutes(app: AppInstance, backups: BackupService): Promise<void> {
+  const tags = ['backup'];
+  const admin = { preHandler: requirePermission('settings:write') };
+
+  app.post(
+    '/api/v1/backups',
+    { ...admin, schema: { tags, response: { 202: backupJobSchema } } },
+    async (_request, reply) => reply.status(202).send(backups.start()),
+  );
+
+  app.get(
+    '/api/v1/backups/:id',
+    { ...admin, schema: { tags, params: backupParamsSchema, response: { 200: backupJobSchema } } },
+    async (request) => backups.get(request.params.id),
+  );
+
+  app.get(
+    '/api/v1/backups/:id/file',
+    { ...admin, schema: { tags, params: backupParamsSchema } },
+    async (request, reply) => {
+      const file = backups.file(request.params.id);
+      return reply
+        .header('content-type', 'application/vnd.sqlite3')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(createReadStream(file.path));
+    },
+  );
+
+  // The upload is streamed to disk (a store is hundreds of megabytes), not parsed into memory.
+  await app.register(async (scope: AppInstance) => {
+    scope.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    scope.post(
+      '/api/v1/backups/restore',
+      {
+        ...admin,
+        bodyLimit: Number.MAX_SAFE_INTEGER,
+        schema: { tags, response: { 202: restoreResponseSchema } },
+      },
+      async (request, reply) => reply.status(202).send(await backups.stageRestore(request.body as Readable)),
+    );
+  });
+}
