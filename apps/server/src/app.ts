@@ -24,6 +24,7 @@ import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
 import { AdapterRegistry } from './features/ingest/adapters.ts';
 import { CsvJobs } from './features/ingest/csv-jobs.ts';
+import { DiskGuard } from './features/ingest/disk-guard.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.ts';
@@ -81,7 +82,11 @@ export interface BuiltApp {
 export async function buildApp(
   config: AppConfig,
   store: Store,
-  options: { logger?: boolean } = {},
+  options: {
+    logger?: boolean;
+    /** How the store's disk is measured (tests give a disk of their own making). */
+    statfs?: ConstructorParameters<typeof DiskGuard>[0]['statfs'];
+  } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -115,10 +120,16 @@ export async function buildApp(
     rawWindowDays: config.ingest.rawRetentionDays,
   });
   await telemetry.init();
-  const ingest = new IngestPipeline(telemetry, app.log);
+  const disk = new DiskGuard({
+    dir: config.dataDir,
+    minFreeBytes: config.ingest.minFreeMb * 1e6,
+    ...(options.statfs ? { statfs: options.statfs, everyMs: 0 } : {}),
+  });
+  const ingest = new IngestPipeline(telemetry, app.log, Date.now, disk);
   const adapters = new AdapterRegistry();
   const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
     log: app.log,
+    storage: () => disk.space(),
     fuelKindsInUse: async () => {
       const { ship } = await ships.getShip();
       return ship ? fuelKindsOf(ship.fuelTypes.map((f) => f.fuelType)) : undefined;

@@ -14,18 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
-type Json = Record<string, unknown>;
-const _both = { regimes: ['eu_mrv', 'imo_dcs'] };
-const _fuel = (hfo: number, mdo: number) => [
-  { fuelType: 'ls_hfo', robT: hfo },
-  { fuelType: 'mdo_mgo', robT: mdo },
-];
-const _port = (nameEn: string, portInEea: boolean, nameZh?: string) => ({
-  portNameEn: nameEn,
-  portInEea,
-  ...(nameZh ? { portNameZh: nameZh } : {}),
-});
-
 const records = reportingYear(2025, { anchorage: true });
 
 /** The same year written by hand as the domain's records (independent of the server's mapping). */

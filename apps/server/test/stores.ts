@@ -69,7 +69,11 @@ export interface TestApp extends BuiltApp {
 }
 
 /** Builds the real app on a fresh store with an admin device logged in. */
-export async function createTestApp(kind: StoreKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: StoreKind,
+  overrides: Partial<AppConfig> = {},
+  buildOptions: Omit<NonNullable<Parameters<typeof buildApp>[2]>, 'logger'> = {},
+): Promise<TestApp> {
   const testStore = await createTestStore(kind);
   const config: AppConfig = {
     ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir }),
@@ -77,7 +81,7 @@ export async function createTestApp(kind: StoreKind, overrides: Partial<AppConfi
     webDist: path.join(testStore.dataDir, 'no-web'),
     ...overrides,
   };
-  const built = await buildApp(config, testStore.store, { logger: false });
+  const built = await buildApp(config, testStore.store, { ...buildOptions, logger: false });
   const device = await built.services.sessions.registerDevice({
     code: 'TEST-01',
     name: 'Test console',

@@ -43,6 +43,8 @@ export const alarmConditions = [
   'foc_high',
   'low_load',
   'boilers_parallel',
+  /** The store's disk is nearly full: ingest pauses so records can still be saved. */
+  'storage_low',
 ] as const;
 export const alarmConditionSchema = z.enum(alarmConditions);
 export type AlarmCondition = z.infer<typeof alarmConditionSchema>;

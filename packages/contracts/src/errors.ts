@@ -12,6 +12,8 @@ export const errorCodes = [
   'internal',
   /** A resource the server needs is missing on this machine (e.g. the CJK font of PDF export). */
   'unavailable',
+  /** The store's disk is nearly full: telemetry is refused, records are still saved. */
+  'insufficient_storage',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

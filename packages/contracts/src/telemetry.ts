@@ -92,6 +92,7 @@ const rejectReasons = z.enum([
   'empty_value',
   'unsupported_sentence',
   'store_failed',
+  'disk_full',
 ]);
 
 /** GET /api/v1/ingest/status */

@@ -38,6 +38,11 @@ export interface IngestConfig {
   mqttTopic: string;
   /** Days of raw samples kept before pruning (`ECOHELM_RAW_RETENTION_DAYS`, default 7); rollups are kept forever. */
   rawRetentionDays: number;
+  /**
+   * Free space (MB) the store's disk keeps (`ECOHELM_MIN_FREE_MB`, default 1024): below it telemetry is refused
+   * with an alarm, so the records the crew saves and the store itself never meet a full disk.
+   */
+  minFreeMb: number;
 }
 
 const truthy = (v: string | undefined): boolean | undefined =>
@@ -85,6 +90,7 @@ function ingestConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): In
     mqttUrl: env.ECOHELM_MQTT_URL || (file.mqttUrl as string | undefined) || undefined,
     mqttTopic: env.ECOHELM_MQTT_TOPIC ?? (file.mqttTopic as string | undefined) ?? 'ecohelm/samples',
     rawRetentionDays: Number(env.ECOHELM_RAW_RETENTION_DAYS ?? file.rawRetentionDays ?? 7),
+    minFreeMb: Number(env.ECOHELM_MIN_FREE_MB ?? file.minFreeMb ?? 1024),
   };
 }
 

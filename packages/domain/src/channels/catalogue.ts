@@ -19,6 +19,8 @@ export const equipments = [
   'boiler1',
   'boiler2',
   'tanks',
+  /** The console's own computer (its store's disk); no channels, alarms only. */
+  'system',
 ] as const;
 export type Equipment = (typeof equipments)[number];
 

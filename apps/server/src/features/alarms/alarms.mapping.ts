@@ -34,7 +34,13 @@ export function displayed(a: Pick<AlarmShape, 'channel' | 'condition' | 'value' 
     const d = (v: number | null) => (v === null ? null : round(toDisplay(def, v)));
     return { value: d(a.value), limit: d(a.limit), unit: displayUnitOf(def) as string };
   }
-  const unit = a.condition.startsWith('eca_') ? 'nm' : a.condition === 'foc_high' ? '%' : null;
+  const unit = a.condition.startsWith('eca_')
+    ? 'nm'
+    : a.condition === 'foc_high'
+      ? '%'
+      : a.condition === 'storage_low'
+        ? 'MB'
+        : null;
   const r = (v: number | null) => (v === null ? null : round(v));
   return { value: r(a.value), limit: r(a.limit), unit };
 }

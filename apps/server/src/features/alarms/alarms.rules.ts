@@ -200,6 +200,27 @@ export function expectedMeFuelKgPerH(stwKn: number, meanDraftM: number, load: nu
  * The F.O.C check (SPEC §8 fuel-consumption tip): main-engine consumption above the expected value
  * for the current speed and draught by more than the tolerance. Undefined without the inputs.
  */
+/** The store's disk below its free-space floor (values in MB for the record). */
+export function storageCondition(space: {
+  low: boolean;
+  freeBytes: number;
+  minFreeBytes: number;
+}): ConditionInput {
+  return {
+    key: 'system:storage_low',
+    category: 'equipmentAlarm',
+    condition: 'storage_low',
+    equipment: 'system',
+    channel: null,
+    priority: 'alarm',
+    raise: space.low,
+    clear: !space.low,
+    delayMs: 0,
+    value: Number.isFinite(space.freeBytes) ? Math.round(space.freeBytes / 1e6) : null,
+    limit: Math.round(space.minFreeBytes / 1e6),
+  };
+}
+
 export function focCondition(latest: Latest): ConditionInput | undefined {
   const stw = latest.get('navigation.speedThroughWater')?.value;
   const fore = latest.get('navigation.draft.fore')?.value;

@@ -29,6 +29,7 @@ import {
   limitConditions,
   lowLoadConditions,
   signalLostCondition,
+  storageCondition,
   tankInUse,
 } from './alarms.rules.ts';
 
@@ -53,6 +54,8 @@ export interface AlarmsServiceOptions {
   log?: { error: (obj: unknown, msg?: string) => void };
   /** Fuel tank kinds the ship carries (from its basic info); undefined when not known. */
   fuelKindsInUse?: () => Promise<ReadonlySet<string> | undefined>;
+  /** The store's disk space, watched on every tick. */
+  storage?: () => { low: boolean; freeBytes: number; minFreeBytes: number };
 }
 
 /** How often the ship's fuel types are read again. */
@@ -74,6 +77,7 @@ export class AlarmWatch {
   #newestT = Number.NEGATIVE_INFINITY;
   readonly #fuelKindsInUse: AlarmsServiceOptions['fuelKindsInUse'];
   readonly #log: AlarmsServiceOptions['log'];
+  readonly #storage: AlarmsServiceOptions['storage'];
   #kindsInUse: ReadonlySet<string> | undefined;
   #kindsReadAt = Number.NEGATIVE_INFINITY;
 
@@ -84,6 +88,7 @@ export class AlarmWatch {
     this.#tickMs = options.tickMs ?? 1000;
     this.#fuelKindsInUse = options.fuelKindsInUse;
     this.#log = options.log;
+    this.#storage = options.storage;
   }
 
   /** Runs an evaluation step; a failure is logged, never thrown into the telemetry write or the timer. */
@@ -240,6 +245,7 @@ export class AlarmWatch {
         out.push(...this.#engine.observe([signalLostCondition(def, v.t, at, feedAlive, running)], at));
       }
     }
+    if (this.#storage) out.push(...this.#engine.observe([storageCondition(this.#storage())], at));
     out.push(...this.#engine.tick(at));
     this.persist(out).catch(() => undefined);
     void this.#refreshShip(at);

@@ -1,5 +1,7 @@
 import { channelById, inChannelRange } from '@ecohelm/domain';
+import { AppError } from '../../platform/errors.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { DiskGuard } from './disk-guard.ts';
 import type { RejectReason, Sample, SampleSink } from './types.ts';
 
 /** Counters of one source since the server started. */
@@ -33,10 +35,18 @@ export class IngestPipeline implements SampleSink {
   readonly #logBudget = new Map<string, { minute: number; used: number; suppressed: number }>();
   readonly #now: () => number;
 
-  constructor(telemetry: TelemetryService, log?: IngestLogger, now: () => number = Date.now) {
+  readonly #disk: Pick<DiskGuard, 'space'> | undefined;
+
+  constructor(
+    telemetry: TelemetryService,
+    log?: IngestLogger,
+    now: () => number = Date.now,
+    disk?: Pick<DiskGuard, 'space'>,
+  ) {
     this.#telemetry = telemetry;
     this.#log = log;
     this.#now = now;
+    this.#disk = disk;
   }
 
   #status(source: string): SourceStatus {
@@ -117,6 +127,14 @@ export class IngestPipeline implements SampleSink {
   async write(source: string, samples: readonly Sample[]): Promise<void> {
     const ok = this.validate(source, samples);
     if (ok.length === 0) return;
+    if (this.#disk?.space().low) {
+      this.reject(source, 'disk_full', `${ok.length} samples`, ok.length);
+      throw new AppError(
+        'insufficient_storage',
+        507,
+        'The disk of the store is nearly full: telemetry is paused so that records can still be saved.',
+      );
+    }
     try {
       await this.#telemetry.writeSamples(ok);
     } catch (error) {

@@ -18,7 +18,8 @@ export type RejectReason =
   | 'not_a_number'
   | 'empty_value'
   | 'unsupported_sentence'
-  | 'store_failed';
+  | 'store_failed'
+  | 'disk_full';
 
 /** Where validated samples go. Implemented by the store; `write` resolves once durable. */
 export interface SampleSink {
