@@ -137,6 +137,34 @@ describe('restore refuses a file that is not a store', () => {
     expect(existsSync(pendingRestoreFile(path.join(t.testStore.dataDir, 'ecohelm.sqlite')))).toBe(false);
   });
 
+  it('withdraws a staged restore when asked', async () => {
+    const started = (await t.app.inject({ method: 'POST', url: '/api/v1/backups', headers: t.auth })).json();
+    let job = started;
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 10));
+      job = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/backups/${started.id}`, headers: t.auth })
+      ).json();
+    }
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/backups/${started.id}/file`,
+      headers: t.auth,
+    });
+    const staged = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/backups/restore',
+      headers: { ...t.auth, 'content-type': 'application/octet-stream' },
+      payload: file.rawPayload,
+    });
+    expect(staged.statusCode).toBe(202);
+    const pending = pendingRestoreFile(path.join(t.testStore.dataDir, 'ecohelm.sqlite'));
+    expect(existsSync(pending)).toBe(true);
+    const cancel = await t.app.inject({ method: 'DELETE', url: '/api/v1/backups/restore', headers: t.auth });
+    expect(cancel.json()).toEqual({ cancelled: true });
+    expect(existsSync(pending)).toBe(false);
+  });
+
   it('needs a device that may change settings', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/backups' });
     expect(res.statusCode).toBe(401);

@@ -27,3 +27,6 @@ export const restoreResponseSchema = z.object({
   bytes: z.number().int(),
 });
 export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
+
+/** DELETE /api/v1/backups/restore: withdraws a staged restore. */
+export const cancelRestoreResponseSchema = z.object({ cancelled: z.boolean() });

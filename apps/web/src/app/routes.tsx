@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AlarmBell } from '../features/alarms/alarm-bell';
 import { DataSourcesButton } from '../features/ingest/data-sources-button';
@@ -14,7 +15,26 @@ import { DeviceLoginView } from './views';
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */
 const topLevel = buildRouteTable().children ?? [];
 
-const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSourcesButton /> };
+// Loaded with the Data sources dialog, not with the first page.
+const BackupPanel = lazy(() =>
+  import('../features/backup/backup-panel').then((m) => ({ default: m.BackupPanel })),
+);
+
+function DataSources() {
+  const { t } = useTranslation();
+  const backup = {
+    key: 'backup',
+    label: t('backup.tab'),
+    children: (
+      <Suspense fallback={null}>
+        <BackupPanel />
+      </Suspense>
+    ),
+  };
+  return <DataSourcesButton extraTabs={[backup]} />;
+}
+
+const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources /> };
 const renderView = (routeKey: string) => <RouteView routeKey={routeKey} />;
 
 /** The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin outside the layout. */

@@ -1,6 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { backupJobSchema, backupParamsSchema, restoreResponseSchema } from '@ecohelm/contracts';
+import {
+  backupJobSchema,
+  backupParamsSchema,
+  cancelRestoreResponseSchema,
+  restoreResponseSchema,
+} from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import type { BackupService } from './backup.service.ts';
@@ -33,6 +38,12 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
         .header('cache-control', 'no-store')
         .send(createReadStream(file.path));
     },
+  );
+
+  app.delete(
+    '/api/v1/backups/restore',
+    { ...admin, schema: { tags, response: { 200: cancelRestoreResponseSchema } } },
+    async () => backups.cancelRestore(),
   );
 
   // The upload is streamed to disk (a store is hundreds of megabytes), not parsed into memory.

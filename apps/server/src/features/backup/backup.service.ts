@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -129,6 +129,14 @@ export class BackupService {
       if (error instanceof AppError) throw error;
       throw new AppError('internal', 500, `The upload could not be stored: ${(error as Error).message}`);
     }
+  }
+
+  /** Withdraws a staged restore; the store stays as it is. Answers whether one was waiting. */
+  cancelRestore(): { cancelled: boolean } {
+    const pending = pendingRestoreFile(this.#storeFile);
+    const waiting = existsSync(pending);
+    rmSync(pending, { force: true });
+    return { cancelled: waiting };
   }
 
   #job(id: string) {

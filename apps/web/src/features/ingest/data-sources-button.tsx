@@ -1,5 +1,5 @@
 import { Button, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataIcon } from '../../ui/icons';
 
@@ -9,7 +9,12 @@ const DataSourcesModal = lazy(() =>
 );
 
 /** The header's "Data sources" button and its dialog (ingest status per source, CSV import). */
-export function DataSourcesButton() {
+export function DataSourcesButton({
+  extraTabs,
+}: {
+  /** Tabs of other features, composed in by the app. */
+  extraTabs?: { key: string; label: string; children: ReactNode }[];
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -19,7 +24,11 @@ export function DataSourcesButton() {
       </Tooltip>
       {open ? (
         <Suspense fallback={null}>
-          <DataSourcesModal open={open} onClose={() => setOpen(false)} />
+          <DataSourcesModal
+            open={open}
+            onClose={() => setOpen(false)}
+            {...(extraTabs ? { extraTabs } : {})}
+          />
         </Suspense>
       ) : null}
     </>

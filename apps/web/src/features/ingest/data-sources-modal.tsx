@@ -1,6 +1,6 @@
 import type { IngestStatusResponse } from '@ecohelm/contracts';
 import { Alert, App, Button, Form, InputNumber, Modal, Progress, Select, Table, Tabs, Upload } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
@@ -12,7 +12,16 @@ import { csvHeader, guessMapping } from './csv-mapping';
 type Source = IngestStatusResponse['sources'][number];
 
 /** Data sources: what the ingest path accepted and refused per source, and CSV import with a column mapping. */
-export function DataSourcesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function DataSourcesModal({
+  open,
+  onClose,
+  extraTabs = [],
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Tabs of other features the app adds (backup of the store). */
+  extraTabs?: { key: string; label: string; children: ReactNode }[];
+}) {
   const { t } = useTranslation();
   return (
     <Modal open={open} title={t('ingest.title')} onCancel={onClose} footer={null} width={900} destroyOnHidden>
@@ -20,6 +29,7 @@ export function DataSourcesModal({ open, onClose }: { open: boolean; onClose: ()
         items={[
           { key: 'status', label: t('ingest.tabs.status'), children: <IngestStatus enabled={open} /> },
           { key: 'csv', label: t('ingest.tabs.csv'), children: <CsvImport /> },
+          ...extraTabs,
         ]}
       />
     </Modal>
