@@ -42,6 +42,14 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
   const rejected = (s: Source) => Object.values(s.rejected).reduce((a, b) => a + (b ?? 0), 0);
   return (
     <>
+      {status.error ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t(status.error instanceof ApiError ? status.error.messageKey : 'errors.unknown')}
+          style={{ marginBottom: 8 }}
+        />
+      ) : null}
       <p>
         {t('ingest.adapters')}: {status.data?.adapters.length ? status.data.adapters.join(', ') : '—'}
       </p>

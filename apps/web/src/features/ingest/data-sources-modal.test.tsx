@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage, stubApi } from '../../test/render-page';
+import { DataSourcesModal } from './data-sources-modal';
+
+const channels = { items: [] };
+const status = {
+  sources: [
+    {
+      source: 'nmea0183.udp:10110',
+      accepted: 96_552,
+      rejected: { bad_checksum: 3, disk_full: 2 },
+      lastAcceptedAt: '2026-11-24T22:13:38.326Z',
+      lastRejectedAt: '2026-11-24T22:13:30.000Z',
+      lastReject: { reason: 'bad_checksum', detail: '$GPRMC,...*00' },
+    },
+  ],
+  adapters: ['nmea0183.udp:10110'],
+};
+
+describe('data sources dialog', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the status table loading', async () => {
+    stubApi({ '/api/v1/ingest/status': 'pending', '/api/v1/telemetry/channels': { json: channels } });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    await vi.waitFor(() => expect(dialog.querySelector('.ant-spin-spinning')).not.toBeNull());
+  });
+
+  it('says the status could not be read', async () => {
+    stubApi({
+      '/api/v1/ingest/status': { status: 403, code: 'forbidden' },
+      '/api/v1/telemetry/channels': { json: channels },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    expect(await screen.findByText('You do not have permission to do this.')).toBeTruthy();
+  });
+
+  it('shows no source before any data came in', async () => {
+    stubApi({
+      '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
+      '/api/v1/telemetry/channels': { json: channels },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findAllByText('No data')).length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText('nmea0183.udp:10110')).toBeNull();
+  });
+
+  it('counts what each source delivered and why samples were refused', async () => {
+    stubApi({ '/api/v1/ingest/status': { json: status }, '/api/v1/telemetry/channels': { json: channels } });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const row = (await within(dialog).findAllByText('nmea0183.udp:10110'))
+      .at(-1)
+      ?.closest('tr') as HTMLElement;
+    expect(within(row).getByText('96552')).toBeTruthy();
+    expect(within(row).getByText('5')).toBeTruthy();
+    expect(row.textContent).toContain('disk nearly full');
+  });
+});
