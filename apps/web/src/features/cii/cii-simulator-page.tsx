@@ -1,13 +1,13 @@
 import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRatings } from '@ecohelm/contracts';
 import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import '../../ui/chart-extras';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
+import { ciiErrorText } from './cii-error';
 
 interface FormValues {
   speedKn?: number;
@@ -31,7 +31,7 @@ export function CiiSimulatorPage() {
     const speeds = [v.speedKn as number, ...(v.compare ?? [])].filter((s) => s > 0).slice(0, 6);
     setInput({ speeds, days: v.days as number, rating: v.rating });
   };
-  const error = sim.error ? t(sim.error instanceof ApiError ? sim.error.messageKey : 'errors.unknown') : null;
+  const error = sim.error ? ciiErrorText(sim.error, t) : null;
 
   return (
     <PageFrame

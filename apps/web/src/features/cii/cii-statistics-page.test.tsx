@@ -28,7 +28,30 @@ describe('CII statistics page', { timeout: 120_000 }, () => {
       },
     });
     await renderPage(<CiiStatisticsPage />, { path });
-    expect(await within(panel('ciiGauge')).findByRole('alert')).toBeTruthy();
+    expect(
+      await within(panel('ciiGauge')).findByText(
+        'Fill in the ship basic information (type and deadweight) first.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says which filling record does not add up', async () => {
+    const message =
+      'The filling records do not add up: remaining on board of mdo_mgo rises without bunkering (r1).';
+    stubApi({
+      '/api/v1/cii/statistics': {
+        status: 409,
+        code: 'conflict',
+        message,
+        details: { reason: 'records_inconsistent', field: 'r1' },
+      },
+    });
+    await renderPage(<CiiStatisticsPage />, { path });
+    expect(
+      await within(panel('ciiGauge')).findByText(
+        `The filling records do not add up; please correct them in Information filling. ${message}`,
+      ),
+    ).toBeTruthy();
   });
 
   it('shows empty trend and voyage panels for a year without voyages', async () => {

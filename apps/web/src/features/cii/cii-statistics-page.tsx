@@ -2,12 +2,12 @@ import { Alert, Button, DatePicker, Input, Segmented, Select, Space, Tag } from 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useCiiStatistics } from './api/get-cii-statistics';
 import { CiiGauge, CiiTrendChart } from './cii-charts';
+import { ciiErrorText } from './cii-error';
 import { type CiiReportKind, CiiReportModal, ciiReportKinds } from './cii-report-modal';
 import { CiiVoyageTable } from './cii-voyage-table';
 
@@ -49,9 +49,7 @@ export function CiiStatisticsPage() {
   const data = stats.data;
   const shownYear = year ?? data?.summary.year ?? new Date().getUTCFullYear();
   const title = (id: string) => t(`cii.panels.${id}`);
-  const error = stats.error
-    ? t(stats.error instanceof ApiError ? stats.error.messageKey : 'errors.unknown')
-    : null;
+  const error = stats.error ? ciiErrorText(stats.error, t) : null;
   const s = data?.summary;
 
   return (
