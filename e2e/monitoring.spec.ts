@@ -1,66 +1,41 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, expectNoRawText, langs, openConsole, saveScreen, test } from './fixtures.ts';
-
-const tx = {
-  en_US: {
-    download: 'Download image',
-    ok: 'Download',
-    live: 'Live',
-    state: /^(Running|Stopped)$/,
-    reference: 'Shop-test curve',
-    ge2: 'G/E 2',
-    boiler2: 'Boiler 2',
-    title: { me: 'Main engine monitoring', ge: 'Generator monitoring', boiler: 'Boiler monitoring' },
-  },
-  zh_CN: {
-    download: '下载图片',
-    ok: '下载',
-    live: '实时',
-    state: /^(运行|停止)$/,
-    reference: '台架试验曲线',
-    ge2: '2号发电机',
-    boiler2: '2号锅炉',
-    title: { me: '主机监测', ge: '发电机监测', boiler: '锅炉监测' },
-  },
-};
+import { expect, langs, test } from './fixtures.ts';
+import { MonitoringPage } from './pages/monitoring-page.ts';
 
 for (const lang of langs) {
   test(`equipment monitoring shows live key factors, curves, status and alarms, and downloads the chart in ${lang}`, async ({
     page,
   }) => {
-    const t = tx[lang];
-    await openConsole(page, '/eff-monitory/me', lang);
-    await expect(page.getByRole('heading', { name: t.title.me })).toBeVisible({ timeout: 20_000 });
+    const monitoring = new MonitoringPage(page, lang);
+    const t = monitoring.text;
+    await monitoring.open('me');
+    await expect(monitoring.heading('me')).toBeVisible({ timeout: 20_000 });
 
     // Key factors live at 1 Hz with their units.
-    const factors = page.locator('[data-panel="keyFactors"]');
-    await expect(factors.getByText(t.live, { exact: true })).toBeVisible({ timeout: 15_000 });
-    const rpm = factors.locator('[data-factor="propulsion.main.revolutions"] dd');
-    await expect(rpm).toContainText('rpm');
-    await expect(factors.locator('[data-factor="propulsion.main.shaftPower"] dd')).toHaveText(/^-?\d+ kW$/);
-    await expect(factors.locator('[data-factor="propulsion.main.exhaustTemperature"] dd')).toHaveText(
-      /^-?\d+\.\d °C$/,
-    );
+    await expect(monitoring.panel('keyFactors').getByText(t.live, { exact: true })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(monitoring.factor('propulsion.main.revolutions')).toContainText('rpm');
+    await expect(monitoring.factor('propulsion.main.shaftPower')).toHaveText(/^-?\d+ kW$/);
+    await expect(monitoring.factor('propulsion.main.exhaustTemperature')).toHaveText(/^-?\d+\.\d °C$/);
 
     // The SFOC curve with the shop-test reference, the status with running hours, the alarm panel.
-    const curve = page.locator('[data-panel="fuelEfficiencyCurve"]');
-    await expect(curve.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
-    await expect(curve.getByTestId('curve-note')).not.toBeEmpty();
-    const status = page.locator('[data-panel="equipmentStatus"] tr[data-unit="me"]');
+    await expect(monitoring.curve()).toBeVisible({ timeout: 15_000 });
+    await expect(monitoring.panel('fuelEfficiencyCurve').getByTestId('curve-note')).not.toBeEmpty();
+    const status = monitoring.statusRow('me');
     await expect(status.locator('.ant-tag')).toHaveText(t.state, { timeout: 15_000 });
     await expect(status).toContainText(/\d+\.\d h/);
-    await expect(page.locator('[data-panel="alarmHistory"] .ant-table')).toBeVisible();
-    await expectNoRawText(page);
-    await saveScreen(page, `monitoring-me-${lang}`);
+    await expect(monitoring.panel('alarmHistory').locator('.ant-table')).toBeVisible();
+    await monitoring.expectTranslated();
+    await monitoring.screen('monitoring-me');
 
     // Download the chart as PNG through the confirmation dialog.
-    await page.getByRole('button', { name: t.download, exact: true }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await monitoring.openDownload();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('PNG')).toBeVisible();
     await page.waitForTimeout(400); // let the dialog's opening animation finish for the screenshot
-    await saveScreen(page, `monitoring-download-${lang}`);
+    await monitoring.screen('monitoring-download');
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: t.ok, exact: true }).click();
     const download = await downloading;
@@ -72,37 +47,31 @@ for (const lang of langs) {
     expect(png.length).toBeGreaterThan(5_000);
 
     // Generators: three units, each with its status; switch to G/E 2.
-    await page.goto('/eff-monitory/ge');
-    await expect(page.getByRole('heading', { name: t.title.ge })).toBeVisible();
-    await expect(page.locator('[data-panel="equipmentStatus"] tbody tr')).toHaveCount(3);
-    await page.getByText(t.ge2, { exact: true }).first().click();
-    const geFactors = page.locator('[data-panel="keyFactors"]');
-    await expect(geFactors.locator('[data-factor="electrical.generators.ge2.realPower"] dd')).toContainText(
-      'kW',
-      {
-        timeout: 15_000,
-      },
-    );
-    await expect(page.locator('[data-panel="fuelEfficiencyCurve"] canvas').first()).toBeVisible();
+    await monitoring.show('ge');
+    await expect(monitoring.heading('ge')).toBeVisible();
+    await expect(monitoring.statusRows()).toHaveCount(3);
+    await monitoring.selectUnit(t.ge2);
+    await expect(monitoring.factor('electrical.generators.ge2.realPower')).toContainText('kW', {
+      timeout: 15_000,
+    });
+    await expect(monitoring.curve()).toBeVisible();
     for (const u of ['ge1', 'ge2', 'ge3'])
-      await expect(page.locator(`[data-panel="equipmentStatus"] tr[data-unit="${u}"] .ant-tag`)).toHaveText(
-        t.state,
-      );
-    await expectNoRawText(page);
-    await saveScreen(page, `monitoring-ge-${lang}`);
+      await expect(monitoring.statusRow(u).locator('.ant-tag')).toHaveText(t.state);
+    await monitoring.expectTranslated();
+    await monitoring.screen('monitoring-ge');
 
     // Boilers: steam pressure and fuel over the day.
-    await page.goto('/eff-monitory/boiler');
-    await expect(page.getByRole('heading', { name: t.title.boiler })).toBeVisible();
-    await expect(
-      page.locator('[data-panel="keyFactors"] [data-factor="steam.boilers.boiler1.steamPressure"] dd'),
-    ).toContainText('bar', { timeout: 15_000 });
-    await expect(page.locator('[data-panel="fuelEfficiencyCurve"] canvas').first()).toBeVisible();
-    await expect(page.locator('[data-panel="equipmentStatus"] tbody tr')).toHaveCount(2);
-    await expectNoRawText(page);
-    await saveScreen(page, `monitoring-boiler-${lang}`);
-    await page.getByText(t.boiler2, { exact: true }).first().click();
-    await expect(page.locator('[data-panel="fuelEfficiencyCurve"] canvas').first()).toBeVisible();
-    await saveScreen(page, `monitoring-boiler2-${lang}`);
+    await monitoring.show('boiler');
+    await expect(monitoring.heading('boiler')).toBeVisible();
+    await expect(monitoring.factor('steam.boilers.boiler1.steamPressure')).toContainText('bar', {
+      timeout: 15_000,
+    });
+    await expect(monitoring.curve()).toBeVisible();
+    await expect(monitoring.statusRows()).toHaveCount(2);
+    await monitoring.expectTranslated();
+    await monitoring.screen('monitoring-boiler');
+    await monitoring.selectUnit(t.boiler2);
+    await expect(monitoring.curve()).toBeVisible();
+    await monitoring.screen('monitoring-boiler2');
   });
 }
