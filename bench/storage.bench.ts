@@ -86,6 +86,7 @@ try {
       `| minute rollups per year (kept forever) | ${fmt(minuteGbPerYear)} GB |`,
       `| hourly + daily rollups per year | ${fmt(hourGbPerYear + dayGbPerYear, 2)} GB |`,
       `| first year, all tiers | ${fmt(yearGb)} GB (budget 5 GB) |`,
+      `| with minute rollups kept 90 days (ECOHELM_MINUTE_RETENTION_DAYS=90) | ${fmt(rawGb + (minuteGbPerYear * 90) / 365 + hourGbPerYear + dayGbPerYear)} GB a year |`,
       '',
     ].join('\n'),
   );

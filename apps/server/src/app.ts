@@ -118,6 +118,7 @@ export async function buildApp(
   const records = new RecordsService(new RecordsRepository(store.db));
   const telemetry = new TelemetryService(new TelemetryRepository(store), {
     rawWindowDays: config.ingest.rawRetentionDays,
+    minuteWindowDays: config.ingest.minuteRetentionDays,
   });
   await telemetry.init();
   const disk = new DiskGuard({

@@ -39,6 +39,11 @@ export interface IngestConfig {
   /** Days of raw samples kept before pruning (`ECOHELM_RAW_RETENTION_DAYS`, default 7); rollups are kept forever. */
   rawRetentionDays: number;
   /**
+   * Days of minute rollups kept (`ECOHELM_MINUTE_RETENTION_DAYS`, default 0: forever); hourly and daily rollups,
+   * which trends of longer ranges and every report read, are kept forever.
+   */
+  minuteRetentionDays: number;
+  /**
    * Free space (MB) the store's disk keeps (`ECOHELM_MIN_FREE_MB`, default 1024): below it telemetry is refused
    * with an alarm, so the records the crew saves and the store itself never meet a full disk.
    */
@@ -90,6 +95,7 @@ function ingestConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): In
     mqttUrl: env.ECOHELM_MQTT_URL || (file.mqttUrl as string | undefined) || undefined,
     mqttTopic: env.ECOHELM_MQTT_TOPIC ?? (file.mqttTopic as string | undefined) ?? 'ecohelm/samples',
     rawRetentionDays: Number(env.ECOHELM_RAW_RETENTION_DAYS ?? file.rawRetentionDays ?? 7),
+    minuteRetentionDays: Number(env.ECOHELM_MINUTE_RETENTION_DAYS ?? file.minuteRetentionDays ?? 0),
     minFreeMb: Number(env.ECOHELM_MIN_FREE_MB ?? file.minFreeMb ?? 1024),
   };
 }

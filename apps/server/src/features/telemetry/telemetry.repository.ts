@@ -238,6 +238,20 @@ export class TelemetryRepository {
   }
 
   /** Deletes raw samples older than `beforeMs`, channel by channel so each delete is a key-range scan. */
+  /** Deletes minute rollups before `beforeS` (epoch seconds), one channel's key range at a time. */
+  async pruneMinutes(channelIds: readonly number[], beforeS: number): Promise<number> {
+    let deleted = 0;
+    for (const id of channelIds) {
+      const r = await this.#db
+        .deleteFrom('rollup_1m')
+        .where('channel_id', '=', id)
+        .where('t', '<', beforeS)
+        .executeTakeFirst();
+      deleted += Number(r.numDeletedRows);
+    }
+    return deleted;
+  }
+
   async pruneRaw(channelIds: readonly number[], beforeMs: number): Promise<number> {
     let deleted = 0;
     for (const id of channelIds) {

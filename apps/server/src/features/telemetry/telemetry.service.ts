@@ -77,10 +77,16 @@ export class TelemetryService {
   /** Writes run one at a time: PostgreSQL upserts on the same rollup rows never interleave. */
   #queue: Promise<unknown> = Promise.resolve();
   readonly rawWindowMs: number;
+  /** How long minute rollups are kept (0: forever); hourly and daily rollups are always kept. */
+  readonly minuteWindowMs: number;
 
-  constructor(repo: TelemetryRepository, options: { rawWindowDays?: number } = {}) {
+  constructor(
+    repo: TelemetryRepository,
+    options: { rawWindowDays?: number; minuteWindowDays?: number } = {},
+  ) {
     this.#repo = repo;
     this.rawWindowMs = (options.rawWindowDays ?? 7) * DAY_MS;
+    this.minuteWindowMs = (options.minuteWindowDays ?? 0) * DAY_MS;
   }
 
   /** Numbers the catalogue's channels in the store (idempotent); call once before writing. */
@@ -235,7 +241,9 @@ export class TelemetryService {
       source = 'raw';
       rows = await this.#repo.rawBuckets(channelId, fromMs, toMs, bucketMs);
     } else {
-      const level: RollupLevel = bucketMs >= DAY_MS ? '1d' : bucketMs >= 3_600_000 ? '1h' : '1m';
+      let level: RollupLevel = bucketMs >= DAY_MS ? '1d' : bucketMs >= 3_600_000 ? '1h' : '1m';
+      // Minute rollups older than their window are gone: hours are the finest level there.
+      if (level === '1m' && this.minuteWindowMs > 0 && fromMs < now - this.minuteWindowMs) level = '1h';
       const width = levelSeconds[level];
       // Buckets are whole multiples of the level, aligned to it, so no rollup row is split.
       const widthS = Math.ceil(bucketMs / 1000 / width) * width;
@@ -306,6 +314,13 @@ export class TelemetryService {
   /** Deletes raw samples older than the raw window; rollups stay. Returns the number deleted. */
   pruneRaw(now = Date.now()): Promise<number> {
     return this.#serial(() => this.#repo.pruneRaw([...this.#names.keys()], now - this.rawWindowMs));
+  }
+
+  /** Deletes minute rollups past their window (none when the window is 0: kept forever); hours and days stay. */
+  pruneMinutes(now = Date.now()): Promise<number> {
+    if (this.minuteWindowMs <= 0) return Promise.resolve(0);
+    const beforeS = Math.floor((now - this.minuteWindowMs) / 60_000) * 60;
+    return this.#serial(() => this.#repo.pruneMinutes([...this.#names.keys()], beforeS));
   }
 
   /** Raw samples of one channel (tests, exports). */
