@@ -24,7 +24,8 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
       w.minute(w.channelId(channel), m, { mean: v, min: v, max: v, last: v, count: 60 });
     const meHfo = hfoKgS(ME_KW, twoStrokeSfoc(0.75));
     const geHfo = hfoKgS(GE_KW, generatorSfoc(0.75));
-    for (let m = from; m < now - MINUTE; m += MINUTE) {
+    // Through the minute in progress, so the hour in progress has data even in its first minute.
+    for (let m = from; m <= now; m += MINUTE) {
       const meOn = !(m >= stopHour + 30 * MINUTE && m < stopHour + 2 * HOUR);
       put('propulsion.main.revolutions', m, meOn ? 1.8 : 0);
       put('propulsion.main.shaftPower', m, meOn ? ME_KW * 1000 : 0);
