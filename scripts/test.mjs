@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const steps = [
   // Machine prerequisites the tests need: a CJK font for the Chinese PDF reports (Debian package).
   ['fonts', process.execPath, ['scripts/ensure-fonts.mjs']],
+  // A real Signal K server for the Signal K client's integration test, in a cache folder (not a dependency).
+  ['signalk-server', process.execPath, ['scripts/ensure-signalk-server.mjs']],
   ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [

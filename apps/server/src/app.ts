@@ -179,7 +179,7 @@ export async function buildApp(
       dataDir: config.dataDir,
     }),
   );
-  await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.names());
+  await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.statuses());
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

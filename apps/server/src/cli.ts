@@ -16,7 +16,7 @@ import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
 import { importCsv } from './features/ingest/csv-jobs.ts';
-import { replayNmeaFile } from './features/ingest/nmea-sources.ts';
+import { replayLogFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
@@ -73,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
     });
     if (command === 'replay') {
       const bar = progressBar(`replay ${path.basename(file)}`);
-      const r = await replayNmeaFile(pipeline, file, {
+      const r = await replayLogFile(pipeline, file, {
         onProgress: (p) => bar(p.bytes, p.totalBytes, `${p.lines} lines`),
       });
       report(pipeline, `${r.lines} lines replayed`);

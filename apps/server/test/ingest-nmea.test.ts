@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayNmeaFile } from '../src/features/ingest/nmea-sources.ts';
+import { replayLogFile } from '../src/features/ingest/nmea-sources.ts';
 import { checksumValid, NmeaDecoder, parseXdr } from '../src/features/ingest/nmea0183.ts';
 import { IngestPipeline } from '../src/features/ingest/pipeline.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
@@ -69,7 +69,7 @@ describe.each(storeKinds)('replay of a real B&G Zeus log on %s', (kind) => {
     telemetry = new TelemetryService(new TelemetryRepository(ts.store));
     await telemetry.init();
     pipeline = new IngestPipeline(telemetry);
-    await replayNmeaFile(pipeline, ZEUS);
+    await replayLogFile(pipeline, ZEUS);
   });
   afterAll(() => ts.dispose());
 

@@ -107,7 +107,15 @@ export const ingestStatusResponseSchema = z.object({
       lastReject: z.object({ reason: rejectReasons, detail: z.string() }).nullable(),
     }),
   ),
-  adapters: z.array(z.string()),
+  /** The configured adapters and the state of each one's link to its peer. */
+  adapters: z.array(
+    z.object({
+      name: z.string(),
+      state: z.enum(['listening', 'connecting', 'connected', 'reconnecting', 'error']),
+      detail: z.string().nullable(),
+      since: z.iso.datetime(),
+    }),
+  ),
 });
 export type IngestStatusResponse = z.infer<typeof ingestStatusResponseSchema>;
 

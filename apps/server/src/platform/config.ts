@@ -48,6 +48,39 @@ export interface IngestConfig {
    * with an alarm, so the records the crew saves and the store itself never meet a full disk.
    */
   minFreeMb: number;
+  /** Signal K server read in client mode (`ECOHELM_SIGNALK_URL`, …); absent: none. */
+  signalk: SignalKSourceConfig | undefined;
+  /** Modbus TCP devices polled with a register map (`ECOHELM_MODBUS_URL` + `ECOHELM_MODBUS_MAP`, or a list in the file). */
+  modbus: { url: string; map: string }[];
+  /** OPC UA servers subscribed to with a node map (`ECOHELM_OPCUA_URL` + `ECOHELM_OPCUA_MAP`, …). */
+  opcua: OpcUaSourceConfig[];
+  /** NMEA 2000 gateways streaming Actisense / canboat text at `host:port` (`ECOHELM_N2K_TCP`, comma-separated). */
+  n2kTcp: string[];
+}
+
+export interface SignalKSourceConfig {
+  /** `http://host:3000` (the endpoint document is read) or `ws://host:3000/signalk/v1/stream`. */
+  url: string;
+  /** `ECOHELM_SIGNALK_TOKEN`: access token of a server with security on. */
+  token: string | undefined;
+  /** `ECOHELM_SIGNALK_SUBSCRIBE`: `catalogue` (our channels, default) or `all`. */
+  subscribe: 'catalogue' | 'all';
+  /** `ECOHELM_SIGNALK_SOURCE_PRIORITY`: Signal K source labels, best first, comma-separated. */
+  sourcePriority: string[];
+}
+
+export interface OpcUaSourceConfig {
+  /** `opc.tcp://host:4840/path` */
+  url: string;
+  /** CSV node map: node id, sampling interval, unit, channel. */
+  map: string;
+  /** `None` (default) or `SignAndEncrypt` (`ECOHELM_OPCUA_SECURITY`). */
+  securityMode: 'None' | 'Sign' | 'SignAndEncrypt';
+  /** e.g. `Basic256Sha256` (default when signing) (`ECOHELM_OPCUA_POLICY`). */
+  securityPolicy: string;
+  /** Optional user name and password (`ECOHELM_OPCUA_USER`, `ECOHELM_OPCUA_PASSWORD`). */
+  user: string | undefined;
+  password: string | undefined;
 }
 
 const truthy = (v: string | undefined): boolean | undefined =>
@@ -87,16 +120,66 @@ const optionalPort = (v: unknown): number | undefined => {
 };
 
 function ingestConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): IngestConfig {
-  const tcp = env.ECOHELM_NMEA_TCP ?? (file.nmeaTcp as string | string[] | undefined) ?? [];
   return {
     nmeaUdpPort: optionalPort(env.ECOHELM_NMEA_UDP_PORT ?? file.nmeaUdpPort),
     nmeaTcpListenPort: optionalPort(env.ECOHELM_NMEA_TCP_LISTEN_PORT ?? file.nmeaTcpListenPort),
-    nmeaTcp: (Array.isArray(tcp) ? tcp : tcp.split(',')).map((s) => s.trim()).filter(Boolean),
+    nmeaTcp: list(env.ECOHELM_NMEA_TCP ?? (file.nmeaTcp as string | string[] | undefined)),
     mqttUrl: env.ECOHELM_MQTT_URL || (file.mqttUrl as string | undefined) || undefined,
     mqttTopic: env.ECOHELM_MQTT_TOPIC ?? (file.mqttTopic as string | undefined) ?? 'ecohelm/samples',
     rawRetentionDays: Number(env.ECOHELM_RAW_RETENTION_DAYS ?? file.rawRetentionDays ?? 7),
     minuteRetentionDays: Number(env.ECOHELM_MINUTE_RETENTION_DAYS ?? file.minuteRetentionDays ?? 0),
     minFreeMb: Number(env.ECOHELM_MIN_FREE_MB ?? file.minFreeMb ?? 1024),
+    signalk: signalkConfig(env, (file.signalk ?? {}) as Record<string, unknown>),
+    modbus: env.ECOHELM_MODBUS_URL
+      ? [{ url: env.ECOHELM_MODBUS_URL, map: env.ECOHELM_MODBUS_MAP ?? '' }]
+      : ((file.modbus as { url: string; map: string }[] | undefined) ?? []),
+    opcua: env.ECOHELM_OPCUA_URL
+      ? [
+          opcuaConfig({
+            url: env.ECOHELM_OPCUA_URL,
+            map: env.ECOHELM_OPCUA_MAP,
+            securityMode: env.ECOHELM_OPCUA_SECURITY,
+            securityPolicy: env.ECOHELM_OPCUA_POLICY,
+            user: env.ECOHELM_OPCUA_USER,
+            password: env.ECOHELM_OPCUA_PASSWORD,
+          }),
+        ]
+      : ((file.opcua as Record<string, unknown>[] | undefined) ?? []).map(opcuaConfig),
+    n2kTcp: list(env.ECOHELM_N2K_TCP ?? (file.n2kTcp as string | string[] | undefined)),
+  };
+}
+
+const list = (v: string | string[] | undefined): string[] =>
+  (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+
+function signalkConfig(
+  env: NodeJS.ProcessEnv,
+  file: Record<string, unknown>,
+): SignalKSourceConfig | undefined {
+  const url = env.ECOHELM_SIGNALK_URL || (file.url as string | undefined);
+  if (!url) return undefined;
+  const subscribe = env.ECOHELM_SIGNALK_SUBSCRIBE ?? (file.subscribe as string | undefined);
+  return {
+    url,
+    token: env.ECOHELM_SIGNALK_TOKEN || (file.token as string | undefined) || undefined,
+    subscribe: subscribe === 'all' ? 'all' : 'catalogue',
+    sourcePriority: list(
+      env.ECOHELM_SIGNALK_SOURCE_PRIORITY ?? (file.sourcePriority as string | string[] | undefined),
+    ),
+  };
+}
+
+function opcuaConfig(o: Record<string, unknown>): OpcUaSourceConfig {
+  const mode = o.securityMode;
+  const securityMode = mode === 'Sign' || mode === 'SignAndEncrypt' ? mode : 'None';
+  return {
+    url: String(o.url),
+    map: String(o.map ?? ''),
+    securityMode,
+    securityPolicy:
+      (o.securityPolicy as string | undefined) || (securityMode === 'None' ? 'None' : 'Basic256Sha256'),
+    user: (o.user as string | undefined) || undefined,
+    password: (o.password as string | undefined) || undefined,
   };
 }
 

@@ -1,7 +1,13 @@
+import path from 'node:path';
 import type { AppConfig } from '../../platform/config.ts';
+import type { Adapter, ConnectionStatus } from './connection.ts';
+import { startModbus } from './modbus.ts';
 import { startMqtt } from './mqtt.ts';
-import { type Adapter, startNmeaTcpClient, startNmeaTcpServer, startNmeaUdp } from './nmea-sources.ts';
+import { nmea2000 } from './n2k.ts';
+import { startNmeaTcpClient, startNmeaTcpServer, startNmeaUdp } from './nmea-sources.ts';
+import { startOpcUa } from './opcua.ts';
 import type { IngestPipeline } from './pipeline.ts';
+import { startSignalKClient } from './signalk-client.ts';
 
 /** The running ingest adapters, for the status endpoint and shutdown. */
 export class AdapterRegistry {
@@ -15,6 +21,11 @@ export class AdapterRegistry {
     return this.#adapters.map((a) => a.name);
   }
 
+  /** Each adapter's link state, for the Data sources dialog. */
+  statuses(): ({ name: string } & ConnectionStatus)[] {
+    return this.#adapters.map((a) => ({ name: a.name, ...a.status() }));
+  }
+
   /** Stops every adapter, flushing what they buffered. */
   async stopAll(): Promise<void> {
     const all = this.#adapters.splice(0);
@@ -23,8 +34,9 @@ export class AdapterRegistry {
 }
 
 /**
- * Starts the adapters the configuration names (NMEA 0183 UDP/TCP, MQTT). A port that cannot be
- * opened is logged and skipped: the console keeps running without that feed.
+ * Starts the adapters the configuration names (NMEA 0183 UDP/TCP, MQTT, Signal K client, Modbus TCP,
+ * OPC UA, NMEA 2000 gateways). A port that cannot be opened is logged and skipped: the console keeps
+ * running without that feed. A register or node map that is wrong is refused with its line, also logged.
  */
 export async function startConfiguredAdapters(
   config: AppConfig,
@@ -47,12 +59,38 @@ export async function startConfiguredAdapters(
     await tryStart('NMEA 0183 TCP listener', () => startNmeaTcpServer(pipeline, ing.nmeaTcpListenPort!));
   }
   for (const target of ing.nmeaTcp) {
-    const [host, port] = [
-      target.slice(0, target.lastIndexOf(':')),
-      Number(target.slice(target.lastIndexOf(':') + 1)),
-    ];
+    const { host, port } = hostPort(target);
     await tryStart(`NMEA 0183 TCP client ${target}`, () => startNmeaTcpClient(pipeline, host, port));
+  }
+  for (const target of ing.n2kTcp) {
+    const { host, port } = hostPort(target);
+    await tryStart(`NMEA 2000 TCP client ${target}`, () =>
+      startNmeaTcpClient(pipeline, host, port, 1000, nmea2000),
+    );
   }
   if (ing.mqttUrl)
     await tryStart(`MQTT ${ing.mqttUrl}`, () => startMqtt(pipeline, ing.mqttUrl!, ing.mqttTopic));
+  if (ing.signalk) {
+    const sk = ing.signalk;
+    await tryStart(`Signal K client ${sk.url}`, () => startSignalKClient(pipeline, sk));
+  }
+  for (const device of ing.modbus) {
+    await tryStart(`Modbus TCP ${device.url}`, () =>
+      startModbus(pipeline, { url: device.url, map: path.resolve(config.dataDir, device.map) }),
+    );
+  }
+  for (const server of ing.opcua) {
+    await tryStart(`OPC UA ${server.url}`, () =>
+      startOpcUa(pipeline, {
+        ...server,
+        map: path.resolve(config.dataDir, server.map),
+        pkiFolder: path.join(config.dataDir, 'pki'),
+      }),
+    );
+  }
 }
+
+const hostPort = (target: string) => ({
+  host: target.slice(0, target.lastIndexOf(':')),
+  port: Number(target.slice(target.lastIndexOf(':') + 1)),
+});

@@ -9,6 +9,7 @@ import {
 import websocket from '@fastify/websocket';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { ConnectionStatus } from './connection.ts';
 import type { CsvJobs } from './csv-jobs.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
@@ -33,7 +34,7 @@ export async function ingestRoutes(
   app: AppInstance,
   pipeline: IngestPipeline,
   csvJobs: CsvJobs,
-  adapters: () => string[],
+  adapters: () => ({ name: string } & ConnectionStatus)[],
 ): Promise<void> {
   app.get(
     '/api/v1/ingest/status',
@@ -45,7 +46,12 @@ export async function ingestRoutes(
         lastRejectedAt: iso(s.lastRejectedAt),
         lastReject: s.lastReject ?? null,
       })),
-      adapters: adapters(),
+      adapters: adapters().map((a) => ({
+        name: a.name,
+        state: a.state,
+        detail: a.detail,
+        since: new Date(a.since).toISOString(),
+      })),
     }),
   );
 

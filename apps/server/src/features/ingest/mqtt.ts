@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import type { Adapter } from './nmea-sources.ts';
+import { type Adapter, Connection, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
 import type { Sample } from './types.ts';
@@ -43,9 +43,14 @@ export function startMqtt(
   topic: string,
 ): Adapter & { client: mqtt.MqttClient } {
   const source = `mqtt:${topic}`;
+  const connection = new Connection('connecting');
   const client = mqtt.connect(url, { reconnectPeriod: 5000, connectTimeout: 5000 });
-  client.on('connect', () => client.subscribe(topic, { qos: 1 }));
-  client.on('error', () => undefined);
+  client.on('connect', () => {
+    connection.set('connected');
+    client.subscribe(topic, { qos: 1 });
+  });
+  client.on('error', (error) => connection.set('reconnecting', reasonOf(error)));
+  client.on('offline', () => connection.set('reconnecting', connection.get().detail ?? 'broker unreachable'));
   client.on('message', (_topic, message) => {
     let parsed: unknown;
     try {
@@ -64,6 +69,7 @@ export function startMqtt(
   return {
     name: source,
     client,
+    status: () => connection.get(),
     stop: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
   };
 }

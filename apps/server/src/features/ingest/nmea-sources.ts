@@ -2,27 +2,41 @@ import dgram from 'node:dgram';
 import { createReadStream, statSync } from 'node:fs';
 import net from 'node:net';
 import { createInterface } from 'node:readline';
-import { NmeaDecoder } from './nmea0183.ts';
+import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
+import { NmeaDecoder, type NmeaResult } from './nmea0183.ts';
 import { type IngestPipeline, SampleBatcher } from './pipeline.ts';
+import type { Sample } from './types.ts';
 
-/** A running adapter; `stop` flushes what it buffered and closes its sockets. */
-export interface Adapter {
-  name: string;
-  stop(): Promise<void>;
+/** A line protocol's decoder (NMEA 0183, NMEA 2000 in canboat's text formats). */
+export interface LineDecoder {
+  decode(line: string): NmeaResult;
+  /** Samples held back waiting for more lines (a fix without its time yet); flushed at the end. */
+  drain(): Sample[];
 }
 
-/** Feeds NMEA lines of one source through a decoder into the pipeline in batches. */
-class LineFeed {
-  readonly decoder: NmeaDecoder;
+/** Which decoder a line source uses; its clock is the data's own time (replay) or the receive time (live). */
+export type DecoderFactory = (clock: 'data' | 'receive') => LineDecoder;
+
+const nmea0183: DecoderFactory = (clock) => new NmeaDecoder({ clock });
+
+/** Feeds the lines of one source through a decoder into the pipeline in batches. */
+export class LineFeed {
+  readonly decoder: LineDecoder;
   readonly batcher: SampleBatcher;
   readonly #pipeline: IngestPipeline;
   readonly #source: string;
   #partial = '';
 
-  constructor(pipeline: IngestPipeline, source: string, clock: 'data' | 'receive', batchSize = 2000) {
+  constructor(
+    pipeline: IngestPipeline,
+    source: string,
+    clock: 'data' | 'receive',
+    batchSize = 2000,
+    decoder: DecoderFactory = nmea0183,
+  ) {
     this.#pipeline = pipeline;
     this.#source = source;
-    this.decoder = new NmeaDecoder({ clock });
+    this.decoder = decoder(clock);
     this.batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s), { maxSize: batchSize });
   }
 
@@ -75,8 +89,10 @@ export async function startNmeaUdp(
       resolve();
     });
   });
+  const listening = new Connection('listening');
   return {
     name: source,
+    status: () => listening.get(),
     stop: async () => {
       await new Promise<void>((r) => socket.close(() => r()));
       await feed.end();
@@ -107,8 +123,10 @@ export async function startNmeaTcpServer(
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  const listening = new Connection('listening');
   return {
     name: source,
+    status: () => listening.get(),
     stop: async () => {
       await new Promise<void>((r) => server.close(() => r()));
       await Promise.all([...feeds].map((f) => f.end()));
@@ -118,35 +136,49 @@ export async function startNmeaTcpServer(
 
 /**
  * Connects to an NMEA server (a multiplexer or gateway at `host:port`) and reads its sentences;
- * reconnects every `retryMs` after the connection drops, forever, until stopped.
+ * reconnects with a growing delay (from `retryMs`, at most 30 s) after the connection drops,
+ * forever, until stopped.
  */
 export function startNmeaTcpClient(
   pipeline: IngestPipeline,
   host: string,
   port: number,
-  retryMs = 5000,
+  retryMs = 1000,
+  protocol: { name: string; decoder: DecoderFactory } = { name: 'nmea0183', decoder: nmea0183 },
 ): Adapter {
-  const source = `nmea0183.tcp:${host}:${port}`;
+  const source = `${protocol.name}.tcp:${host}:${port}`;
+  const connection = new Connection('connecting');
+  const backoff = new Backoff(retryMs);
   let stopped = false;
   let socket: net.Socket | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let feed = new LineFeed(pipeline, source, 'receive');
+  let feed = new LineFeed(pipeline, source, 'receive', 2000, protocol.decoder);
   const connect = () => {
     if (stopped) return;
-    feed = new LineFeed(pipeline, source, 'receive');
+    feed = new LineFeed(pipeline, source, 'receive', 2000, protocol.decoder);
     const current = feed;
+    let lastError = 'connection closed';
     socket = net.connect({ host, port });
     socket.setEncoding('latin1');
+    socket.on('connect', () => {
+      backoff.reset();
+      connection.set('connected');
+    });
     socket.on('data', (d) => current.chunk(String(d)));
-    socket.on('error', () => undefined);
+    socket.on('error', (error) => {
+      lastError = reasonOf(error);
+    });
     socket.on('close', () => {
       void current.end();
-      if (!stopped) timer = setTimeout(connect, retryMs);
+      if (stopped) return;
+      connection.set('reconnecting', lastError);
+      timer = setTimeout(connect, backoff.next());
     });
   };
   connect();
   return {
     name: source,
+    status: () => connection.get(),
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
@@ -163,16 +195,16 @@ export interface ReplayProgress {
 }
 
 /**
- * Replays an NMEA 0183 log file through the validated path, stamping samples with the file's own
- * RMC/ZDA time. Resolves when every sample is stored.
+ * Replays a log file of a line protocol (NMEA 0183 by default, or NMEA 2000 in canboat's text formats)
+ * through the validated path, stamping samples with the file's own time. Resolves when every sample is stored.
  */
-export async function replayNmeaFile(
+export async function replayLogFile(
   pipeline: IngestPipeline,
   file: string,
-  options: { source?: string; onProgress?: (p: ReplayProgress) => void } = {},
+  options: { source?: string; onProgress?: (p: ReplayProgress) => void; decoder?: DecoderFactory } = {},
 ): Promise<ReplayProgress> {
   const source = options.source ?? 'nmea0183.replay';
-  const feed = new LineFeed(pipeline, source, 'data', 5000);
+  const feed = new LineFeed(pipeline, source, 'data', 5000, options.decoder);
   const totalBytes = statSync(file).size;
   const progress: ReplayProgress = { bytes: 0, totalBytes, lines: 0 };
   const stream = createReadStream(file, { encoding: 'latin1' });

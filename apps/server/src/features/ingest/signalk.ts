@@ -20,6 +20,14 @@ const compound: Record<string, Record<string, string>> = {
   'environment.current': { drift: 'environment.current.drift', setTrue: 'environment.current.setTrue' },
 };
 
+/** The Signal K path a flattened member channel is sent under (`navigation.position` for its latitude). */
+export function compoundParent(channel: string): string | undefined {
+  for (const [parent, members] of Object.entries(compound)) {
+    if (Object.values(members).includes(channel)) return parent;
+  }
+  return undefined;
+}
+
 /**
  * Flattens a delta into samples (values as sent: Signal K is SI already). Only `vessels.self`
  * (or no context) is ours; other vessels' deltas (AIS relays) are skipped and reported as `other`.

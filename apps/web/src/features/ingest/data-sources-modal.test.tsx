@@ -15,7 +15,9 @@ const status = {
       lastReject: { reason: 'bad_checksum', detail: '$GPRMC,...*00' },
     },
   ],
-  adapters: ['nmea0183.udp:10110'],
+  adapters: [
+    { name: 'nmea0183.udp:10110', state: 'listening', detail: null, since: '2026-11-25T00:00:00.000Z' },
+  ],
 };
 
 describe('data sources dialog', { timeout: 120_000 }, () => {

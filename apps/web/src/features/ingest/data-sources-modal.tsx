@@ -1,5 +1,18 @@
 import type { IngestStatusResponse } from '@ecohelm/contracts';
-import { Alert, App, Button, Form, InputNumber, Modal, Progress, Select, Table, Tabs, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  InputNumber,
+  Modal,
+  Progress,
+  Select,
+  Table,
+  Tabs,
+  Tag,
+  Upload,
+} from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
@@ -10,6 +23,15 @@ import { useStartCsvImport } from './api/start-csv-import';
 import { csvHeader, guessMapping } from './csv-mapping';
 
 type Source = IngestStatusResponse['sources'][number];
+type Link = IngestStatusResponse['adapters'][number];
+
+const stateColor: Record<Link['state'], string> = {
+  listening: 'blue',
+  connecting: 'gold',
+  connected: 'green',
+  reconnecting: 'orange',
+  error: 'red',
+};
 
 /** Data sources: what the ingest path accepted and refused per source, and CSV import with a column mapping. */
 export function DataSourcesModal({
@@ -50,9 +72,36 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
           style={{ marginBottom: 8 }}
         />
       ) : null}
-      <p>
-        {t('ingest.adapters')}: {status.data?.adapters.length ? status.data.adapters.join(', ') : '—'}
-      </p>
+      <h4 style={{ marginTop: 0 }}>{t('ingest.adapters')}</h4>
+      {status.data && status.data.adapters.length === 0 ? <p>{t('ingest.noAdapters')}</p> : null}
+      {status.data?.adapters.length ? (
+        <Table<Link>
+          size="small"
+          rowKey="name"
+          dataSource={status.data.adapters}
+          pagination={false}
+          style={{ marginBottom: 12 }}
+          columns={[
+            { title: t('ingest.connection'), dataIndex: 'name' },
+            {
+              title: t('ingest.state'),
+              dataIndex: 'state',
+              render: (state: Link['state']) => (
+                <Tag color={stateColor[state]} data-testid="adapter-state">
+                  {t(`ingest.link.${state}`)}
+                </Tag>
+              ),
+            },
+            { title: t('ingest.detail'), dataIndex: 'detail', render: (v: string | null) => v ?? '—' },
+            {
+              title: t('ingest.since'),
+              dataIndex: 'since',
+              render: (v: string) => v.replace('T', ' ').slice(0, 19),
+            },
+          ]}
+        />
+      ) : null}
+      <h4>{t('ingest.counters')}</h4>
       <Table<Source>
         size="small"
         rowKey="source"
