@@ -3,7 +3,8 @@
  * `ecohelm <command>`: operations without the HTTP server, on the same store as `npm start`
  * (ECOHELM_DATA_DIR / DATABASE_URL).
  *
- *   ecohelm replay FILE                       replay an NMEA 0183 log through the validated ingest path
+ *   ecohelm replay FILE [--n2k]               replay an NMEA 0183 log (or with --n2k an NMEA 2000 log in canboat's
+ *                                             text formats) through the validated ingest path
  *   ecohelm import-csv FILE --time COL --map COL=channel[,COL=channel...] [--si] [--utc-offset MIN] [--source NAME]
  *                                             import history or noon reports (values in display units unless --si)
  *   ecohelm backup FILE                       online backup of the SQLite store (the server may keep running)
@@ -16,6 +17,7 @@ import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
 import { importCsv } from './features/ingest/csv-jobs.ts';
+import { nmea2000 } from './features/ingest/n2k.ts';
 import { replayLogFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
@@ -23,7 +25,7 @@ import { TelemetryService } from './features/telemetry/telemetry.service.ts';
 import { type AppConfig, loadConfig } from './platform/config.ts';
 
 const usage = `Usage:
-  ecohelm replay FILE
+  ecohelm replay FILE [--n2k]
   ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]
   ecohelm backup FILE
   ecohelm restore FILE`;
@@ -73,7 +75,9 @@ async function main(argv: string[]): Promise<number> {
     });
     if (command === 'replay') {
       const bar = progressBar(`replay ${path.basename(file)}`);
+      const n2k = rest.includes('--n2k');
       const r = await replayLogFile(pipeline, file, {
+        ...(n2k ? { source: 'nmea2000.replay', decoder: nmea2000.decoder } : {}),
         onProgress: (p) => bar(p.bytes, p.totalBytes, `${p.lines} lines`),
       });
       report(pipeline, `${r.lines} lines replayed`);
