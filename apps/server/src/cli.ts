@@ -10,7 +10,7 @@
  *   ecohelm backup FILE                       online backup of the SQLite store (the server may keep running)
  *   ecohelm restore FILE                      check a backup and stage it to replace the store at the next start
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { openStore } from './db/client.ts';
@@ -100,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
       const bar = progressBar(`import ${path.basename(file)}`);
       const r = await importCsv(
         pipeline,
-        readFileSync(file, 'utf8'),
+        { file },
         { timeColumn, columns, utcOffsetMinutes: Number(option(rest, '--utc-offset') ?? 0) },
         option(rest, '--source') ?? `csv:${path.basename(file)}`,
         (p) => bar(p.rowsDone, p.rowsTotal, `${p.rowsDone}/${p.rowsTotal} rows`),

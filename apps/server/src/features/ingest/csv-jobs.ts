@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { IngestCsvJob } from '@ecohelm/contracts';
+import { parse } from 'csv-parse';
 import { type CsvMapping, CsvReader } from './csv.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import type { Sample } from './types.ts';
@@ -7,13 +10,19 @@ import type { Sample } from './types.ts';
 /** Rows per stored batch; progress advances batch by batch. */
 const ROWS_PER_BATCH = 2000;
 
+/** CSV to import: text received over HTTP, or a file read as a stream (history of hundreds of MB). */
+export type CsvInput = { text: string } | { file: string };
+
 /**
- * Imports CSV text (history, noon reports) through the validated path and reports progress.
- * `onProgress` is called after every batch (the CLI draws its bar from it).
+ * Imports CSV (history, noon reports) through the validated path and reports progress. The file is
+ * streamed through csv-parse (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes, a
+ * byte-order mark), so its size does not bound memory. `onProgress` is called after every batch (the
+ * CLI draws its bar from it); the row total is exact for text and estimated from the bytes for a file.
+ * A file that is not CSV (an unclosed quote) stops the import with the parser's message and line.
  */
 export async function importCsv(
   pipeline: IngestPipeline,
-  text: string,
+  input: CsvInput,
   mapping: CsvMapping,
   source: string,
   onProgress?: (p: { rowsDone: number; rowsTotal: number; accepted: number; rejected: number }) => void,
@@ -24,14 +33,26 @@ export async function importCsv(
   rejected: number;
   missingColumns: string[];
 }> {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const totalBytes = 'text' in input ? Buffer.byteLength(input.text) : statSync(input.file).size;
+  const exactRows =
+    'text' in input
+      ? Math.max(0, input.text.split(/\r?\n/).filter((l) => l.trim() !== '').length - 1)
+      : undefined;
+  const parser = ('text' in input ? Readable.from([input.text]) : createReadStream(input.file)).pipe(
+    parse({
+      delimiter: mapping.delimiter ?? ',',
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }),
+  );
   const reader = new CsvReader(mapping);
-  if (lines.length > 0) reader.row(lines[0]!);
-  const missingColumns = reader.missingColumns();
-  const rowsTotal = Math.max(0, lines.length - 1);
+  let missingColumns: string[] = [];
   let accepted = 0;
   let rejected = 0;
   let batch: Sample[] = [];
+  let rowsDone = 0;
   const before = () => {
     const s = pipeline.status().find((x) => x.source === source);
     return {
@@ -40,25 +61,35 @@ export async function importCsv(
     };
   };
   const start = before();
-  const report = (rowsDone: number) => {
+  const rowsTotal = () =>
+    exactRows ?? Math.max(rowsDone, Math.round((rowsDone * totalBytes) / Math.max(1, parser.info.bytes)));
+  const report = () => {
     const now = before();
     accepted = now.accepted - start.accepted;
     rejected = now.rejected - start.rejected;
-    onProgress?.({ rowsDone, rowsTotal, accepted, rejected });
+    onProgress?.({ rowsDone, rowsTotal: rowsTotal(), accepted, rejected });
   };
-  for (let i = 1; i < lines.length; i++) {
-    const r = reader.row(lines[i]!);
-    for (const p of r.problems) pipeline.reject(source, p.reason, `row ${i + 1}: ${p.detail}`);
+  let header = true;
+  for await (const fields of parser as AsyncIterable<string[]>) {
+    if (header) {
+      reader.row(fields);
+      missingColumns = reader.missingColumns();
+      header = false;
+      continue;
+    }
+    rowsDone += 1;
+    const r = reader.row(fields);
+    for (const p of r.problems) pipeline.reject(source, p.reason, `row ${rowsDone + 1}: ${p.detail}`);
     for (const s of r.samples) batch.push(s);
-    if (i % ROWS_PER_BATCH === 0) {
+    if (rowsDone % ROWS_PER_BATCH === 0) {
       await pipeline.write(source, batch);
       batch = [];
-      report(i);
+      report();
     }
   }
   await pipeline.write(source, batch);
-  report(rowsTotal);
-  return { rowsDone: rowsTotal, rowsTotal, accepted, rejected, missingColumns };
+  report();
+  return { rowsDone, rowsTotal: rowsDone, accepted, rejected, missingColumns };
 }
 
 /** CSV imports started over HTTP, polled by id. Finished jobs are kept for an hour. */
@@ -82,7 +113,7 @@ export class CsvJobs {
       rejected: 0,
     };
     this.#jobs.set(job.id, job);
-    void importCsv(this.#pipeline, text, mapping, source, (p) => {
+    void importCsv(this.#pipeline, { text }, mapping, source, (p) => {
       Object.assign(job, p, { progress: p.rowsTotal === 0 ? 1 : p.rowsDone / p.rowsTotal });
     })
       .then((r) => {

@@ -12,29 +12,6 @@ export interface CsvMapping {
   delimiter?: string;
 }
 
-/** Splits one CSV line (RFC 4180 quotes, doubled quotes inside). */
-export function splitCsvLine(line: string, delimiter = ','): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === delimiter) {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out.map((f) => f.trim());
-}
-
 function parseTime(raw: string, offsetMinutes: number): number {
   if (/^\d{12,14}$/.test(raw)) return Number(raw);
   const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(raw);
@@ -48,7 +25,7 @@ export interface CsvRowResult {
   problems: { reason: 'malformed' | 'not_a_number' | 'unknown_path' | 'empty_value'; detail: string }[];
 }
 
-/** Reads CSV text row by row against a mapping; the header row names the columns. */
+/** Reads CSV rows (fields already split by the CSV parser) against a mapping; the first row names the columns. */
 export class CsvReader {
   readonly #mapping: CsvMapping;
   #header: string[] | undefined;
@@ -67,13 +44,11 @@ export class CsvReader {
     );
   }
 
-  row(rawLine: string): CsvRowResult {
-    const line = rawLine.replace(/^\uFEFF/, '');
+  row(fields: readonly string[]): CsvRowResult {
     const out: CsvRowResult = { samples: [], problems: [] };
-    if (line.trim() === '') return out;
-    const fields = splitCsvLine(line, this.#mapping.delimiter ?? ',');
+    if (fields.every((f) => f === '')) return out;
     if (!this.#header) {
-      this.#header = fields;
+      this.#header = [...fields];
       this.#timeIndex = fields.indexOf(this.#mapping.timeColumn);
       this.#columns = Object.entries(this.#mapping.columns)
         .map(([name, m]) => ({ index: fields.indexOf(name), channel: m.channel, si: m.si === true, name }))
