@@ -1,2 +1,3 @@
 export * from './catalogue.ts';
+export * from './circular.ts';
 export * from './display.ts';

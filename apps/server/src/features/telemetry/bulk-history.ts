@@ -163,13 +163,20 @@ export class BulkHistoryWriter {
   readonly #days = new RollupBlock(256);
   readonly #openHours: OpenBuckets;
   readonly #openDays: OpenBuckets;
+  readonly #parts: (channelId: number) => { sin: number; cos: number } | undefined;
 
   constructor(
     store: RollupBlockStore,
     ids: (channel: string) => number,
-    options: { minutesAreNew: boolean; maxChannelId: number },
+    options: {
+      minutesAreNew: boolean;
+      maxChannelId: number;
+      /** Where a circular channel's Σ sin and Σ cos go (see `circularParts` in the domain). */
+      circularParts?: (channelId: number) => { sin: number; cos: number } | undefined;
+    },
   ) {
     this.#store = store;
+    this.#parts = options.circularParts ?? (() => undefined);
     this.#ids = ids;
     this.#minutesAreNew = options.minutesAreNew;
     this.#openHours = new OpenBuckets(3600, this.#hours, options.maxChannelId + 1);
@@ -200,6 +207,26 @@ export class BulkHistoryWriter {
     this.#pending += 1;
     this.#openHours.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
     this.#openDays.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
+    const parts = this.#parts(channelId);
+    if (parts) {
+      // A minute's spread is small: its unit vector is that of its mean.
+      const sin = Math.sin(v.mean);
+      const cos = Math.cos(v.mean);
+      this.minute(parts.sin, minuteStartMs, {
+        mean: sin,
+        min: sin,
+        max: sin,
+        last: Math.sin(v.last),
+        count: v.count,
+      });
+      this.minute(parts.cos, minuteStartMs, {
+        mean: cos,
+        min: cos,
+        max: cos,
+        last: Math.cos(v.last),
+        count: v.count,
+      });
+    }
   }
 
   /** Writes the buffered minutes and the completed hours and days in one transaction. */

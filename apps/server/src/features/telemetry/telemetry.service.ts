@@ -24,7 +24,14 @@
  * Live samples go through the validated ingest path (`IngestPipeline` → `writeSamples`), which keeps
  * raw samples for the raw window (default 7 days, `pruneRaw` job) and updates all three rollup levels.
  */
-import { type ChannelDef, channelById, channelCatalogue, toDisplay } from '@ecohelm/domain';
+import {
+  type ChannelDef,
+  channelById,
+  channelCatalogue,
+  circularMean,
+  circularParts,
+  toDisplay,
+} from '@ecohelm/domain';
 import type { Sample } from '../ingest/types.ts';
 import { BulkHistoryWriter } from './bulk-history.ts';
 import { levelSeconds, RollupAccumulator, type RollupLevel, type RollupRow } from './rollup.ts';
@@ -72,6 +79,8 @@ export class TelemetryService {
   readonly #repo: TelemetryRepository;
   readonly #ids = new Map<string, number>();
   readonly #names = new Map<number, string>();
+  /** Circular channels' ids → the ids their Σ sin and Σ cos rollups are stored under. */
+  readonly #parts = new Map<number, { sin: number; cos: number }>();
   readonly #latest = new Map<string, { t: number; value: number }>();
   readonly #listeners = new Set<LiveListener>();
   /** Writes run one at a time: PostgreSQL upserts on the same rollup rows never interleave. */
@@ -94,11 +103,20 @@ export class TelemetryService {
     const known = await this.#repo.listChannels();
     for (const c of known) this.#remember(c.id, c.name);
     let next = known.reduce((m, c) => Math.max(m, c.id), 0) + 1;
-    const missing = channelCatalogue
-      .filter((c) => !this.#ids.has(c.id))
-      .map((c) => ({ id: next++, name: c.id }));
+    const names = channelCatalogue.flatMap((c) =>
+      c.circular ? [c.id, circularParts(c.id).sin, circularParts(c.id).cos] : [c.id],
+    );
+    const missing = names.filter((name) => !this.#ids.has(name)).map((name) => ({ id: next++, name }));
     await this.#repo.insertChannels(missing);
     for (const c of missing) this.#remember(c.id, c.name);
+    for (const c of channelCatalogue) {
+      if (!c.circular) continue;
+      const parts = circularParts(c.id);
+      this.#parts.set(this.#ids.get(c.id)!, {
+        sin: this.#ids.get(parts.sin)!,
+        cos: this.#ids.get(parts.cos)!,
+      });
+    }
   }
 
   #remember(id: number, name: string) {
@@ -134,6 +152,11 @@ export class TelemetryService {
       const channelId = this.channelId(s.channel);
       stored[i] = { channelId, t: s.t, value: s.value };
       minute.addSample(channelId, s.t, s.value);
+      const parts = this.#parts.get(channelId);
+      if (parts) {
+        minute.addSample(parts.sin, s.t, Math.sin(s.value));
+        minute.addSample(parts.cos, s.t, Math.cos(s.value));
+      }
     }
     // Hours and days from the minutes: a batch spans few minutes, so this is cheap and exact.
     const minutes = minute.rows();
@@ -163,20 +186,28 @@ export class TelemetryService {
     rows: readonly MinuteRollupInput[],
     options: { deriveHourDay?: boolean } = {},
   ): Promise<void> {
-    const minutes: RollupRow[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
+    const minutes: RollupRow[] = [];
+    for (const r of rows) {
       const t = Math.floor(r.minuteStart / 60_000) * 60;
-      minutes[i] = {
-        channelId: this.channelId(r.channel),
+      const channelId = this.channelId(r.channel);
+      const row = (id: number, mean: number, min: number, max: number, last: number): RollupRow => ({
+        channelId: id,
         t,
         n: r.count,
-        sum: r.mean * r.count,
-        min: r.min,
-        max: r.max,
-        last: r.last,
+        sum: mean * r.count,
+        min,
+        max,
+        last,
         lastT: t * 1000 + 59_999,
-      };
+      });
+      minutes.push(row(channelId, r.mean, r.min, r.max, r.last));
+      const parts = this.#parts.get(channelId);
+      if (parts) {
+        // A minute's spread is small: its unit vector is that of its mean.
+        const [sin, cos] = [Math.sin(r.mean), Math.cos(r.mean)];
+        minutes.push(row(parts.sin, sin, sin, sin, Math.sin(r.last)));
+        minutes.push(row(parts.cos, cos, cos, cos, Math.cos(r.last)));
+      }
     }
     const rollups: Partial<Record<RollupLevel, RollupRow[]>> = { '1m': minutes };
     if (options.deriveHourDay !== false) {
@@ -203,7 +234,11 @@ export class TelemetryService {
         setBulkMode: (on) => this.#serial(() => this.#repo.setBulkMode(on)),
       },
       (channel) => this.channelId(channel),
-      { minutesAreNew: options.minutesAreNew, maxChannelId: Math.max(0, ...this.#names.keys()) },
+      {
+        minutesAreNew: options.minutesAreNew,
+        maxChannelId: Math.max(0, ...this.#names.keys()),
+        circularParts: (channelId) => this.#parts.get(channelId),
+      },
     );
   }
 
@@ -237,9 +272,12 @@ export class TelemetryService {
     let bucketMs = Math.max(1, Math.ceil(span / wanted));
     let source: Trend['source'];
     let rows: BucketRow[];
+    const parts = this.#parts.get(channelId);
+    let means: Map<number, number> | undefined;
     if (bucketMs < 60_000 && fromMs >= now - this.rawWindowMs) {
       source = 'raw';
       rows = await this.#repo.rawBuckets(channelId, fromMs, toMs, bucketMs);
+      if (parts) means = await this.#rawCircularMeans(def, channelId, fromMs, toMs, bucketMs);
     } else {
       let level: RollupLevel = bucketMs >= DAY_MS ? '1d' : bucketMs >= 3_600_000 ? '1h' : '1m';
       // Minute rollups older than their window are gone: hours are the finest level there.
@@ -252,6 +290,19 @@ export class TelemetryService {
       const toS = Math.ceil(toMs / 1000 / width) * width;
       source = level;
       rows = await this.#repo.rollupBuckets(level, channelId, fromS, toS, widthS);
+      if (parts) {
+        const [sin, cos] = await Promise.all([
+          this.#repo.rollupBuckets(level, parts.sin, fromS, toS, widthS),
+          this.#repo.rollupBuckets(level, parts.cos, fromS, toS, widthS),
+        ]);
+        const cosByBucket = new Map(cos.map((r) => [r.b, r]));
+        means = new Map();
+        for (const r of sin) {
+          const c = cosByBucket.get(r.b);
+          // History written before Σ sin/Σ cos were kept has none: its bucket keeps the plain mean.
+          if (c) means.set(r.b, circularMean(def, r.sum, c.sum));
+        }
+      }
       fromMs = fromS * 1000;
       toMs = toS * 1000;
     }
@@ -264,12 +315,31 @@ export class TelemetryService {
       source,
       points: rows.map((r) => ({
         t: start + r.b * bucketMs,
-        mean: r.sum / r.n,
+        mean: means?.get(r.b) ?? r.sum / r.n,
         min: r.min,
         max: r.max,
         count: r.n,
       })),
     };
+  }
+
+  /** Circular means of raw buckets (at most a day and a half of raw samples: the raw level's span). */
+  async #rawCircularMeans(
+    def: ChannelDef,
+    channelId: number,
+    fromMs: number,
+    toMs: number,
+    bucketMs: number,
+  ): Promise<Map<number, number>> {
+    const sums = new Map<number, { sin: number; cos: number }>();
+    for (const r of await this.#repo.rawSamples(channelId, fromMs, toMs)) {
+      const b = Math.floor((r.t - fromMs) / bucketMs);
+      const s = sums.get(b) ?? { sin: 0, cos: 0 };
+      s.sin += Math.sin(r.value);
+      s.cos += Math.cos(r.value);
+      sums.set(b, s);
+    }
+    return new Map([...sums].map(([b, s]) => [b, circularMean(def, s.sin, s.cos)]));
   }
 
   /** Converts a trend's values to the channel's display unit (the one place the API does it). */
