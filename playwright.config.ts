@@ -1,8 +1,13 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** Ports of the two servers the browser tests run against. */
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const OFFLINE_PORT = MAIN_PORT + 1;
+/** A server reading ship systems (no simulator): a Modbus device it polls, an NMEA multiplexer that is not there. */
+export const ADAPTERS_PORT = MAIN_PORT + 50;
+export const MODBUS_PEER_PORT = MAIN_PORT + 51;
+export const ABSENT_NMEA_PORT = MAIN_PORT + 52;
 
 const simulator = process.env.E2E_SIMULATOR ?? '1';
 
@@ -42,6 +47,18 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs ${OFFLINE_PORT} ECOHELM_SIMULATOR=0 ECOHELM_OFFLINE=1 ECOHELM_HIDE_LOAD_PAGE=1`,
       url: `http://127.0.0.1:${OFFLINE_PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/e2e-modbus-peer.mjs ${MODBUS_PEER_PORT}`,
+      port: MODBUS_PEER_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${ADAPTERS_PORT} ECOHELM_SIMULATOR=0 ECOHELM_MODBUS_URL=tcp://127.0.0.1:${MODBUS_PEER_PORT} ECOHELM_MODBUS_MAP=${path.resolve('docs/examples/modbus-register-map.csv')} ECOHELM_NMEA_TCP=127.0.0.1:${ABSENT_NMEA_PORT}`,
+      url: `http://127.0.0.1:${ADAPTERS_PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
     },

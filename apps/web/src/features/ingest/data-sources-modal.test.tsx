@@ -17,6 +17,12 @@ const status = {
   ],
   adapters: [
     { name: 'nmea0183.udp:10110', state: 'listening', detail: null, since: '2026-11-25T00:00:00.000Z' },
+    {
+      name: 'modbus:10.0.0.5:502',
+      state: 'reconnecting',
+      detail: 'connect ECONNREFUSED 10.0.0.5:502',
+      since: '2026-11-25T01:02:03.000Z',
+    },
   ],
 };
 
@@ -60,5 +66,26 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
     expect(within(row).getByText('96552')).toBeTruthy();
     expect(within(row).getByText('5')).toBeTruthy();
     expect(row.textContent).toContain('disk nearly full');
+  });
+
+  it('shows each connection with its state and the reason it is not connected', async () => {
+    stubApi({ '/api/v1/ingest/status': { json: status }, '/api/v1/telemetry/channels': { json: channels } });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const modbus = (await within(dialog).findByText('modbus:10.0.0.5:502')).closest('tr') as HTMLElement;
+    expect(within(modbus).getByText('reconnecting')).toBeTruthy();
+    expect(within(modbus).getByText('connect ECONNREFUSED 10.0.0.5:502')).toBeTruthy();
+    expect(modbus.textContent).toContain('2026-11-25 01:02:03');
+    const udp = within(dialog).getAllByText('nmea0183.udp:10110')[0]!.closest('tr') as HTMLElement;
+    expect(within(udp).getByText('listening')).toBeTruthy();
+  });
+
+  it('says when no connection is configured', async () => {
+    stubApi({
+      '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
+      '/api/v1/telemetry/channels': { json: channels },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    expect(await screen.findByText(/No connection configured/)).toBeTruthy();
   });
 });

@@ -1,0 +1,36 @@
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page.ts';
+
+const words = {
+  en_US: {
+    open: 'Data sources and import',
+    connected: 'connected',
+    reconnecting: 'reconnecting',
+    connection: 'Connection',
+  },
+  zh_CN: { open: '数据源与导入', connected: '已连接', reconnecting: '重连中', connection: '连接' },
+} as const;
+
+/** The header's Data sources dialog: each connection to a ship system with its state, and the counters per source. */
+export class DataSourcesDialog extends ConsolePage {
+  get words() {
+    return words[this.lang];
+  }
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: this.words.open }).click();
+  }
+
+  /** The row of the connection whose name starts with `name` (e.g. `modbus:127.0.0.1`). */
+  connection(name: string): Locator {
+    return this.dialog.getByRole('row').filter({ hasText: name });
+  }
+
+  state(name: string): Locator {
+    return this.connection(name).getByTestId('adapter-state');
+  }
+}
