@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,22 +36,23 @@ export const signalkServerDir = (): string => ensureSignalKServer() as string;
 
 /**
  * A real Signal K server (the `signalk-server` package) playing its bundled NMEA 0183 sample data, on
- * `port`, with its configuration in a fresh folder (`configDir` to reuse one across a restart).
+ * `port`, with its configuration in a fresh folder (`configDir` to reuse one across a restart), with security
+ * on when asked.
  */
 export async function startSignalKServer(
   port: number,
   configDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-sk-')),
+  options: { security?: boolean } = {},
 ): Promise<{ child: ChildProcess; configDir: string; stop(): Promise<void>; dispose(): void }> {
   const dir = signalkServerDir();
-  const child = spawn(
-    process.execPath,
-    [path.join(dir, 'bin/signalk-server'), '-c', configDir, '--sample-nmea0183-data'],
-    {
-      cwd: dir,
-      env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const args = [path.join(dir, 'bin/signalk-server'), '-c', configDir, '--sample-nmea0183-data'];
+  // Token security (security.json in the folder, see secureSignalKConfig).
+  if (options.security) args.push('--securityenabled');
+  const child = spawn(process.execPath, args, {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr += String(d);
@@ -73,4 +75,41 @@ export async function startSignalKServer(
       child.kill('SIGTERM');
     });
   return { child, configDir, stop, dispose: () => rmSync(configDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Turns security on in a Signal K server's configuration folder (token security, no read-only access) with
+ * one read-only user, and returns a token for it made by the server's own `signalk-generate-token`.
+ */
+export function secureSignalKConfig(configDir: string): string {
+  const security = path.join(configDir, 'security.json');
+  writeFileSync(
+    security,
+    JSON.stringify({
+      allow_readonly: false,
+      expiration: '1d',
+      secretKey: randomBytes(32).toString('hex'),
+      users: [{ username: 'ecohelm', type: 'readonly', password: 'unused: the test logs in by token' }],
+      devices: [],
+      acls: [],
+      immutableConfig: false,
+      allowDeviceAccessRequests: false,
+      allowNewUserRegistration: false,
+    }),
+  );
+  return execFileSync(
+    process.execPath,
+    [
+      path.join(signalkServerDir(), 'bin/signalk-generate-token'),
+      '-u',
+      'ecohelm',
+      '-e',
+      '1d',
+      '-s',
+      security,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  ).trim();
 }

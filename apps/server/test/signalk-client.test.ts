@@ -1,7 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Adapter } from '../src/features/ingest/connection.ts';
 import { SourcePriority, startSignalKClient } from '../src/features/ingest/signalk-client.ts';
-import { freePort, startSignalKServer, waitFor } from './peers.ts';
+import { freePort, secureSignalKConfig, startSignalKServer, waitFor } from './peers.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 /** Paths the bundled sample data sends and our catalogue stores. */
@@ -89,6 +92,59 @@ describe('Signal K client against a real signalk-server', () => {
     );
     expect(fresh[0]!.t).toBeGreaterThanOrEqual(since);
   }, 90_000);
+});
+
+describe('Signal K client against a signalk-server with security on', () => {
+  let t: TestApp;
+  let port: number;
+  let server: Awaited<ReturnType<typeof startSignalKServer>>;
+  let token: string;
+  const clients: Adapter[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    const configDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-sk-'));
+    token = secureSignalKConfig(configDir);
+    server = await startSignalKServer(port, configDir, { security: true });
+    t = await createTestApp(storeKinds[0]!);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const c of clients) await c.stop();
+    await server?.stop();
+    server?.dispose();
+    await t?.close();
+  });
+
+  it('says the token is missing instead of waiting for data that never comes', async () => {
+    const client = startSignalKClient(t.services.ingest, { url: `http://127.0.0.1:${port}`, retryMs: 200 });
+    clients.push(client);
+    await waitFor(() => client.status().state === 'reconnecting', 10_000, 'the refusal');
+    expect(client.status().detail).toMatch(/^401 .*token is missing/);
+  });
+
+  it('reads with the token the server issued', async () => {
+    const client = startSignalKClient(t.services.ingest, {
+      url: `http://127.0.0.1:${port}`,
+      token,
+      retryMs: 200,
+    });
+    clients.push(client);
+    await waitFor(() => client.status().state === 'connected', 15_000, 'the client to connect');
+    const since = Date.now();
+    await waitFor(
+      async () => {
+        const rows = await t.services.telemetry.rawSamples(
+          'navigation.speedThroughWater',
+          since,
+          Date.now() + 1000,
+        );
+        return rows.length > 0 ? rows : undefined;
+      },
+      15_000,
+      'samples read with the token',
+    );
+  }, 60_000);
 });
 
 describe('source priority of a path sent by several sources', () => {

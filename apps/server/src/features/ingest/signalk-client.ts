@@ -102,6 +102,26 @@ export async function discoverStream(url: string, token?: string): Promise<strin
 }
 
 /**
+ * Whether the server lets us read: a server with security on accepts the stream of a client without a
+ * (valid) token but sends it nothing, so its REST API, which answers 401, is asked first.
+ */
+async function checkAccess(streamUrl: string, token?: string): Promise<string | undefined> {
+  const api = new URL(streamUrl);
+  api.protocol = api.protocol === 'wss:' ? 'https:' : 'http:';
+  api.pathname = '/signalk/v1/api/vessels/self';
+  api.search = '';
+  const response = await fetch(api, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(5000),
+  });
+  await response.body?.cancel();
+  if (response.status === 401 || response.status === 403) {
+    return `${response.status} ${response.statusText}: the server has security on and the token is ${token ? 'refused' : 'missing'}`;
+  }
+  return undefined;
+}
+
+/**
  * Client of a Signal K server's delta stream: subscribes to our paths of the own vessel, ingests the
  * deltas through the validated path in batches, and reconnects with backoff whenever the server goes
  * away (rediscovering its endpoint each time).
@@ -161,6 +181,11 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     let streamUrl: string;
     try {
       streamUrl = await discoverStream(options.url, options.token);
+      const refused = await checkAccess(streamUrl, options.token);
+      if (refused) {
+        retry(refused);
+        return;
+      }
     } catch (error) {
       retry(reasonOf(error));
       return;
