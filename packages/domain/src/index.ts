@@ -10,6 +10,7 @@ export * from './dcs-mrv/index.ts';
 export * from './eca/index.ts';
 export * from './errors.ts';
 export * from './ets-fueleu/index.ts';
+export * from './fouling/index.ts';
 export * from './fuels/index.ts';
 export * from './monitoring/index.ts';
 export * from './physics/index.ts';

@@ -1,0 +1,2 @@
+export * from './indicators.ts';
+export * from './iso19030.ts';
