@@ -22,6 +22,8 @@ import { CiiService } from './features/cii/cii.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { foulingRoutes } from './features/fouling/fouling.routes.ts';
+import { FoulingService } from './features/fouling/fouling.service.ts';
 import { AdapterRegistry } from './features/ingest/adapters.ts';
 import { CsvJobs } from './features/ingest/csv-jobs.ts';
 import { DiskGuard } from './features/ingest/disk-guard.ts';
@@ -172,6 +174,7 @@ export async function buildApp(
     }),
   );
   await monitoringRoutes(app, new MonitoringService({ telemetry }));
+  await foulingRoutes(app, new FoulingService(telemetry, records, ships));
   await backupRoutes(
     app,
     new BackupService(store, {

@@ -3,6 +3,7 @@ export * from './backup.ts';
 export * from './cii.ts';
 export * from './errors.ts';
 export * from './filling.ts';
+export * from './fouling.ts';
 export * from './monitoring.ts';
 export * from './overview.ts';
 export * from './platform.ts';

@@ -76,9 +76,14 @@ export const oilChangeRecordSchema = z.object({
 });
 export type OilChangeRecord = z.infer<typeof oilChangeRecordSchema>;
 
-/** Hull cleaning record: where, when, and what was done or found. */
+/** What hull maintenance was done (ISO 19030 maintenance events). */
+export const hullMaintenanceKindSchema = z.enum(['hull_cleaning', 'propeller_polishing', 'dry_dock']);
+export type HullMaintenanceKind = z.infer<typeof hullMaintenanceKindSchema>;
+
+/** Hull cleaning record: where, when, what kind of work, and what was done or found. */
 export const hullCleaningRecordInputSchema = z
   .object({
+    kind: hullMaintenanceKindSchema.default('hull_cleaning'),
     place: z.string().trim().min(1).max(64),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
@@ -90,6 +95,7 @@ export const hullCleaningRecordInputSchema = z
 export type HullCleaningRecordInput = z.infer<typeof hullCleaningRecordInputSchema>;
 export const hullCleaningRecordSchema = z.object({
   ...recordMeta,
+  kind: hullMaintenanceKindSchema,
   place: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

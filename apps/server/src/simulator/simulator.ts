@@ -276,6 +276,7 @@ export class VesselSimulator {
         });
       } else {
         hullCleaning.push({
+          kind: 'hull_cleaning',
           place: r.place,
           latitude: Math.round(r.lat * 1e5) / 1e5,
           longitude: Math.round(r.lon * 1e5) / 1e5,

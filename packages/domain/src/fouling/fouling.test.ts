@@ -98,6 +98,7 @@ describe('performance value', () => {
     ['rudder', { rudderRad: (7 * Math.PI) / 180 }],
     ['shallow_water', { depthM: 20 }],
     ['cold_water', { seaTempC: 1 }],
+    ['waves', { waveHsM: 2.5 }],
   ] as const)('rejects a block for %s', (reason, over) => {
     expect(evaluateBlock(0, block(0, 12, 1, over), SHIP).rejected).toBe(reason);
   });

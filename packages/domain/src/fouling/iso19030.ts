@@ -28,6 +28,8 @@ export interface FoulingSample {
   rudderRad?: number;
   depthM?: number;
   seaTempC?: number;
+  /** Significant height of the combined sea (wind waves and swell), m, where measured. */
+  waveHsM?: number;
 }
 
 /** The ship's figures the method needs. */
@@ -53,6 +55,11 @@ export interface FoulingFilters {
   maxWindMs: number;
   maxRudderDeg: number;
   minSeaTempC: number;
+  /**
+   * Largest significant wave height. Not in ISO 19030-2, whose default method corrects only for wind; the
+   * added resistance in waves then shows as fouling, so where waves are measured rough blocks are left out.
+   */
+  maxWaveHsM: number;
   /** Blocks below this speed or power are not sailing (manoeuvring, drifting). */
   minStwKn: number;
   minPowerKw: number;
@@ -68,6 +75,7 @@ export const ISO19030_FILTERS: FoulingFilters = {
   maxWindMs: 7.9,
   maxRudderDeg: 5,
   minSeaTempC: 2,
+  maxWaveHsM: 1.5,
   minStwKn: 5,
   minPowerKw: 500,
   minSamples: 5,
@@ -81,7 +89,8 @@ export type BlockRejection =
   | 'wind'
   | 'rudder'
   | 'shallow_water'
-  | 'cold_water';
+  | 'cold_water'
+  | 'waves';
 
 export interface BlockResult {
   /** Block start, epoch ms. */
@@ -185,6 +194,8 @@ export function evaluateBlock(
     return { t, rejected: 'unsteady' };
   }
   if (mean(kept.map((s) => s.windSpeedMs)) > filters.maxWindMs) return { t, rejected: 'wind' };
+  const waves = kept.map((s) => s.waveHsM).filter((h): h is number => h !== undefined);
+  if (waves.length > 0 && mean(waves) > filters.maxWaveHsM) return { t, rejected: 'waves' };
   if (rudders.length > 0 && Math.abs(deg(mean(rudders))) > filters.maxRudderDeg)
     return { t, rejected: 'rudder' };
   const draft = mean(kept.map((s) => s.draftM));

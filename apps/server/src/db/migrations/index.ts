@@ -7,6 +7,7 @@ import * as m0005 from './0005-ship.ts';
 import * as m0006 from './0006-filling.ts';
 import * as m0007 from './0007-device-settings.ts';
 import * as m0009 from './0009-alarms.ts';
+import * as m0026 from './0026-hull-cleaning-kind.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006-filling': m0006,
   '0007-device-settings': m0007,
   '0009-alarms': m0009,
+  '0026-hull-cleaning-kind': m0026,
 };

@@ -37,6 +37,8 @@ export interface OilChangeRecordsTable extends Common {
 }
 
 export interface HullCleaningRecordsTable extends Common {
+  /** `hull_cleaning`, `propeller_polishing` or `dry_dock`. */
+  kind: Generated<string>;
   place: string;
   latitude: number | null;
   longitude: number | null;

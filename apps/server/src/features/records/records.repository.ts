@@ -85,6 +85,7 @@ export class RecordsRepository {
       id: Number(r.id),
       source: r.source as RecordSource,
       createdAt: r.created_at,
+      kind: r.kind as HullCleaningRecord['kind'],
       place: r.place,
       latitude: r.latitude,
       longitude: r.longitude,
@@ -160,6 +161,7 @@ export class RecordsRepository {
       .insertInto('hull_cleaning_records')
       .values(
         rows.map((r) => ({
+          kind: r.kind ?? 'hull_cleaning',
           place: r.place,
           latitude: r.latitude ?? null,
           longitude: r.longitude ?? null,

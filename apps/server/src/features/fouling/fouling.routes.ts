@@ -1,0 +1,18 @@
+import { foulingQuerySchema, foulingResponseSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import type { FoulingService } from './fouling.service.ts';
+
+/** Hull fouling (ISO 19030): performance values, indicators, rating and tip, maintenance effects. */
+export async function foulingRoutes(app: AppInstance, fouling: FoulingService): Promise<void> {
+  app.get(
+    '/api/v1/fouling',
+    {
+      schema: {
+        tags: ['fouling'],
+        querystring: foulingQuerySchema,
+        response: { 200: foulingResponseSchema },
+      },
+    },
+    (request) => fouling.report(request.query),
+  );
+}
