@@ -1,21 +1,291 @@
-import { Button } from 'antd';
+import type { FoulingResponse } from '@ecohelm/contracts';
+import { Alert, Button, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { useCanWrite } from '../../lib/use-can-write';
+import { useFormat } from '../../lib/use-format';
+import { Chart, type ChartOption } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
+import { RATING_COLORS } from '../../ui/rating-colors';
+import { useFouling } from './api/get-fouling';
+import { MaintenanceModal } from './maintenance-modal';
 
-/** Hull fouling: coefficient trend, tips, cleaning records and curves. */
+type Data = FoulingResponse;
+type Indicator = NonNullable<Data['indicators']['inService']>;
+
+const ratingColor = {
+  excellent: RATING_COLORS.A,
+  good: RATING_COLORS.B,
+  fair: RATING_COLORS.C,
+  poor: RATING_COLORS.E,
+} as const;
+
+const ranges = [6, 12, 24] as const;
+
+/** Hull fouling (ISO 19030): the performance-value trend with maintenance marked, rating and tip, maintenance records, indicators. */
 export function FoulingPage() {
   const { t } = useTranslation();
+  const [months, setMonths] = useState<number>(12);
+  const [adding, setAdding] = useState(false);
+  const canWrite = useCanWrite('records:write');
+  const fouling = useFouling(months);
   const title = (id: string) => t(`optimization.panels.${id}`);
+  const data = fouling.data;
+  const body = (render: (d: Data) => React.ReactNode) => {
+    if (fouling.error) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          message={t(fouling.error instanceof ApiError ? fouling.error.messageKey : 'errors.unknown')}
+        />
+      );
+    }
+    if (!data) return <Spin />;
+    return render(data);
+  };
   return (
-    <PageFrame
-      title={t('optimization.fouling.title')}
-      actions={<Button disabled>{t('optimization.addRecord')}</Button>}
-      panels={[
-        { id: 'foulingTrend', title: title('foulingTrend'), span: 2 },
-        { id: 'foulingTips', title: title('foulingTips') },
-        { id: 'cleaningRecords', title: title('cleaningRecords'), span: 2 },
-        { id: 'foulingCurves', title: title('foulingCurves') },
+    <>
+      <PageFrame
+        title={t('optimization.fouling.title')}
+        actions={
+          <>
+            <Segmented
+              aria-label={t('fouling.range')}
+              value={months}
+              onChange={(v) => setMonths(Number(v))}
+              options={ranges.map((m) => ({ value: m, label: t('fouling.months', { count: m }) }))}
+            />
+            <Button type="primary" disabled={!canWrite} onClick={() => setAdding(true)}>
+              {t('optimization.addRecord')}
+            </Button>
+          </>
+        }
+        panels={[
+          {
+            id: 'foulingTrend',
+            title: title('foulingTrend'),
+            span: 2,
+            children: body((d) => <TrendChart data={d} loading={fouling.isFetching} />),
+          },
+          { id: 'foulingTips', title: title('foulingTips'), children: body((d) => <Tips data={d} />) },
+          {
+            id: 'cleaningRecords',
+            title: title('cleaningRecords'),
+            span: 2,
+            children: body((d) => <MaintenanceTable data={d} />),
+          },
+          {
+            id: 'foulingCurves',
+            title: t('fouling.indicatorsTitle'),
+            children: body((d) => <Indicators data={d} />),
+          },
+        ]}
+      />
+      <MaintenanceModal open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+function TrendChart({ data, loading }: { data: Data; loading: boolean }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  if (data.daily.length === 0) return <Empty description={t('fouling.noBlocks')} />;
+  const day = (iso: string) => iso.slice(0, 10);
+  const trend = data.trend;
+  const last = data.daily.at(-1)!.date;
+  const trendLine =
+    trend && data.current
+      ? (() => {
+          // The fitted line through the points since the last maintenance, ending at the current mean.
+          const since = Date.parse(trend.since);
+          const end = Date.parse(`${last}T12:00:00Z`);
+          const months = (end - since) / (30 * 86_400_000);
+          const atEnd = data.current.pv;
+          return [
+            [day(trend.since), atEnd - trend.slopePer30d * months],
+            [last, atEnd],
+          ];
+        })()
+      : [];
+  const option: ChartOption = {
+    grid: { left: 48, right: 16, top: 32, bottom: 28 },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 2)} %` },
+    legend: { top: 0, textStyle: { color: '#c9d6ea' } },
+    xAxis: { type: 'time' },
+    yAxis: {
+      type: 'value',
+      name: t('fouling.pvAxis'),
+      nameTextStyle: { color: '#8da2c0' },
+      splitLine: { lineStyle: { opacity: 0.15 } },
+    },
+    series: [
+      {
+        name: t('fouling.dailyPv'),
+        type: 'line',
+        showSymbol: false,
+        data: data.daily.map((p) => [p.date, p.pv]),
+        markLine: {
+          symbol: 'none',
+          label: { formatter: (p) => String(p.name ?? ''), color: '#c9d6ea', fontSize: 10 },
+          lineStyle: { type: 'dashed', color: '#2fbf71' },
+          data: data.maintenance.map((m) => ({ name: t(`fouling.kinds.${m.kind}`), xAxis: day(m.endTime) })),
+        },
+      },
+      ...(trendLine.length
+        ? [
+            {
+              name: t('fouling.trendLine'),
+              type: 'line' as const,
+              showSymbol: false,
+              lineStyle: { type: 'dashed' as const, width: 2 },
+              data: trendLine,
+            },
+          ]
+        : []),
+    ],
+  };
+  return <Chart option={option} label={t('fouling.chartLabel')} height="100%" loading={loading} />;
+}
+
+function Tips({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const c = data.current;
+  if (!c) return <Empty description={t('fouling.notEnough')} />;
+  const h = data.hullCondition;
+  return (
+    <div data-testid="fouling-tips">
+      <p style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '0 0 8px' }}>
+        <Tag
+          color={ratingColor[c.rating]}
+          style={{ fontSize: 14, padding: '2px 10px' }}
+          data-testid="fouling-rating"
+        >
+          {t(`fouling.ratings.${c.rating}`)}
+        </Tag>
+        <span>{t('fouling.speedLoss', { value: num(c.speedLossPct, 1) })}</span>
+      </p>
+      <Alert
+        type={c.tip === 'severe' ? 'error' : c.tip === 'worsening' ? 'warning' : 'success'}
+        showIcon
+        message={t(`fouling.tips.${c.tip}`)}
+        data-testid="fouling-tip"
+        style={{ marginBottom: 8 }}
+      />
+      <Descriptions size="small" column={1}>
+        {data.trend ? (
+          <Descriptions.Item label={t('fouling.trendLabel')}>
+            {t('fouling.trendValue', { value: num(data.trend.slopePer30d, 2) })}
+          </Descriptions.Item>
+        ) : null}
+        {h ? (
+          <>
+            <Descriptions.Item
+              label={t('fouling.addedPower')}
+            >{`${num(h.addedPowerPct, 1)} %`}</Descriptions.Item>
+            <Descriptions.Item label={t('fouling.fuelPenalty', { speed: num(h.usualSpeedKn, 1) })}>
+              {`${num(h.fuelPenaltyTPerDay, 2)} t/d · ${num(h.co2PenaltyTPerYear, 0)} t CO₂/a`}
+            </Descriptions.Item>
+          </>
+        ) : null}
+        <Descriptions.Item label={t('fouling.coverage')}>
+          {t('fouling.coverageValue', { valid: data.blocks.valid, total: data.blocks.total })}
+        </Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}
+
+function MaintenanceTable({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  return (
+    <Table<Data['maintenance'][number]>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ y: 220 }}
+      dataSource={data.maintenance}
+      locale={{ emptyText: t('fouling.noMaintenance') }}
+      columns={[
+        {
+          title: t('fouling.fields.end'),
+          dataIndex: 'endTime',
+          width: 110,
+          render: (v: string) => v.slice(0, 10),
+        },
+        {
+          title: t('fouling.fields.kind'),
+          dataIndex: 'kind',
+          width: 130,
+          render: (k: string) => t(`fouling.kinds.${k}`),
+        },
+        { title: t('fouling.fields.place'), dataIndex: 'place', width: 140 },
+        { title: t('fouling.fields.remark'), dataIndex: 'remark', ellipsis: true },
+        {
+          title: t('fouling.effect'),
+          key: 'effect',
+          width: 120,
+          align: 'right',
+          render: (_, m) =>
+            m.effect ? `${m.effect.value >= 0 ? '+' : ''}${num(m.effect.value, 2)} pp` : '—',
+        },
       ]}
     />
+  );
+}
+
+function Indicators({ data }: { data: Data }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const rows: { key: string; indicator: Indicator | null }[] = [
+    { key: 'dryDocking', indicator: data.indicators.dryDocking },
+    { key: 'inService', indicator: data.indicators.inService },
+    { key: 'maintenanceTrigger', indicator: data.indicators.maintenanceTrigger },
+  ];
+  const period = (p: Indicator['reference']) => `${p.from.slice(0, 10)} – ${p.to.slice(0, 10)}`;
+  return (
+    <div>
+      <Table
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          {
+            title: t('fouling.indicator'),
+            dataIndex: 'key',
+            render: (k: string) => t(`fouling.indicators.${k}`),
+          },
+          {
+            title: t('fouling.value'),
+            key: 'value',
+            align: 'right',
+            render: (_, r) => (r.indicator ? `${num(r.indicator.value, 2)} pp` : t('fouling.notEnoughShort')),
+          },
+          {
+            title: t('fouling.periods'),
+            key: 'periods',
+            render: (_, r) =>
+              r.indicator ? (
+                <span style={{ fontSize: 12, opacity: 0.8 }}>
+                  {period(r.indicator.reference)}
+                  <br />
+                  {period(r.indicator.evaluation)}
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+        ]}
+      />
+      <p style={{ marginTop: 8, fontSize: 12, opacity: 0.75 }}>
+        {Object.entries(data.blocks.rejected)
+          .map(([reason, n]) => `${t(`fouling.rejected.${reason}`)} ${n}`)
+          .join(' · ')}
+      </p>
+    </div>
   );
 }
