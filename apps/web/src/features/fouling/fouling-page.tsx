@@ -113,7 +113,8 @@ function TrendChart({ data, loading }: { data: Data; loading: boolean }) {
     grid: { left: 48, right: 16, top: 32, bottom: 28 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 2)} %` },
     legend: { top: 0, textStyle: { color: '#c9d6ea' } },
-    xAxis: { type: 'time' },
+    // Dates as numbers, the same in both languages (ECharts' own month names follow its locale, not ours).
+    xAxis: { type: 'time', axisLabel: { formatter: (v: number) => new Date(v).toISOString().slice(0, 7) } },
     yAxis: {
       type: 'value',
       name: t('fouling.pvAxis'),

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fouling from '../../test/fixtures/fouling.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { FoulingPage } from './fouling-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+
+describe('hull fouling page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the rating, the SPEC tip and what the fouling costs', async () => {
+    stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    const tips = await vi.waitFor(() => panel('foulingTips'));
+    expect(await within(tips).findByTestId('fouling-rating')).toHaveProperty('textContent', 'Excellent');
+    expect(within(tips).getByText('worsening trend, keep monitoring')).toBeTruthy();
+    expect(within(tips).getByText(`Speed loss ${fouling.current.speedLossPct.toFixed(1)} %`)).toBeTruthy();
+    expect(tips.textContent).toContain(`${fouling.hullCondition.fuelPenaltyTPerDay.toFixed(2)} t/d`);
+    expect(tips.textContent).toContain(
+      `${fouling.blocks.valid} of ${fouling.blocks.total} 10-minute blocks valid`,
+    );
+  });
+
+  it('lists each maintenance event with its measured effect and the indicators with their periods', async () => {
+    stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    const records = await vi.waitFor(() => panel('cleaningRecords'));
+    const rows = await within(records).findAllByText('Hull cleaning');
+    expect(rows).toHaveLength(fouling.maintenance.length);
+    const first = fouling.maintenance[0]!;
+    expect(records.textContent).toContain(`+${first.effect!.value.toFixed(2)} pp`);
+    const indicators = panel('foulingCurves');
+    expect(within(indicators).getByText('Dry-docking performance').closest('tr')?.textContent).toContain(
+      'not enough data',
+    );
+    const trigger = within(indicators).getByText('Maintenance trigger').closest('tr') as HTMLElement;
+    expect(trigger.textContent).toContain(`${fouling.indicators.maintenanceTrigger!.value.toFixed(2)} pp`);
+    expect(trigger.textContent).toContain(fouling.indicators.maintenanceTrigger!.reference.from.slice(0, 10));
+  });
+
+  it('says there is not enough data instead of a rating', async () => {
+    stubApi({ '/api/v1/fouling': { json: { ...fouling, current: null, hullCondition: null, daily: [] } } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    expect(
+      await screen.findByText('Not enough valid data in the last 30 days to rate the hull.'),
+    ).toBeTruthy();
+    expect(screen.getByText('No 10-minute block met the reference conditions in this range.')).toBeTruthy();
+  });
+
+  it('says why the analysis is missing when the server refuses', async () => {
+    stubApi({ '/api/v1/fouling': { status: 403, code: 'forbidden' } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    expect((await screen.findAllByText('You do not have permission to do this.')).length).toBeGreaterThan(0);
+  });
+
+  it('refuses an empty record field by field without sending it', async () => {
+    const api = stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    (await screen.findByRole('button', { name: 'Add record' })).click();
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByRole('button', { name: 'Save' }).click();
+    expect(await within(dialog).findByText('Please enter the place')).toBeTruthy();
+    expect(within(dialog).getByText('Please describe what was done or found')).toBeTruthy();
+    expect(api.calls.some((url) => url.includes('/records/hull-cleaning'))).toBe(false);
+  });
+});
