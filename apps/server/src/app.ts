@@ -50,6 +50,8 @@ import { ShipService } from './features/ship/ship.service.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
+import { trimRoutes } from './features/trim/trim.routes.ts';
+import { TrimService } from './features/trim/trim.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
 import { voyageRoutes } from './features/voyages/voyages.routes.ts';
 import { VoyageService } from './features/voyages/voyages.service.ts';
@@ -174,7 +176,9 @@ export async function buildApp(
     }),
   );
   await monitoringRoutes(app, new MonitoringService({ telemetry }));
-  await foulingRoutes(app, new FoulingService(telemetry, records, ships));
+  const fouling = new FoulingService(telemetry, records, ships);
+  await foulingRoutes(app, fouling);
+  await trimRoutes(app, new TrimService(fouling, telemetry));
   await backupRoutes(
     app,
     new BackupService(store, {

@@ -126,7 +126,9 @@ describe('ISO 19030 on the Lab021 sample block', () => {
     // Expected speed from the scantling table itself (log-log between its points), scaled to 18.2 m by the
     // admiralty law (power ∝ Δ^(2/3), Δ ∝ T) since the sample sails deeper than the deepest curve.
     const pAt12 = corrected / (18.2 / 12) ** (2 / 3);
-    const i = curve.findIndex((point, k) => point.p <= pAt12 && curve[k + 1] !== undefined && curve[k + 1]!.p >= pAt12);
+    const i = curve.findIndex(
+      (point, k) => point.p <= pAt12 && curve[k + 1] !== undefined && curve[k + 1]!.p >= pAt12,
+    );
     const [a, b] = [curve[i]!, curve[i + 1]!];
     const vE = Math.exp(
       Math.log(a.v) +

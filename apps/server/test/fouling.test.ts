@@ -1,6 +1,7 @@
 import { calmWaterSpeedKn, foulingFactor } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoulingService } from '../src/features/fouling/fouling.service.ts';
+import { trimPowerFactor } from '../src/simulator/vessel.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -27,10 +28,11 @@ describe('hull fouling against the simulator hidden truth', () => {
     const { blocks } = await service.analyse(from, NOW);
     const valid = blocks.filter((b) => b.pv !== undefined);
     expect(valid.length).toBeGreaterThan(1000);
-    // Truth: the simulator needs foulingFactor(days since cleaning) × 1.015 times the clean power for its speed.
+    // Truth: the simulator needs foulingFactor(days since cleaning) × 1.015 times the clean power for its speed,
+    // and more when it sails off its best trim (which the hull's performance value rightly includes).
     const truth = (b: (typeof valid)[number]) => {
       const last = cleanings.filter((c) => c <= b.t).at(-1)!;
-      const f = foulingFactor((b.t - last) / DAY) * 1.015;
+      const f = foulingFactor((b.t - last) / DAY) * 1.015 * trimPowerFactor(b.trimM!, b.draftM!);
       const draft = 7.3; // the ratio hardly depends on draught: f^(−1/n)
       const p = b.correctedPowerKw!;
       return 100 * (calmWaterSpeedKn(p / f, draft) / calmWaterSpeedKn(p, draft) - 1);

@@ -12,4 +12,5 @@ export * from './reports.ts';
 export * from './session.ts';
 export * from './ship.ts';
 export * from './telemetry.ts';
+export * from './trim.ts';
 export * from './voyages.ts';

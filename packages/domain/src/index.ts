@@ -14,4 +14,5 @@ export * from './fouling/index.ts';
 export * from './fuels/index.ts';
 export * from './monitoring/index.ts';
 export * from './physics/index.ts';
+export * from './trim/index.ts';
 export * from './units/index.ts';

@@ -14,7 +14,7 @@ import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment }
 import { seaSpeedThroughWaterKn, writeMainEngine, writeWeather } from './propulsion.ts';
 import { mulberry32, valueNoise } from './random.ts';
 import { PORTS, type PortId } from './route.ts';
-import { VESSEL } from './vessel.ts';
+import { trimPowerFactor, VESSEL } from './vessel.ts';
 import { depthAt, type Weather, weatherAt } from './weather.ts';
 
 export const MINUTE_MS = 60_000;
@@ -149,6 +149,16 @@ export class VesselModel {
     this.#heading = this.#course;
     this.#enterSegment(true);
     this.#compute(true);
+  }
+
+  /**
+   * Trim (m, by the stern) at the current minute: what the loading gives (2 m by the stern in ballast, 0.3 m
+   * laden) plus the chief officer's ballast choice, which drifts over days within ±1.2 m.
+   */
+  get trimM(): number {
+    const loading =
+      2.0 - (1.7 * (this.#draft - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
+    return loading + 1.2 * valueNoise(this.seed + 77, this.t / (2 * 86_400_000));
   }
 
   /** Days since the hull was last cleaned, at the current minute. */
@@ -416,7 +426,7 @@ export class VesselModel {
         plannedKn: seg.speedKn,
         headingRad: this.#course,
         draftM: this.#draft,
-        fouling: foulingFactor(this.daysSinceCleaning) * 1.015,
+        fouling: foulingFactor(this.daysSinceCleaning) * 1.015 * trimPowerFactor(this.trimM, this.#draft),
       });
       const rel = w.currentSetRad - this.#course;
       const along = (w.currentMs * Math.cos(rel)) / KN;
@@ -531,8 +541,7 @@ export class VesselModel {
     const seg = this.#seg;
     const { lon, lat } = at;
     const depth = depthAt(this.seed, lon, lat, at.nearPort);
-    const trim =
-      2.0 - (1.7 * (this.#draft - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
+    const trim = this.trimM;
     const head = this.#heading;
     const vMs = at.stwKn * KN;
     const windOffBow = w.windFromRad - head;

@@ -30,3 +30,14 @@ export const VESSEL = {
   lcvHfo: 40.2,
   lcvMgo: 42.7,
 } as const;
+
+/**
+ * The hull's hidden trim optimum (m, positive by the stern) at a mean draught: 1.2 m by the stern in ballast,
+ * falling to 0.05 m at the laden draught. Tests recover it from the simulated history.
+ */
+export const trimOptimumM = (draftM: number): number =>
+  1.2 - (1.15 * (draftM - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
+
+/** Extra power for sailing off the optimum trim: +2.5 % per (metre off)², a full hull's order (methods README §4). */
+export const trimPowerFactor = (trimM: number, draftM: number): number =>
+  1 + 0.025 * (trimM - trimOptimumM(draftM)) ** 2;

@@ -30,6 +30,8 @@ export interface FoulingSample {
   seaTempC?: number;
   /** Significant height of the combined sea (wind waves and swell), m, where measured. */
   waveHsM?: number;
+  /** Trim (m, by the stern), where measured: carried to the block for the trim analysis. */
+  trimM?: number;
 }
 
 /** The ship's figures the method needs. */
@@ -102,6 +104,8 @@ export interface BlockResult {
   expectedKn?: number;
   powerKw?: number;
   correctedPowerKw?: number;
+  draftM?: number;
+  trimM?: number;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -207,6 +211,7 @@ export function evaluateBlock(
   if (temps.length > 0 && mean(temps) <= filters.minSeaTempC) return { t, rejected: 'cold_water' };
   const corrected = mean(kept.map((s) => windCorrectedPowerKw(s.powerKw, s, ship)));
   const expected = expectedSpeedKn(corrected, draft);
+  const trims = kept.map((s) => s.trimM).filter((x): x is number => x !== undefined);
   return {
     t,
     pv: (100 * (stw - expected)) / expected,
@@ -214,6 +219,8 @@ export function evaluateBlock(
     expectedKn: expected,
     powerKw: power,
     correctedPowerKw: corrected,
+    draftM: draft,
+    ...(trims.length > 0 ? { trimM: mean(trims) } : {}),
   };
 }
 

@@ -53,6 +53,7 @@ const HOURLY = {
   rudder: 'steering.rudderAngle',
   depth: 'environment.depth.belowSurface',
   seaTemp: 'environment.water.temperature',
+  trim: 'navigation.trim',
   wave: 'environment.wave.significantHeight',
   swell: 'environment.swell.significantHeight',
   fuelHfo: 'propulsion.main.fuel.hfo.massFlow',
@@ -116,7 +117,7 @@ export class FoulingService {
       return new Map(rows.map((r) => [r.t, r.sum / r.n]));
     };
     const [stw, sog, power, rev, heading, wind] = await Promise.all(Object.values(MINUTE).map(minute));
-    const [draftFore, draftAft, rudder, depth, seaTemp, wave, swell] = await Promise.all(
+    const [draftFore, draftAft, rudder, depth, seaTemp, wave, swell, trim] = await Promise.all(
       [
         HOURLY.draftFore,
         HOURLY.draftAft,
@@ -125,6 +126,7 @@ export class FoulingService {
         HOURLY.seaTemp,
         HOURLY.wave,
         HOURLY.swell,
+        HOURLY.trim,
       ].map(hourly),
     );
     const windFrom = await this.#hourlyDirection(HOURLY.windFrom, fromMs, toMs);
@@ -149,6 +151,7 @@ export class FoulingService {
         depthM: depth!.get(hour),
         seaTempC: seaTemp!.has(hour) ? seaTemp!.get(hour)! - 273.15 : undefined,
         waveHsM: wave!.has(hour) ? Math.hypot(wave!.get(hour)!, swell!.get(hour) ?? 0) : undefined,
+        trimM: trim!.get(hour),
       });
     }
     return out.sort((a, b) => a.t - b.t);
