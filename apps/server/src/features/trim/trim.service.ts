@@ -93,9 +93,11 @@ export class TrimService {
       const bin = binOf(bins, speedKn, draftM);
       if (!bin) reason = 'no_bin';
       else {
-        points = observations
-          .filter((o) => binOf([bin], o.speedKn, o.draftM) === bin)
-          .slice(-400)
+        // At most 400 of the bin's blocks, spread over its whole history.
+        const inBin = observations.filter((o) => binOf([bin], o.speedKn, o.draftM) === bin);
+        const stride = Math.max(1, Math.ceil(inBin.length / 400));
+        points = inBin
+          .filter((_, i) => i % stride === 0)
           .map((o) => ({ trimM: o.trimM, excessPct: o.excessPct! }));
         const saving = trimSaving(bin, current.trimM);
         if (!saving) reason = bin.status === 'ok' ? 'uncertain' : bin.status;

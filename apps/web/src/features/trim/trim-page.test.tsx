@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import trim from '../../test/fixtures/trim.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { TrimPage } from './trim-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+
+describe('trim optimisation page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows trim now, the optimum of its bin, the saving and the interval', async () => {
+    stubApi({ '/api/v1/trim': { json: trim } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    const monitor = await vi.waitFor(() => panel('trimMonitor'));
+    expect(await within(monitor).findByTestId('trim-now')).toHaveProperty(
+      'textContent',
+      `${trim.current.trimM.toFixed(2)}m`,
+    );
+    expect(within(monitor).getByTestId('trim-optimum').textContent).toBe(
+      `${trim.advice!.optimumM.toFixed(2)}m`,
+    );
+    // Below half a percent the advice is to keep the trim.
+    expect(within(monitor).getByText('The trim is at its optimum for this speed and draught.')).toBeTruthy();
+    expect(monitor.textContent).toContain(
+      `${trim.advice!.interval[0].toFixed(2)} – ${trim.advice!.interval[1].toFixed(2)} m`,
+    );
+  });
+
+  it('asks to move the trim when it pays, with the fuel a day', async () => {
+    const off = { ...trim, advice: { ...trim.advice!, savingPct: 2.4, savingTPerDay: 0.5 } };
+    stubApi({ '/api/v1/trim': { json: off } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    const monitor = await vi.waitFor(() => panel('trimMonitor'));
+    expect(
+      await within(monitor).findByText(
+        `Trim to ${trim.advice!.optimumM.toFixed(2)} m by the stern: saves 2.4 % of the power, 0.50 t of fuel a day.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('lists the bins, the current one first, and opens a bin with its fit', async () => {
+    stubApi({ '/api/v1/trim': { json: trim } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    const bins = await vi.waitFor(() => panel('trimDetail'));
+    const rows = await within(bins).findAllByRole('row');
+    expect(rows[1]!.textContent).toContain('13–14 kn');
+    expect(rows[1]!.textContent).toContain('11–12 m');
+    expect(within(bins).getAllByText('no clear optimum').length).toBeGreaterThan(0);
+    rows[1]!.click();
+    const detail = await screen.findByTestId('trim-detail');
+    expect(detail.textContent).toContain('optimum found');
+    expect(detail.textContent).toMatch(/ΔP = .*·x .*·x² %/);
+  });
+
+  it('says why there is no advice', async () => {
+    stubApi({ '/api/v1/trim': { json: { ...trim, advice: null, reason: 'uncertain', points: [] } } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    expect(
+      (
+        await screen.findAllByText(
+          'Not enough data: the history does not place an optimum at this speed and draught.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+  });
+});
