@@ -22,9 +22,8 @@ describe('trim optimisation page', { timeout: 120_000 }, () => {
     );
     // Below half a percent the advice is to keep the trim.
     expect(within(monitor).getByText('The trim is at its optimum for this speed and draught.')).toBeTruthy();
-    expect(monitor.textContent).toContain(
-      `${trim.advice!.interval[0].toFixed(2)} – ${trim.advice!.interval[1].toFixed(2)} m`,
-    );
+    const [lo, hi] = trim.advice!.interval as [number, number];
+    expect(monitor.textContent).toContain(`${lo.toFixed(2)} – ${hi.toFixed(2)} m`);
   });
 
   it('asks to move the trim when it pays, with the fuel a day', async () => {
