@@ -1,1 +1,2 @@
 export * from './trim.ts';
+export * from './trim-table.ts';
