@@ -9,7 +9,9 @@ for (const lang of langs) {
     await trim.open();
     await expect(page.getByRole('heading', { name: trim.text.title })).toBeVisible();
     // The simulator sails live: trim now is a number, and the advice (or why there is none) is said.
-    await expect(trim.panel('trimMonitor').getByTestId('trim-now')).toHaveText(/^-?\d+\.\d{2}m$/, { timeout: 30_000 });
+    await expect(trim.panel('trimMonitor').getByTestId('trim-now')).toHaveText(/^-?\d+\.\d{2}m$/, {
+      timeout: 30_000,
+    });
     await expect(trim.panel('trimMonitor').getByTestId('trim-advice')).toHaveText(trim.text.advice);
     await expect(trim.panel('heelMonitor').getByTestId('heel-note')).toHaveText(trim.text.heel);
     await expect(trim.panel('heelMonitor').locator('canvas').first()).toBeVisible();
@@ -17,6 +19,32 @@ for (const lang of langs) {
     await expect(trim.bins.first().or(trim.panel('trimDetail').getByText(trim.text.noBins))).toBeVisible();
     await trim.expectTranslated();
     await trim.screen('trim');
+    // A vendor trim table: a wrong file is refused line by line and stays chosen; a complete one gives the advice.
+    await page.getByRole('button', { name: trim.text.importOpen }).click();
+    const dialog = page.getByRole('dialog');
+    const header = 'speed_kn,draft_m,trim_m,delta_power_pct';
+    const rows: string[] = [];
+    for (const v of [8, 16])
+      for (const d of [6, 13])
+        for (const x of [-1, -0.5, 0, 0.5, 1, 1.5, 2]) rows.push(`${v},${d},${x},${2 * (x - 0.5) ** 2}`);
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'seatrim-table.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, ...rows.slice(0, -1)].join('\n')),
+    });
+    await dialog.getByRole('button', { name: trim.text.importBtn, exact: true }).click();
+    await expect(dialog.getByTestId('trim-table-problems')).toContainText(
+      'no value for 16 kn, 13 m draught, 2 m trim',
+    );
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'seatrim-table.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, ...rows].join('\n')),
+    });
+    await dialog.getByRole('button', { name: trim.text.importBtn, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trim.panel('trimMonitor').getByTestId('trim-source')).toContainText('seatrim-table.csv');
+    await trim.screen('trim-table');
     if (await trim.bins.first().isVisible()) {
       await trim.bins.first().click();
       const detail = page.getByRole('dialog');

@@ -50,6 +50,7 @@ import { ShipService } from './features/ship/ship.service.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
+import { TrimRepository } from './features/trim/trim.repository.ts';
 import { trimRoutes } from './features/trim/trim.routes.ts';
 import { TrimService } from './features/trim/trim.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
@@ -178,7 +179,7 @@ export async function buildApp(
   await monitoringRoutes(app, new MonitoringService({ telemetry }));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
-  await trimRoutes(app, new TrimService(fouling, telemetry));
+  await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
   await backupRoutes(
     app,
     new BackupService(store, {

@@ -26,6 +26,23 @@ export const trimNoAdviceSchema = z.enum([
   'uncertain',
 ]);
 
+/** POST /api/v1/trim/table — a vendor trim table as CSV: speed_kn, draft_m, trim_m, delta_power_pct. */
+export const trimTableImportSchema = z.object({
+  fileName: z.string().trim().min(1).max(128),
+  csv: z.string().min(1).max(2_000_000),
+});
+export type TrimTableImport = z.infer<typeof trimTableImportSchema>;
+
+/** The trim table in use. */
+export const trimTableInfoSchema = z.object({
+  fileName: z.string(),
+  uploadedAt: isoTime,
+  speeds: z.array(z.number()),
+  drafts: z.array(z.number()),
+  trims: z.array(z.number()),
+});
+export type TrimTableInfo = z.infer<typeof trimTableInfoSchema>;
+
 /** GET /api/v1/trim — trim and heel now, the optimum trim for the current speed and draught, and every bin. */
 export const trimResponseSchema = z.object({
   from: isoTime,
@@ -39,12 +56,17 @@ export const trimResponseSchema = z.object({
     speedKn: z.number().nullable(),
     draftM: z.number().nullable(),
   }),
+  /** The imported vendor table, which gives the advice when present. */
+  table: trimTableInfoSchema.nullable(),
   advice: z
     .object({
+      /** `table`: the imported vendor table; `history`: the fit on the ship's own history. */
+      source: z.enum(['table', 'history']),
       speedKn: z.number(),
       draftM: z.number(),
       optimumM: z.number(),
-      interval: pair,
+      /** 90 % interval (history only). */
+      interval: pair.nullable(),
       savingPct: z.number(),
       savingTPerDay: z.number().nullable(),
     })
@@ -53,5 +75,7 @@ export const trimResponseSchema = z.object({
   bins: z.array(trimBinSchema),
   /** The current bin's observations (at most 400) for the curve chart. */
   points: z.array(z.object({ trimM: z.number(), excessPct: z.number() })),
+  /** The table's ΔP % against trim at the current speed and draught (with a table). */
+  tableCurve: z.array(pair),
 });
 export type TrimResponse = z.infer<typeof trimResponseSchema>;

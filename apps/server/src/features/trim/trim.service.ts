@@ -1,14 +1,20 @@
-import type { TrimBinDto, TrimResponse } from '@ecohelm/contracts';
+import type { TrimBinDto, TrimResponse, TrimTableImport, TrimTableInfo } from '@ecohelm/contracts';
 import {
   binOf,
   fitTrimBins,
   removeHullDrift,
   type TrimBin,
   type TrimObservation,
+  type TrimTable,
+  TrimTableError,
+  tableAdvice,
   trimSaving,
 } from '@ecohelm/domain';
+import { validationFailed } from '../../platform/errors.ts';
 import type { FoulingService } from '../fouling/fouling.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { TrimRepository } from './trim.repository.ts';
+import { readTrimTable } from './trim.table.ts';
 
 const DAY = 86_400_000;
 const MS_TO_KN = 3600 / 1852;
@@ -33,15 +39,69 @@ const LIVE = {
 export class TrimService {
   readonly #fouling: FoulingService;
   readonly #telemetry: TelemetryService;
+  readonly #repo: TrimRepository;
   readonly #now: () => number;
   #cache:
     | { at: number; from: number; to: number; observations: TrimObservation[]; bins: TrimBin[] }
     | undefined;
+  #table: { info: TrimTableInfo; table: TrimTable } | null | undefined;
 
-  constructor(fouling: FoulingService, telemetry: TelemetryService, now: () => number = Date.now) {
+  constructor(
+    fouling: FoulingService,
+    telemetry: TelemetryService,
+    repo: TrimRepository,
+    now: () => number = Date.now,
+  ) {
     this.#fouling = fouling;
     this.#telemetry = telemetry;
+    this.#repo = repo;
     this.#now = now;
+  }
+
+  /** Checks and stores a vendor trim table; it gives the advice from now on. A wrong file is refused line by line. */
+  async importTable(input: TrimTableImport, by: string | null): Promise<TrimTableInfo> {
+    let table: TrimTable;
+    try {
+      table = readTrimTable(input.csv);
+    } catch (error) {
+      if (!(error instanceof TrimTableError)) throw error;
+      throw validationFailed(
+        'The trim table cannot be used.',
+        error.problems.map((message) => ({ path: 'body.csv', message })),
+      );
+    }
+    const uploadedAt = new Date(this.#now()).toISOString();
+    await this.#repo.insert({ fileName: input.fileName, csv: input.csv, uploadedAt, uploadedBy: by });
+    const info = {
+      fileName: input.fileName,
+      uploadedAt,
+      speeds: table.speeds,
+      drafts: table.drafts,
+      trims: table.trims,
+    };
+    this.#table = { info, table };
+    return info;
+  }
+
+  async #currentTable(): Promise<{ info: TrimTableInfo; table: TrimTable } | null> {
+    if (this.#table !== undefined) return this.#table;
+    const row = await this.#repo.latest();
+    if (!row) {
+      this.#table = null;
+      return null;
+    }
+    const table = readTrimTable(row.csv);
+    this.#table = {
+      info: {
+        fileName: row.fileName,
+        uploadedAt: row.uploadedAt,
+        speeds: table.speeds,
+        drafts: table.drafts,
+        trims: table.trims,
+      },
+      table,
+    };
+    return this.#table;
   }
 
   /** Observations and fitted bins of the last 12 months (kept for an hour: trim habits change slowly). */
@@ -84,12 +144,27 @@ export class TrimService {
       speedKn,
       draftM,
     };
+    const vendor = await this.#currentTable();
     let advice: TrimResponse['advice'] = null;
     let reason: TrimResponse['reason'] = null;
     let points: TrimResponse['points'] = [];
+    let tableCurve: TrimResponse['tableCurve'] = [];
+    const fuelTPerDay = () => ((fresh(LIVE.hfo)?.value ?? 0) + (fresh(LIVE.mgo)?.value ?? 0)) * 86.4;
     if (current.trimM === null || speedKn === null || draftM === null) reason = 'no_live_data';
     else if (speedKn < 5) reason = 'not_sailing';
-    else {
+    else if (vendor) {
+      const a = tableAdvice(vendor.table, speedKn, draftM, current.trimM);
+      tableCurve = a.curve.filter((_, i) => i % 5 === 0);
+      advice = {
+        source: 'table',
+        speedKn,
+        draftM,
+        optimumM: a.optimumM,
+        interval: null,
+        savingPct: a.savingPct,
+        savingTPerDay: fuelTPerDay() > 0 ? (fuelTPerDay() * a.savingPct) / 100 : null,
+      };
+    } else {
       const bin = binOf(bins, speedKn, draftM);
       if (!bin) reason = 'no_bin';
       else {
@@ -102,14 +177,14 @@ export class TrimService {
         const saving = trimSaving(bin, current.trimM);
         if (!saving) reason = bin.status === 'ok' ? 'uncertain' : bin.status;
         else {
-          const fuelKgS = (fresh(LIVE.hfo)?.value ?? 0) + (fresh(LIVE.mgo)?.value ?? 0);
           advice = {
+            source: 'history',
             speedKn: bin.speedKn,
             draftM: bin.draftM,
             optimumM: saving.optimumM,
             interval: bin.interval!,
             savingPct: saving.savingPct,
-            savingTPerDay: fuelKgS > 0 ? (fuelKgS * 86.4 * saving.savingPct) / 100 : null,
+            savingTPerDay: fuelTPerDay() > 0 ? (fuelTPerDay() * saving.savingPct) / 100 : null,
           };
         }
       }
@@ -119,10 +194,12 @@ export class TrimService {
       to: new Date(to).toISOString(),
       blocks: observations.length,
       current,
+      table: vendor?.info ?? null,
       advice,
       reason,
       bins: bins.map(toDto),
       points,
+      tableCurve,
     };
   }
 }

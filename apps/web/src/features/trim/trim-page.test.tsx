@@ -63,4 +63,30 @@ describe('trim optimisation page', { timeout: 120_000 }, () => {
       ).length,
     ).toBeGreaterThan(0);
   });
+
+  it('says the advice comes from an imported table and draws its curve', async () => {
+    const table = {
+      ...trim,
+      table: {
+        fileName: 'hull-trim.csv',
+        uploadedAt: '2026-11-20T08:00:00.000Z',
+        speeds: [10, 15],
+        drafts: [7, 12],
+        trims: [-1, 0, 1, 2],
+      },
+      advice: { ...trim.advice!, source: 'table', interval: null },
+      tableCurve: [
+        [-1, 4],
+        [0, 1],
+        [1, 0],
+        [2, 3],
+      ],
+    };
+    stubApi({ '/api/v1/trim': { json: table } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    expect((await screen.findByTestId('trim-source')).textContent).toBe(
+      'the trim table hull-trim.csv (2026-11-20)',
+    );
+    expect(panel('trimMonitor').textContent).not.toContain('90 % interval');
+  });
 });

@@ -1,13 +1,15 @@
 import type { TrimBinDto, TrimResponse } from '@ecohelm/contracts';
-import { Alert, Descriptions, Empty, Modal, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import '../../ui/chart-extras';
+import { useCanWrite } from '../../lib/use-can-write';
 import { PageFrame } from '../../ui/page-frame';
 import { useTrim } from './api/get-trim';
+import { TableImport } from './table-import';
 
 type Data = TrimResponse;
 
@@ -16,6 +18,8 @@ export function TrimPage() {
   const { t } = useTranslation();
   const trim = useTrim();
   const [detail, setDetail] = useState<TrimBinDto | null>(null);
+  const [importing, setImporting] = useState(false);
+  const canWrite = useCanWrite('settings:write');
   const title = (id: string) => t(`optimization.panels.${id}`);
   const body = (render: (d: Data) => ReactNode) => {
     if (trim.error) {
@@ -33,6 +37,11 @@ export function TrimPage() {
     <>
       <PageFrame
         title={t('optimization.trim.title')}
+        actions={
+          <Button disabled={!canWrite} onClick={() => setImporting(true)}>
+            {t('trim.table.open')}
+          </Button>
+        }
         panels={[
           { id: 'trimMonitor', title: title('trimMonitor'), children: body((d) => <TrimMonitor data={d} />) },
           { id: 'heelMonitor', title: title('heelMonitor'), children: body((d) => <HeelMonitor data={d} />) },
@@ -45,6 +54,7 @@ export function TrimPage() {
         ]}
       />
       <BinModal bin={detail} onClose={() => setDetail(null)} />
+      <TableImport open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }
@@ -107,9 +117,16 @@ function TrimMonitor({ data }: { data: Data }) {
         />
       )}
       <Descriptions size="small" column={2} style={{ marginTop: 8 }}>
+        <Descriptions.Item label={t('trim.source')} span={2}>
+          <span data-testid="trim-source">
+            {data.table
+              ? t('trim.fromTable', { name: data.table.fileName, at: data.table.uploadedAt.slice(0, 10) })
+              : t('trim.fromHistory', { blocks: data.blocks })}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('trim.speed')}>{`${num(c.speedKn, 1)} kn`}</Descriptions.Item>
         <Descriptions.Item label={t('trim.draft')}>{`${num(c.draftM, 2)} m`}</Descriptions.Item>
-        {a ? (
+        {a?.interval ? (
           <Descriptions.Item label={t('trim.interval')} span={2}>
             {`${num(a.interval[0], 2)} – ${num(a.interval[1], 2)} m`}
           </Descriptions.Item>
@@ -219,6 +236,50 @@ function Bins({ data, onOpen }: { data: Data; onOpen: (b: TrimBinDto) => void })
 function Curve({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { num } = useFormat();
+  if (data.advice?.source === 'table' && data.tableCurve.length > 0 && data.current.trimM !== null) {
+    const curve = data.tableCurve;
+    const at = (x: number) => {
+      const i = curve.findIndex(([cx]) => cx >= x);
+      return i <= 0 ? curve[Math.max(0, i)]![1] : curve[i]![1];
+    };
+    const option: ChartOption = {
+      grid: { left: 56, right: 24, top: 44, bottom: 36 },
+      legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
+      tooltip: { trigger: 'item', valueFormatter: (v) => `${num(Number(v), 2)}` },
+      xAxis: {
+        type: 'value',
+        name: t('trim.trimAxis'),
+        nameLocation: 'middle',
+        nameGap: 24,
+        axisLine: { onZero: false },
+      },
+      yAxis: {
+        type: 'value',
+        name: t('trim.powerAxis'),
+        axisLine: { onZero: false },
+        splitLine: { lineStyle: { opacity: 0.15 } },
+      },
+      series: [
+        { name: t('trim.tableCurve'), type: 'line', showSymbol: false, data: curve },
+        {
+          name: t('trim.current'),
+          type: 'scatter',
+          symbolSize: 14,
+          itemStyle: { color: '#f2994a' },
+          data: [[data.current.trimM, at(data.current.trimM)]],
+        },
+        {
+          name: t('trim.optimum'),
+          type: 'scatter',
+          symbol: 'diamond',
+          symbolSize: 14,
+          itemStyle: { color: '#2fbf71' },
+          data: [[data.advice.optimumM, at(data.advice.optimumM)]],
+        },
+      ],
+    };
+    return <Chart option={option} label={t('trim.tableCurveLabel')} height="100%" />;
+  }
   const bin = data.advice
     ? data.bins.find((b) => b.speedKn === data.advice!.speedKn && b.draftM === data.advice!.draftM)
     : undefined;
