@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrimTable, interpolateTrimTable, tableAdvice, TrimTableError, type TrimTableRow } from './trim-table.ts';
+import {
+  buildTrimTable,
+  interpolateTrimTable,
+  TrimTableError,
+  type TrimTableRow,
+  tableAdvice,
+} from './trim-table.ts';
 
 /** A 2 × 2 × 3 table: ΔP = 2·(trim − opt)² with opt 1.0 m at 7 m draught and 0.0 m at 12 m, plus 0.1·(speed − 10). */
 function rows(): TrimTableRow[] {
@@ -9,7 +15,13 @@ function rows(): TrimTableRow[] {
     for (const draftM of [7, 12])
       for (const trimM of [-1, 0, 1, 2]) {
         const opt = draftM === 7 ? 1 : 0;
-        out.push({ line: line++, speedKn, draftM, trimM, deltaPowerPct: 2 * (trimM - opt) ** 2 + 0.1 * (speedKn - 10) });
+        out.push({
+          line: line++,
+          speedKn,
+          draftM,
+          trimM,
+          deltaPowerPct: 2 * (trimM - opt) ** 2 + 0.1 * (speedKn - 10),
+        });
       }
   return out;
 }

@@ -35,9 +35,12 @@ const axis = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
 export function buildTrimTable(rows: readonly TrimTableRow[]): TrimTable {
   const problems: string[] = [];
   for (const r of rows) {
-    if (!(r.speedKn > 0 && r.speedKn < 40)) problems.push(`line ${r.line}: speed ${r.speedKn} kn is not between 0 and 40`);
-    if (!(r.draftM > 0 && r.draftM < 30)) problems.push(`line ${r.line}: draught ${r.draftM} m is not between 0 and 30`);
-    if (!(Math.abs(r.trimM) <= 10)) problems.push(`line ${r.line}: trim ${r.trimM} m is not between −10 and 10`);
+    if (!(r.speedKn > 0 && r.speedKn < 40))
+      problems.push(`line ${r.line}: speed ${r.speedKn} kn is not between 0 and 40`);
+    if (!(r.draftM > 0 && r.draftM < 30))
+      problems.push(`line ${r.line}: draught ${r.draftM} m is not between 0 and 30`);
+    if (!(Math.abs(r.trimM) <= 10))
+      problems.push(`line ${r.line}: trim ${r.trimM} m is not between −10 and 10`);
     if (!(Math.abs(r.deltaPowerPct) <= 50)) {
       problems.push(`line ${r.line}: ΔP ${r.deltaPowerPct} % is not between −50 and 50`);
     }
@@ -46,7 +49,11 @@ export function buildTrimTable(rows: readonly TrimTableRow[]): TrimTable {
   const speeds = axis(rows.map((r) => r.speedKn));
   const drafts = axis(rows.map((r) => r.draftM));
   const trims = axis(rows.map((r) => r.trimM));
-  for (const [name, a] of [['speeds', speeds], ['draughts', drafts], ['trims', trims]] as const) {
+  for (const [name, a] of [
+    ['speeds', speeds],
+    ['draughts', drafts],
+    ['trims', trims],
+  ] as const) {
     if (a.length < 2) problems.push(`the table needs at least two ${name}, it has ${a.length}`);
   }
   if (problems.length > 0) throw new TrimTableError(problems);
@@ -55,17 +62,21 @@ export function buildTrimTable(rows: readonly TrimTableRow[]): TrimTable {
   for (const r of rows) {
     const key = `${r.speedKn}/${r.draftM}/${r.trimM}`;
     const first = seen.get(key);
-    if (first !== undefined) problems.push(`line ${r.line}: ${r.speedKn} kn, ${r.draftM} m, ${r.trimM} m is already on line ${first}`);
+    if (first !== undefined)
+      problems.push(
+        `line ${r.line}: ${r.speedKn} kn, ${r.draftM} m, ${r.trimM} m is already on line ${first}`,
+      );
     seen.set(key, r.line);
     values[speeds.indexOf(r.speedKn)]![drafts.indexOf(r.draftM)]![trims.indexOf(r.trimM)] = r.deltaPowerPct;
   }
-  speeds.forEach((s, i) =>
-    drafts.forEach((d, j) =>
-      trims.forEach((t, k) => {
-        if (Number.isNaN(values[i]![j]![k]!)) problems.push(`no value for ${s} kn, ${d} m draught, ${t} m trim`);
-      }),
-    ),
-  );
+  for (const [i, s] of speeds.entries()) {
+    for (const [j, d] of drafts.entries()) {
+      for (const [k, t] of trims.entries()) {
+        if (Number.isNaN(values[i]![j]![k]!))
+          problems.push(`no value for ${s} kn, ${d} m draught, ${t} m trim`);
+      }
+    }
+  }
   if (problems.length > 0) throw new TrimTableError(problems.slice(0, 10));
   return { speeds, drafts, trims, values };
 }
@@ -80,7 +91,12 @@ function locate(a: readonly number[], x: number): [number, number] {
 }
 
 /** ΔP % at a speed, draught and trim: trilinear between the eight surrounding grid points (clamped outside). */
-export function interpolateTrimTable(table: TrimTable, speedKn: number, draftM: number, trimM: number): number {
+export function interpolateTrimTable(
+  table: TrimTable,
+  speedKn: number,
+  draftM: number,
+  trimM: number,
+): number {
   const [i, fs] = locate(table.speeds, speedKn);
   const [j, fd] = locate(table.drafts, draftM);
   const [k, ft] = locate(table.trims, trimM);
