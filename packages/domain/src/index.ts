@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './ets-fueleu/index.ts';
 export * from './fouling/index.ts';
 export * from './fuels/index.ts';
+export * from './load/index.ts';
 export * from './monitoring/index.ts';
 export * from './physics/index.ts';
 export * from './trim/index.ts';
