@@ -29,6 +29,9 @@ import { CsvJobs } from './features/ingest/csv-jobs.ts';
 import { DiskGuard } from './features/ingest/disk-guard.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
+import { LoadRepository } from './features/load/load.repository.ts';
+import { loadRoutes } from './features/load/load.routes.ts';
+import { LoadService } from './features/load/load.service.ts';
 import { monitoringRoutes } from './features/monitoring/monitoring.routes.ts';
 import { MonitoringService } from './features/monitoring/monitoring.service.ts';
 import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
@@ -176,10 +179,14 @@ export async function buildApp(
       settings: new DeviceSettingsRepository(store.db),
     }),
   );
-  await monitoringRoutes(app, new MonitoringService({ telemetry }));
+  const monitoring = new MonitoringService({ telemetry });
+  await monitoringRoutes(app, monitoring);
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
+  if (!config.hideLoadPage) {
+    await loadRoutes(app, new LoadService(telemetry, monitoring, new LoadRepository(store.db)));
+  }
   await backupRoutes(
     app,
     new BackupService(store, {

@@ -4,6 +4,7 @@ export * from './cii.ts';
 export * from './errors.ts';
 export * from './filling.ts';
 export * from './fouling.ts';
+export * from './load.ts';
 export * from './monitoring.ts';
 export * from './overview.ts';
 export * from './platform.ts';

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AlarmTables } from './tables/alarms.ts';
+import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
 import type { TrimTables } from './tables/trim.ts';
@@ -9,7 +10,13 @@ import type { VoyageTables } from './tables/voyages.ts';
  * Tables of the store. Times are ISO-8601 UTC strings on both dialects so that the same
  * queries run on SQLite and PostgreSQL. Each feature adds its tables here and a migration.
  */
-export interface Database extends AlarmTables, VoyageTables, RecordTables, OverviewTables, TrimTables {
+export interface Database
+  extends AlarmTables,
+    VoyageTables,
+    RecordTables,
+    OverviewTables,
+    TrimTables,
+    LoadTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

@@ -80,11 +80,12 @@ export class MonitoringService {
     this.#now = options.now ?? Date.now;
   }
 
-  async unit(unit: MonitoringUnit): Promise<MonitoringResponse> {
+  /** One unit over the last `windowHours` hours (24 on the monitoring pages). */
+  async unit(unit: MonitoringUnit, windowHours = WINDOW_HOURS): Promise<MonitoringResponse> {
     const def = UNITS[unit];
     const now = this.#now();
     const to = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
-    const from = to - WINDOW_HOURS * HOUR_MS;
+    const from = to - windowHours * HOUR_MS;
     const tel = this.#telemetry;
 
     // Running hours: every stored hour of the running signal, each counted for the share it ran.
