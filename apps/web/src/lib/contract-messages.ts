@@ -1,4 +1,4 @@
-import { alarmLimitMessages, fillingMessages, shipMessages } from '@ecohelm/contracts';
+import { alarmLimitMessages, fillingMessages, loadMessages, shipMessages } from '@ecohelm/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 
@@ -6,6 +6,7 @@ const byText = new Map<string, string>([
   ...Object.entries(shipMessages).map(([k, v]) => [v as string, `ship.messages.${k}`] as const),
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
+  ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
 ]);
 
 /**

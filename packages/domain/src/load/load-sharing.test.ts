@@ -171,6 +171,18 @@ describe('generator load optimiser', () => {
     expect(optimiseLoad(down, 420, 0)!.running).toEqual(['ge3']);
   });
 
+  it('keeps the set running now rather than changing over for priority alone, and starts by priority', () => {
+    const sets = [set('ge1'), set('ge2'), set('ge3')];
+    expect(optimiseLoad(sets, 420, 0, ['ge3'])!.running).toEqual(['ge3']);
+    // A 300 kW reserve needs a second set: the one with the better priority joins the running one.
+    expect(optimiseLoad(sets, 420, 300, ['ge3'])!.running).toEqual(['ge1', 'ge3']);
+    const swapped = sets.map((s) => ({ ...s, priority: s.id === 'ge2' ? 1 : s.id === 'ge1' ? 2 : 3 }));
+    expect(optimiseLoad(swapped, 420, 300, ['ge3'])!.running).toEqual(['ge2', 'ge3']);
+    // Two lightly loaded sets: the one stopped is the lower priority.
+    expect(optimiseLoad(sets, 400, 0, ['ge1', 'ge2'])!.running).toEqual(['ge1']);
+    expect(optimiseLoad(swapped, 400, 0, ['ge1', 'ge2'])!.running).toEqual(['ge2']);
+  });
+
   it('prefers the set with the better curve over priority when it saves more than the tie share', () => {
     const sets = [
       set('ge1', { priority: 1, sfoc: (p) => 1.03 * generatorSfoc(p / 100, 190) }),

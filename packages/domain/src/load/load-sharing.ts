@@ -239,22 +239,28 @@ export function loadPlans(sets: readonly GeneratorSet[], demandKw: number, reser
 }
 
 /**
- * The recommended way to run the sets: the least fuel, and among plans within `LOAD_TIE_SHARE` of it the one
- * with fewer sets, then the best priorities (priority 1 runs first). Null when no combination can carry the
+ * The recommended way to run the sets: the least fuel, and among plans within `LOAD_TIE_SHARE` of it the one with
+ * fewer sets, then the fewest starts and stops from the sets running now (a change-over for nothing costs a start
+ * and running hours), then the best priorities (priority 1 runs first). Null when no combination can carry the
  * demand with the reserve.
  */
 export function optimiseLoad(
   sets: readonly GeneratorSet[],
   demandKw: number,
   reserveKw: number,
+  runningNow: readonly string[] = [],
 ): LoadPlan | null {
   const plans = loadPlans(sets, demandKw, reserveKw);
   const best = plans[0];
   if (!best) return null;
+  const changes = (p: LoadPlan) =>
+    p.running.filter((id) => !runningNow.includes(id)).length +
+    runningNow.filter((id) => !p.running.includes(id)).length;
   const ties = plans.filter((p) => p.fuelKgPerH <= best.fuelKgPerH * (1 + LOAD_TIE_SHARE));
   return ties.reduce((chosen, p) => {
     if (p.running.length !== chosen.running.length)
       return p.running.length < chosen.running.length ? p : chosen;
+    if (changes(p) !== changes(chosen)) return changes(p) < changes(chosen) ? p : chosen;
     return comparePriority(priorityKey(sets, p.running), priorityKey(sets, chosen.running)) < 0 ? p : chosen;
   });
 }

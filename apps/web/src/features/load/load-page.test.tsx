@@ -1,0 +1,131 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import load from '../../test/fixtures/load.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { LoadPage } from './load-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+const running = load.sets.filter((s) => s.running).map((s) => `G/E ${s.id.slice(2)}`);
+/** The PUT requests the page sent, with their bodies. */
+const puts = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(([, init]) => init?.method === 'PUT')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) }));
+
+describe('generator load assistant page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each set now, the advice to keep them, the demand and the combinations weighed', async () => {
+    stubApi({ '/api/v1/load': { json: load } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const status = await vi.waitFor(() => panel('generatorStatus'));
+    expect((await within(status).findByTestId('load-advice')).textContent).toBe(
+      `Keep the sets as they run: ${running.join(', ')} give the least fuel for ${Math.round(load.demandKw!)} kW.`,
+    );
+    const rows = within(status).getAllByRole('row');
+    const ge = load.sets.find((s) => s.running)!;
+    const row = rows.find((r) => r.textContent?.startsWith(`G/E ${ge.id.slice(2)}`))!;
+    expect(row.textContent).toContain('running');
+    expect(row.textContent).toContain(ge.loadPct!.toFixed(1));
+    expect(within(status).getByTestId('load-demand').textContent).toContain(
+      `Electrical demand ${Math.round(load.demandKw!)} kW, reserve kept ${load.settings.reserveKw} kW`,
+    );
+    expect(within(status).getAllByText('advised').length).toBe(1);
+    expect((await within(panel('averageSfc')).findByTestId('load-overall-sfc')).textContent).toBe(
+      `${load.averageSfcGPerKwh!.toFixed(1)}g/kWh`,
+    );
+  });
+
+  it('tells what to start and stop and what it saves', async () => {
+    const change = {
+      ...load,
+      recommendation: {
+        ...load.recommendation!,
+        actions: [
+          { kind: 'start', id: 'ge3' },
+          { kind: 'stop', id: 'ge2' },
+        ],
+        savingKgPerH: 5.24,
+        savingTPerMonth: 3.77,
+      },
+    };
+    stubApi({ '/api/v1/load': { json: change } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    expect((await screen.findByTestId('load-advice')).textContent).toBe(
+      'Start G/E 3, Stop G/E 2: saves 5.2 kg of fuel an hour, 3.8 t a month.',
+    );
+  });
+
+  it('says why there is no advice, in Chinese too', async () => {
+    stubApi({
+      '/api/v1/load': { json: { ...load, recommendation: null, reason: 'no_live_data', plans: [] } },
+    });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load', lang: 'zh_CN' });
+    expect((await screen.findByTestId('load-advice')).textContent).toBe('暂无最新发电机数据。');
+  });
+
+  it('swaps priorities when a set is given a level another set has, and saves them', async () => {
+    stubApi({ '/api/v1/load/settings': { json: load.settings }, '/api/v1/load': { json: load } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const select = await screen.findByRole('combobox', { name: 'Priority of G/E 3' });
+    fireEvent.mouseDown(select);
+    const option = await vi.waitFor(() => {
+      const o = document.querySelector('.ant-select-item-option[title="Priority 1"]');
+      if (!o) throw new Error('no option yet');
+      return o;
+    });
+    fireEvent.click(option);
+    await vi.waitFor(() => expect(puts()).toHaveLength(1));
+    const sent = puts()[0]!;
+    expect(sent.url).toBe('/api/v1/load/settings');
+    const priority = Object.fromEntries(
+      sent.body.sets.map((s: { id: string; priority: number }) => [s.id, s.priority]),
+    );
+    expect(priority).toEqual({ ge1: 3, ge2: 2, ge3: 1 });
+    expect(sent.body.updatedAt).toBeUndefined();
+  });
+
+  it('checks the settings before sending and shows the server reasons at the fields, keeping the entries', async () => {
+    stubApi({
+      '/api/v1/load/settings': {
+        status: 400,
+        code: 'validation_failed',
+        message: 'The reserve cannot be larger than what the generators can carry together.',
+        details: [
+          {
+            path: 'body.reserveKw',
+            message: 'The reserve cannot be larger than what the generators can carry together.',
+          },
+        ],
+      },
+      '/api/v1/load': { json: load },
+    });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const open = await screen.findByRole('button', { name: 'Settings' });
+    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    const max = within(dialog).getByLabelText('G/E 1 Maximum load');
+    fireEvent.change(max, { target: { value: '20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The maximum load must be above the minimum load.')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+
+    fireEvent.change(max, { target: { value: '90' } });
+    const reserve = within(dialog).getByLabelText('Reserve for the largest consumer');
+    fireEvent.change(reserve, { target: { value: '1700' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'The reserve cannot be larger than what the generators can carry together.',
+      ),
+    ).toBeTruthy();
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]!.body.reserveKw).toBe(1700);
+    expect(puts()[0]!.body.sets[0].maxLoadPct).toBe(90);
+    // The entries stay for the user to correct.
+    expect((reserve as HTMLInputElement).value).toBe('1700');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
