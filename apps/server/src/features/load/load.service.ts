@@ -257,14 +257,14 @@ export class LoadService {
     demandKw: number,
     actual: readonly string[],
   ): Promise<{ plan: LoadPlan; demandKw: number; held: 'start' | 'stop' | null } | null> {
-    const now = optimiseLoad(sets, demandKw, settings.reserveKw);
+    const now = optimiseLoad(sets, demandKw, settings.reserveKw, actual);
     if (!now || actual.length === 0 || now.running.length === actual.length) {
       return now ? { plan: now, demandKw, held: null } : null;
     }
     const starting = now.running.length > actual.length;
     const window = await this.#demandWindow(starting ? settings.startDelayS : settings.stopDelayS);
     const lasting = starting ? Math.min(demandKw, ...window) : Math.max(demandKw, ...window);
-    const plan = optimiseLoad(sets, lasting, settings.reserveKw);
+    const plan = optimiseLoad(sets, lasting, settings.reserveKw, actual);
     const held =
       plan && (starting ? plan.running.length <= actual.length : plan.running.length >= actual.length);
     if (!plan || !held) return { plan: now, demandKw, held: null };
