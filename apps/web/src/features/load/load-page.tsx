@@ -141,6 +141,7 @@ function GeneratorStatus({ data }: { data: Data }) {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Advice data={data} />
       <Table<SetStatus>
+        className="load-sets"
         size="small"
         rowKey="id"
         pagination={false}
@@ -228,7 +229,7 @@ function Plans({ data }: { data: Data }) {
         pagination={false}
         scroll={{ y: 120 }}
         dataSource={data.plans}
-        data-testid="load-plans"
+        className="load-plans"
         locale={{ emptyText: t('load.plans.none') }}
         columns={[
           {
