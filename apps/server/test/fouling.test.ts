@@ -1,4 +1,4 @@
-import { calmWaterSpeedKn, foulingFactor } from '@ecohelm/domain';
+import { type BlockResult, calmWaterSpeedKn, foulingFactor, performanceValues } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoulingService } from '../src/features/fouling/fouling.service.ts';
 import { trimPowerFactor } from '../src/simulator/vessel.ts';
@@ -45,6 +45,21 @@ describe('hull fouling against the simulator hidden truth', () => {
       const expected = inWindow.reduce((a, b) => a + truth(b), 0) / inWindow.length;
       expect(Math.abs(measured - expected), `window from ${new Date(w).toISOString()}`).toBeLessThan(1.5);
     }
+  }, 120_000);
+
+  it('rejects blocks early without changing any valid block: the same performance values as reading every minute', async () => {
+    const from = NOW - 60 * DAY;
+    const ship = { beamM: 32.26, transverseAreaM2: 1508.4, areaDraftM: 7.287, etaD: 0.7, cx0: 0.8 };
+    const { blocks } = await service.analyse(from, NOW);
+    const full: BlockResult[] = [];
+    for (let a = from; a < NOW; a += 30 * DAY) {
+      full.push(...performanceValues(await service.samples(a, Math.min(NOW, a + 30 * DAY)), ship));
+    }
+    const valid = (list: BlockResult[]) => list.filter((b) => b.pv !== undefined).map((b) => [b.t, b.pv]);
+    expect(valid(blocks).length).toBeGreaterThan(500);
+    expect(valid(blocks)).toEqual(valid(full));
+    // Every block of the full reading is there, rejected or not.
+    expect(blocks.map((b) => b.t)).toEqual(expect.arrayContaining(full.map((b) => b.t)));
   }, 120_000);
 
   it('reports indicators, rating and tip over HTTP, and each cleaning with its effect', async () => {

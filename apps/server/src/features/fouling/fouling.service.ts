@@ -9,7 +9,9 @@ import {
   foulingRating,
   foulingTip,
   type Indicator,
+  ISO19030_FILTERS,
   type MaintenanceEvent,
+  minDeepWaterM,
   type PvPoint,
   performanceIndicators,
   performanceValues,
@@ -20,6 +22,8 @@ import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 
 const DAY = 86_400_000;
+/** ISO 19030-2 block length. */
+const BLOCK_MS = 600_000;
 const MS_TO_KN = 3600 / 1852;
 /** CO2 per tonne of HFO (MEPC.364(79)), for the fuel penalty of a fouled hull. */
 const CO2_PER_T_HFO = 3.114;
@@ -106,15 +110,36 @@ export class FoulingService {
     return { ...REFERENCE_SHIP, beamM: ship?.breadthM ?? REFERENCE_SHIP.beamM };
   }
 
-  /** Minute samples of [fromMs, toMs) with the hourly channels filled in. */
-  async samples(fromMs: number, toMs: number): Promise<FoulingSample[]> {
+  /**
+   * Minute samples of [fromMs, toMs) with the hourly channels filled in; only inside `ranges` (ms, in time order)
+   * when given, the stretches worth reading.
+   */
+  async samples(
+    fromMs: number,
+    toMs: number,
+    ranges?: readonly [number, number][],
+  ): Promise<FoulingSample[]> {
     const minute = async (channel: string) => {
-      const rows = await this.#telemetry.rollups('1m', channel, fromMs, toMs);
-      return new Map(rows.map((r) => [r.t, r.sum / r.n]));
+      const parts = await Promise.all(
+        (ranges ?? [[fromMs, toMs]]).map(([a, b]) => this.#telemetry.rollupMeans('1m', channel, a, b)),
+      );
+      if (parts.length === 1) return parts[0]!;
+      const n = parts.reduce((sum, p) => sum + p.t.length, 0);
+      const t = new Float64Array(n);
+      const v = new Float64Array(n);
+      let at = 0;
+      for (const p of parts) {
+        t.set(p.t, at);
+        v.set(p.v, at);
+        at += p.t.length;
+      }
+      return { t, v };
     };
     const hourly = async (channel: string) => {
-      const rows = await this.#telemetry.rollups('1h', channel, fromMs, toMs);
-      return new Map(rows.map((r) => [r.t, r.sum / r.n]));
+      const { t, v } = await this.#telemetry.rollupMeans('1h', channel, fromMs, toMs);
+      const out = new Map<number, number>();
+      for (let i = 0; i < t.length; i++) out.set(t[i]!, v[i]!);
+      return out;
     };
     const [stw, sog, power, rev, heading, wind] = await Promise.all(Object.values(MINUTE).map(minute));
     const [draftFore, draftAft, rudder, depth, seaTemp, wave, swell, trim] = await Promise.all(
@@ -130,21 +155,36 @@ export class FoulingService {
       ].map(hourly),
     );
     const windFrom = await this.#hourlyDirection(HOURLY.windFrom, fromMs, toMs);
+    // Every series is in time order: one cursor per series walks along the speed's minutes.
+    const cursor = (series: { t: Float64Array; v: Float64Array }) => {
+      let i = 0;
+      return (t: number): number | undefined => {
+        while (i < series.t.length && series.t[i]! < t) i++;
+        return series.t[i] === t ? series.v[i] : undefined;
+      };
+    };
+    const [sogAt, powerAt, revAt, headingAt, windAt] = [sog!, power!, rev!, heading!, wind!].map(cursor);
     const out: FoulingSample[] = [];
-    for (const [t, stwMs] of stw!) {
-      const p = power!.get(t);
+    for (let k = 0; k < stw!.t.length; k++) {
+      const t = stw!.t[k]!;
+      const stwMs = stw!.v[k]!;
+      const p = powerAt!(t);
       const hour = t - (t % 3600);
       const fore = draftFore!.get(hour);
       const aft = draftAft!.get(hour);
+      const sogMs = sogAt!(t);
+      const revS = revAt!(t);
+      const hdg = headingAt!(t);
+      const ws = windAt!(t);
       if (p === undefined || fore === undefined || aft === undefined) continue;
       out.push({
         t: t * 1000,
         stwKn: stwMs * MS_TO_KN,
-        sogKn: (sog!.get(t) ?? stwMs) * MS_TO_KN,
+        sogKn: (sogMs ?? stwMs) * MS_TO_KN,
         powerKw: p / 1000,
-        rpm: (rev!.get(t) ?? 0) * 60,
-        headingRad: heading!.get(t) ?? 0,
-        windSpeedMs: wind!.get(t) ?? 0,
+        rpm: (revS ?? 0) * 60,
+        headingRad: hdg ?? 0,
+        windSpeedMs: ws ?? 0,
         windFromRad: windFrom.get(hour) ?? 0,
         draftM: (fore + aft) / 2,
         rudderRad: rudder!.get(hour),
@@ -154,7 +194,7 @@ export class FoulingService {
         trimM: trim!.get(hour),
       });
     }
-    return out.sort((a, b) => a.t - b.t);
+    return out;
   }
 
   /** Hourly circular means of a direction channel (its Σ sin/Σ cos rollups; plain means where none). */
@@ -174,13 +214,21 @@ export class FoulingService {
     return out;
   }
 
-  /** The 10-minute blocks of a range (read in 30-day slices to bound memory), and the usual sea fuel and speed. */
+  /**
+   * The 10-minute blocks of a range, read in 30-day slices to bound memory. The store first gives each block's
+   * sample count and the highest speed and power in it: a block with too few samples, or whose highest speed or
+   * power is under the filter's minimum (so no subset of its samples can pass), is rejected as such without
+   * reading its minutes; the minutes of the other blocks are read and evaluated in full.
+   */
   async analyse(fromMs: number, toMs: number): Promise<FoulingAnalysis> {
     const ship = await this.#shipFigures();
     const blocks: BlockResult[] = [];
     for (let from = fromMs; from < toMs; from += 30 * DAY) {
-      const slice = await this.samples(from, Math.min(toMs, from + 30 * DAY));
-      blocks.push(...performanceValues(slice, ship));
+      const to = Math.min(toMs, from + 30 * DAY);
+      const { rejected, ranges } = await this.#sailingRanges(from, to, ship);
+      const evaluated =
+        ranges.length > 0 ? performanceValues(await this.samples(from, to, ranges), ship) : [];
+      blocks.push(...[...rejected, ...evaluated].sort((a, b) => a.t - b.t));
     }
     const [fuelHfo, fuelMgo, stw] = await Promise.all([
       this.#telemetry.rollups('1h', HOURLY.fuelHfo, fromMs, toMs),
@@ -204,6 +252,68 @@ export class FoulingService {
       usualFuelTPerDay: hours > 24 ? fuel / hours : undefined,
       usualSpeedKn: hours > 24 ? kn / hours : undefined,
     };
+  }
+
+  /**
+   * Blocks of [fromMs, toMs) that need no minute to be rejected, and the stretches of the others (ms). Each test is
+   * exact for any subset Chauvenet could keep: too few samples; highest speed or power under the minimum; lowest
+   * wind minute over the limit; the hour's waves over the limit (one value for the whole block); the hour's depth
+   * under the deep-water depth at the block's lowest speed.
+   */
+  async #sailingRanges(
+    fromMs: number,
+    toMs: number,
+    ship: FoulingShip,
+  ): Promise<{ rejected: BlockResult[]; ranges: [number, number][] }> {
+    const hourly = async (channel: string) => {
+      const { t, v } = await this.#telemetry.rollupMeans('1h', channel, fromMs, toMs);
+      const out = new Map<number, number>();
+      for (let i = 0; i < t.length; i++) out.set(t[i]! * 1000, v[i]!);
+      return out;
+    };
+    const [speed, power, wind, wave, swell, depth, fore, aft] = await Promise.all([
+      this.#telemetry.rollupBuckets('1m', MINUTE.stw, fromMs, toMs, BLOCK_MS),
+      this.#telemetry.rollupBuckets('1m', MINUTE.power, fromMs, toMs, BLOCK_MS),
+      this.#telemetry.rollupBuckets('1m', MINUTE.wind, fromMs, toMs, BLOCK_MS),
+      hourly(HOURLY.wave),
+      hourly(HOURLY.swell),
+      hourly(HOURLY.depth),
+      hourly(HOURLY.draftFore),
+      hourly(HOURLY.draftAft),
+    ]);
+    const powerAt = new Map(power.map((b) => [b.b, b]));
+    const windAt = new Map(wind.map((b) => [b.b, b]));
+    const f = ISO19030_FILTERS;
+    const rejected: BlockResult[] = [];
+    const ranges: [number, number][] = [];
+    const reason = (b: (typeof speed)[number], t: number): BlockResult['rejected'] => {
+      if (b.n < f.minSamples) return 'too_few_samples';
+      const p = powerAt.get(b.b);
+      if (b.max * MS_TO_KN < f.minStwKn || (p !== undefined && p.max / 1000 < f.minPowerKw))
+        return 'not_sailing';
+      const w = windAt.get(b.b);
+      if (w && w.n >= b.n && w.min > f.maxWindMs) return 'wind';
+      const hour = t - (t % 3_600_000);
+      const hs = wave.get(hour);
+      if (hs !== undefined && Math.hypot(hs, swell.get(hour) ?? 0) > f.maxWaveHsM) return 'waves';
+      const d = depth.get(hour);
+      const draft = (fore.get(hour)! + aft.get(hour)!) / 2;
+      if (d !== undefined && draft > 0 && d < minDeepWaterM(ship.beamM, draft, b.min * MS_TO_KN)) {
+        return 'shallow_water';
+      }
+      return undefined;
+    };
+    for (const b of speed) {
+      const t = fromMs + b.b * BLOCK_MS;
+      const why = reason(b, t);
+      if (why) rejected.push({ t, rejected: why });
+      else {
+        const last = ranges.at(-1);
+        if (last && last[1] === t) last[1] = t + BLOCK_MS;
+        else ranges.push([t, t + BLOCK_MS]);
+      }
+    }
+    return { rejected, ranges };
   }
 
   async #analyseCached(fromMs: number, toMs: number): Promise<FoulingAnalysis> {

@@ -398,6 +398,30 @@ export class TelemetryService {
     return this.#repo.rawSamples(this.channelId(channel), fromMs, toMs);
   }
 
+  /**
+   * Buckets of `widthMs` (count, sum, min, max) of one channel over [fromMs, toMs), aggregated in the store; `b` is
+   * the bucket's index from `fromMs`.
+   */
+  rollupBuckets(level: RollupLevel, channel: string, fromMs: number, toMs: number, widthMs: number) {
+    return this.#repo.rollupBuckets(
+      level,
+      this.channelId(channel),
+      Math.floor(fromMs / 1000),
+      Math.ceil(toMs / 1000),
+      Math.round(widthMs / 1000),
+    );
+  }
+
+  /** Bucket means of one channel in time order (t in epoch seconds), for analyses that read months of minutes. */
+  rollupMeans(level: RollupLevel, channel: string, fromMs: number, toMs: number) {
+    return this.#repo.rollupMeans(
+      level,
+      this.channelId(channel),
+      Math.floor(fromMs / 1000),
+      Math.ceil(toMs / 1000),
+    );
+  }
+
   /** Rollup rows of one channel (tests, reports). */
   rollups(level: RollupLevel, channel: string, fromMs: number, toMs: number) {
     return this.#repo.rollupRows(
