@@ -1,0 +1,134 @@
+/**
+ * Optimisation screens with a year of data (`node bench/optimisation.bench.ts`, part of `npm run bench`):
+ * the simulator writes its 400 days of history into a fresh SQLite store through the real services, then
+ * - ISO 19030 over the last 365 days (the hull fouling analysis, uncached each run; budget < 2 s),
+ * - the whole hull fouling and trim answers on a cold service,
+ * - the generator load optimiser alone (3 and 6 sets, random demands) and the whole load answer.
+ * Each figure is the median of several runs; CPU time of the main thread is printed beside wall time.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openStore } from '../apps/server/src/db/client.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { FoulingService } from '../apps/server/src/features/fouling/fouling.service.ts';
+import { LoadRepository } from '../apps/server/src/features/load/load.repository.ts';
+import { LoadService } from '../apps/server/src/features/load/load.service.ts';
+import { MonitoringService } from '../apps/server/src/features/monitoring/monitoring.service.ts';
+import { TrimRepository } from '../apps/server/src/features/trim/trim.repository.ts';
+import { TrimService } from '../apps/server/src/features/trim/trim.service.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
+import { type GeneratorSet, generatorSfoc, optimiseLoad } from '../packages/domain/src/index.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const DAY = 86_400_000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cpuMs = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
+async function measure(
+  run: () => Promise<unknown> | unknown,
+  runs = RUNS,
+): Promise<{ wall: number; cpu: number }> {
+  await run(); // warm-up (JIT, page cache)
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c0 = cpuMs();
+    const w0 = performance.now();
+    await run();
+    wall.push(performance.now() - w0);
+    cpu.push(cpuMs() - c0);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-optimisation-'));
+const store = openStore({ sqliteFile: path.join(dir, 'ecohelm.sqlite') });
+await migrateToLatest(store.db);
+const config = {
+  ...loadConfig({ ECOHELM_DATA_DIR: dir }),
+  simulator: false,
+  webDist: path.join(dir, 'none'),
+};
+const { app, services } = await buildApp(config, store, { logger: false });
+const now = Date.now();
+const simulator = new VesselSimulator({
+  voyages: services.voyages,
+  records: services.records,
+  history: services.telemetry,
+  live: { write: async () => undefined },
+  now: () => now,
+  progress: () => undefined,
+});
+await simulator.start({ live: false });
+
+const rows: [string, string, string, string][] = [];
+const ms = (v: number) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+const row = (what: string, m: { wall: number; cpu: number }, budget: string) =>
+  rows.push([what, ms(m.wall), ms(m.cpu), budget]);
+
+const fouling = () => new FoulingService(services.telemetry, services.records, services.ships, () => now);
+const to = Math.ceil(now / 3_600_000) * 3_600_000;
+const blocks = (await fouling().analyse(to - 365 * DAY, to)).blocks;
+row(
+  `ISO 19030, 365 days (${blocks.length} blocks, ${blocks.filter((b) => b.pv !== undefined).length} valid)`,
+  await measure(() => fouling().analyse(to - 365 * DAY, to)),
+  '< 2,000 ms',
+);
+row('GET /api/v1/fouling, cold service', await measure(() => fouling().report({})), '');
+row(
+  'GET /api/v1/trim, cold service',
+  await measure(() =>
+    new TrimService(fouling(), services.telemetry, new TrimRepository(store.db), () => now).report(),
+  ),
+  '',
+);
+
+// The optimiser alone: random demands over the range three (six) 600 kW sets can carry.
+function sets(n: number): GeneratorSet[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `ge${i + 1}`,
+    ratedKw: 600,
+    sfoc: (p: number) => generatorSfoc(p / 100, 186 + 2 * i),
+    minLoadPct: 30,
+    maxLoadPct: 85,
+    priority: i + 1,
+    available: true,
+  }));
+}
+let seed = 7;
+const rnd = () => {
+  seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
+  return seed / 2 ** 32;
+};
+for (const n of [3, 6]) {
+  const fleet = sets(n);
+  const demands = Array.from({ length: 200 }, () => 150 + rnd() * (n * 510 - 200));
+  const m = await measure(() => {
+    for (const d of demands) optimiseLoad(fleet, d, 100);
+  });
+  row(
+    `load optimiser, ${n} sets (per advice)`,
+    { wall: m.wall / demands.length, cpu: m.cpu / demands.length },
+    '',
+  );
+}
+const load = new LoadService(
+  services.telemetry,
+  new MonitoringService({ telemetry: services.telemetry, now: () => now }),
+  new LoadRepository(store.db),
+  () => now,
+);
+row('GET /api/v1/load (30 days of measured curves, 24 h replay)', await measure(() => load.report()), '');
+
+console.log('| What | Wall (median) | CPU (median) | Budget |');
+console.log('|---|---:|---:|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+await app.close();
+await store.close();
+rmSync(dir, { recursive: true, force: true });
