@@ -6,6 +6,7 @@
 
 export * from './channels/index.ts';
 export * from './cii/index.ts';
+export * from './consumption/index.ts';
 export * from './dcs-mrv/index.ts';
 export * from './eca/index.ts';
 export * from './errors.ts';

@@ -1,0 +1,122 @@
+/**
+ * Fuel and energy by consumer and by operating mode over a period (the analysis section's consumption
+ * distribution). Each hour of stored fuel flow is given to its consumer and to the mode the ship was in: the
+ * voyage events say in port, at anchor, drifting or under way; under way, an hour below 6 kn through the water is
+ * manoeuvring (harbour approaches, canals), above it sea passage. Without any event before an hour its speed
+ * decides alone (below 0.5 kn: in port).
+ */
+import { co2FactorTPerT, fuelFactors } from '../fuels/factors.ts';
+
+export const consumers = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const;
+export type Consumer = (typeof consumers)[number];
+
+export const operatingModes = ['sea_passage', 'manoeuvring', 'port', 'anchorage', 'drifting'] as const;
+export type OperatingMode = (typeof operatingModes)[number];
+
+/** Below this speed through water an hour under way counts as manoeuvring, kn. */
+export const MANOEUVRING_BELOW_KN = 6;
+
+/** The voyage events that change the mode. */
+export interface ModeEvent {
+  t: number;
+  type: string;
+}
+
+const afterEvent: Record<string, 'port' | 'anchorage' | 'drifting' | 'underway'> = {
+  arrival: 'port',
+  departure: 'underway',
+  anchorage_start: 'anchorage',
+  anchorage_end: 'underway',
+  drift_start: 'drifting',
+  drift_end: 'underway',
+};
+
+/** A lookup of the mode at a time for hours asked in time order; `events` need not be sorted. */
+export function modeTimeline(
+  events: readonly ModeEvent[],
+): (t: number, stwKn: number | undefined) => OperatingMode {
+  const changes = events.filter((e) => e.type in afterEvent).sort((a, b) => a.t - b.t);
+  let i = 0;
+  let state: (typeof afterEvent)[string] | undefined;
+  let last = Number.NEGATIVE_INFINITY;
+  return (t, stwKn) => {
+    if (t < last) {
+      i = 0;
+      state = undefined;
+    }
+    last = t;
+    while (i < changes.length && changes[i]!.t <= t) state = afterEvent[changes[i++]!.type];
+    if (state === 'port' || state === 'anchorage' || state === 'drifting') return state;
+    const v = stwKn ?? 0;
+    if (state === undefined && v < 0.5) return 'port';
+    return v < MANOEUVRING_BELOW_KN ? 'manoeuvring' : 'sea_passage';
+  };
+}
+
+/** One hour: its start, mean speed through water, and the fuel each meter measured (kg) with its IMO fuel class. */
+export interface ConsumptionHour {
+  t: number;
+  stwKn: number | undefined;
+  fuel: readonly { consumer: Consumer; kg: number; fuelClass: string }[];
+}
+
+export interface ConsumptionFigures {
+  fuelT: number;
+  co2T: number;
+  energyGj: number;
+}
+
+export interface ConsumptionDistribution {
+  total: ConsumptionFigures;
+  byConsumer: Record<Consumer, ConsumptionFigures>;
+  byMode: Record<OperatingMode, ConsumptionFigures & { hours: number }>;
+  /** Fuel, t, by consumer and mode. */
+  matrix: Record<Consumer, Record<OperatingMode, number>>;
+  hours: number;
+}
+
+const zero = (): ConsumptionFigures => ({ fuelT: 0, co2T: 0, energyGj: 0 });
+
+/** Sums the hours by consumer and mode; CO2 with the fuel class's C_F, energy with its LCV (MEPC.364(79)). */
+export function distributeConsumption(
+  hours: readonly ConsumptionHour[],
+  modeAt: (t: number, stwKn: number | undefined) => OperatingMode,
+): ConsumptionDistribution {
+  const byConsumer = Object.fromEntries(consumers.map((c) => [c, zero()])) as Record<
+    Consumer,
+    ConsumptionFigures
+  >;
+  const byMode = Object.fromEntries(operatingModes.map((m) => [m, { ...zero(), hours: 0 }])) as Record<
+    OperatingMode,
+    ConsumptionFigures & { hours: number }
+  >;
+  const matrix = Object.fromEntries(
+    consumers.map((c) => [c, Object.fromEntries(operatingModes.map((m) => [m, 0]))]),
+  ) as Record<Consumer, Record<OperatingMode, number>>;
+  const total = zero();
+  const factors = new Map<string, { cf: number; lcvGjPerT: number }>();
+  const factor = (fuelClass: string) => {
+    let f = factors.get(fuelClass);
+    if (!f) {
+      f = { cf: co2FactorTPerT(fuelClass), lcvGjPerT: (fuelFactors(fuelClass).lcvKjPerKg ?? 42_700) / 1000 };
+      factors.set(fuelClass, f);
+    }
+    return f;
+  };
+  for (const h of [...hours].sort((a, b) => a.t - b.t)) {
+    const mode = modeAt(h.t, h.stwKn);
+    byMode[mode].hours += 1;
+    for (const f of h.fuel) {
+      if (!(f.kg > 0)) continue;
+      const t = f.kg / 1000;
+      const { cf, lcvGjPerT } = factor(f.fuelClass);
+      for (const target of [byConsumer[f.consumer], byMode[mode], total]) {
+        target.fuelT += t;
+        target.co2T += t * cf;
+        target.energyGj += t * lcvGjPerT;
+      }
+      matrix[f.consumer][mode] += t;
+    }
+  }
+  return { total, byConsumer, byMode, matrix, hours: hours.length };
+}
