@@ -19,6 +19,8 @@ import { backupRoutes } from './features/backup/backup.routes.ts';
 import { BackupService } from './features/backup/backup.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
+import { consumptionRoutes } from './features/consumption/consumption.routes.ts';
+import { ConsumptionService } from './features/consumption/consumption.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
@@ -181,6 +183,7 @@ export async function buildApp(
   );
   const monitoring = new MonitoringService({ telemetry });
   await monitoringRoutes(app, monitoring);
+  await consumptionRoutes(app, new ConsumptionService(telemetry, voyages));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));

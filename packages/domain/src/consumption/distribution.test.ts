@@ -22,6 +22,18 @@ describe('consumption distribution', () => {
     expect(mode(23 * H, 5.9)).toBe('manoeuvring');
     expect(mode(31 * H, 0.2)).toBe('port');
     expect(mode(41 * H, 1)).toBe('drifting');
+    // A port call that starts at the anchorage: anchored, then shifting to the berth, then alongside.
+    const call = modeTimeline([
+      { t: 0, type: 'departure' },
+      { t: 10 * H, type: 'arrival' },
+      { t: 10 * H, type: 'anchorage_start' },
+      { t: 20 * H, type: 'anchorage_end' },
+      { t: 40 * H, type: 'departure' },
+    ]);
+    expect(call(11 * H, 0)).toBe('anchorage');
+    expect(call(20 * H, 4)).toBe('manoeuvring');
+    expect(call(25 * H, 0.1)).toBe('port');
+    expect(call(41 * H, 14)).toBe('sea_passage');
     // Asked again from the start, the lookup rewinds.
     expect(mode(12 * H, 13)).toBe('sea_passage');
   });

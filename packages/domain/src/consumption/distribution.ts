@@ -22,33 +22,50 @@ export interface ModeEvent {
   type: string;
 }
 
-const afterEvent: Record<string, 'port' | 'anchorage' | 'drifting' | 'underway'> = {
-  arrival: 'port',
-  departure: 'underway',
-  anchorage_start: 'anchorage',
-  anchorage_end: 'underway',
-  drift_start: 'drifting',
-  drift_end: 'underway',
-};
+const MODE_EVENTS = new Set([
+  'arrival',
+  'departure',
+  'anchorage_start',
+  'anchorage_end',
+  'drift_start',
+  'drift_end',
+]);
 
-/** A lookup of the mode at a time for hours asked in time order; `events` need not be sorted. */
+/**
+ * A lookup of the mode at a time for hours asked in time order; `events` need not be sorted. Arrival to departure is
+ * a port call (at anchor while an anchorage lasts; moving inside it, e.g. from the anchorage to the berth, is
+ * manoeuvring); an anchorage or a drift outside a port call counts as such too.
+ */
 export function modeTimeline(
   events: readonly ModeEvent[],
 ): (t: number, stwKn: number | undefined) => OperatingMode {
-  const changes = events.filter((e) => e.type in afterEvent).sort((a, b) => a.t - b.t);
+  const changes = events.filter((e) => MODE_EVENTS.has(e.type)).sort((a, b) => a.t - b.t);
   let i = 0;
-  let state: (typeof afterEvent)[string] | undefined;
+  let seen = false;
+  let inPort = false;
+  let anchored = false;
+  let drifting = false;
   let last = Number.NEGATIVE_INFINITY;
   return (t, stwKn) => {
     if (t < last) {
       i = 0;
-      state = undefined;
+      seen = inPort = anchored = drifting = false;
     }
     last = t;
-    while (i < changes.length && changes[i]!.t <= t) state = afterEvent[changes[i++]!.type];
-    if (state === 'port' || state === 'anchorage' || state === 'drifting') return state;
+    while (i < changes.length && changes[i]!.t <= t) {
+      const type = changes[i++]!.type;
+      seen = true;
+      if (type === 'arrival') inPort = true;
+      else if (type === 'departure') inPort = anchored = false;
+      else if (type === 'anchorage_start') anchored = true;
+      else if (type === 'anchorage_end') anchored = false;
+      else if (type === 'drift_start') drifting = true;
+      else if (type === 'drift_end') drifting = false;
+    }
     const v = stwKn ?? 0;
-    if (state === undefined && v < 0.5) return 'port';
+    if (drifting) return 'drifting';
+    if (anchored) return 'anchorage';
+    if (inPort || (!seen && v < 0.5)) return v < 0.5 ? 'port' : 'manoeuvring';
     return v < MANOEUVRING_BELOW_KN ? 'manoeuvring' : 'sea_passage';
   };
 }

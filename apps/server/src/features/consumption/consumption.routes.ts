@@ -1,0 +1,18 @@
+import { consumptionQuerySchema, consumptionResponseSchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import type { ConsumptionService } from './consumption.service.ts';
+
+/** Consumption distribution: fuel, CO2 and energy by consumer and operating mode, against the period before. */
+export async function consumptionRoutes(app: AppInstance, consumption: ConsumptionService): Promise<void> {
+  app.get(
+    '/api/v1/consumption',
+    {
+      schema: {
+        tags: ['consumption'],
+        querystring: consumptionQuerySchema,
+        response: { 200: consumptionResponseSchema },
+      },
+    },
+    (request) => consumption.report(request.query),
+  );
+}

@@ -1,0 +1,105 @@
+import type { ConsumptionPeriod, ConsumptionQuery, ConsumptionResponse } from '@ecohelm/contracts';
+import {
+  type Consumer,
+  type ConsumptionHour,
+  consumers,
+  distributeConsumption,
+  fuelChannels,
+  modeTimeline,
+  operatingModes,
+} from '@ecohelm/domain';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { VoyageService } from '../voyages/voyages.service.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const MS_TO_KN = 3600 / 1852;
+const STW = 'navigation.speedThroughWater';
+/** How far before a range the voyage events are read for the state at its start. */
+const EVENT_LOOKBACK = 120 * DAY;
+
+/** The fuel meters of each consumer with the fuel class each burns (the catalogue's). */
+const METERS = fuelChannels
+  .filter((c): c is typeof c & { equipment: Consumer } =>
+    (consumers as readonly string[]).includes(c.equipment),
+  )
+  .map((c) => ({ channel: c.id, consumer: c.equipment as Consumer, fuelClass: c.fuelClass }));
+
+/**
+ * Consumption distribution: the stored hourly fuel of every meter, by consumer and by the operating mode the voyage
+ * events and the speed give, for a range and the range of the same length before it.
+ */
+export class ConsumptionService {
+  readonly #telemetry: TelemetryService;
+  readonly #voyages: VoyageService;
+  readonly #now: () => number;
+
+  constructor(telemetry: TelemetryService, voyages: VoyageService, now: () => number = Date.now) {
+    this.#telemetry = telemetry;
+    this.#voyages = voyages;
+    this.#now = now;
+  }
+
+  async report(query: ConsumptionQuery): Promise<ConsumptionResponse> {
+    const to = query.to ? floorHour(Date.parse(query.to)) : Math.ceil(this.#now() / HOUR) * HOUR;
+    const from = query.from ? floorHour(Date.parse(query.from)) : to - 30 * DAY;
+    const span = to - from;
+    const events = await this.#voyages.listEvents({
+      from: new Date(from - span - EVENT_LOOKBACK).toISOString(),
+      to: new Date(to).toISOString(),
+      type: ['departure', 'arrival', 'anchorage_start', 'anchorage_end', 'drift_start', 'drift_end'],
+      limit: 5000,
+    });
+    const modes = events.map((e) => ({ t: Date.parse(e.time), type: e.type }));
+    const [current, previous] = await Promise.all([
+      this.#period(from, to, modes),
+      this.#period(from - span, from, modes),
+    ]);
+    return { current, previous };
+  }
+
+  async #period(from: number, to: number, events: { t: number; type: string }[]): Promise<ConsumptionPeriod> {
+    const [speed, ...meters] = await Promise.all([
+      this.#telemetry.rollupMeans('1h', STW, from, to),
+      ...METERS.map((m) => this.#telemetry.rollupMeans('1h', m.channel, from, to)),
+    ]);
+    const hours = new Map<number, ConsumptionHour & { fuel: ConsumptionHour['fuel'][number][] }>();
+    const hour = (t: number) => {
+      let h = hours.get(t);
+      if (!h) {
+        h = { t, stwKn: undefined, fuel: [] };
+        hours.set(t, h);
+      }
+      return h;
+    };
+    meters.forEach((series, i) => {
+      const m = METERS[i]!;
+      // The hourly mean flow (kg/s) times an hour is the hour's fuel.
+      for (let k = 0; k < series.t.length; k++) {
+        hour(series.t[k]! * 1000).fuel.push({
+          consumer: m.consumer,
+          kg: series.v[k]! * 3600,
+          fuelClass: m.fuelClass,
+        });
+      }
+    });
+    for (let k = 0; k < speed!.t.length; k++) {
+      const h = hours.get(speed!.t[k]! * 1000);
+      if (h) h.stwKn = speed!.v[k]! * MS_TO_KN;
+    }
+    const d = distributeConsumption([...hours.values()], modeTimeline(events));
+    return {
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      hours: d.hours,
+      total: d.total,
+      byConsumer: consumers.map((consumer) => ({ consumer, ...d.byConsumer[consumer] })),
+      byMode: operatingModes.map((mode) => ({ mode, ...d.byMode[mode] })),
+      matrix: consumers.flatMap((consumer) =>
+        operatingModes.map((mode) => ({ consumer, mode, fuelT: d.matrix[consumer][mode] })),
+      ),
+    };
+  }
+}
+
+const floorHour = (t: number) => Math.floor(t / HOUR) * HOUR;
