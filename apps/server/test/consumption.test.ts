@@ -60,7 +60,10 @@ describe('consumption distribution on simulated history', () => {
     // The generators run in every mode the ship was in.
     for (const m of c.byMode.filter((x) => x.hours > 0)) {
       const ge = c.matrix.filter((x) => x.consumer.startsWith('ge') && x.mode === m.mode);
-      expect(ge.reduce((s, x) => s + x.fuelT, 0), m.mode).toBeGreaterThan(0);
+      expect(
+        ge.reduce((s, x) => s + x.fuelT, 0),
+        m.mode,
+      ).toBeGreaterThan(0);
     }
   });
 
