@@ -1,4 +1,10 @@
-import { alarmLimitMessages, fillingMessages, loadMessages, shipMessages } from '@ecohelm/contracts';
+import {
+  alarmLimitMessages,
+  consumptionMessages,
+  fillingMessages,
+  loadMessages,
+  shipMessages,
+} from '@ecohelm/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 
@@ -7,6 +13,9 @@ const byText = new Map<string, string>([
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
+  ...Object.entries(consumptionMessages).map(
+    ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
+  ),
 ]);
 
 /**

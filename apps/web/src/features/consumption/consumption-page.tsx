@@ -1,15 +1,300 @@
+import type { ConsumptionPeriod, ConsumptionResponse } from '@ecohelm/contracts';
+import { Alert, Button, DatePicker, Spin, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import Papa from 'papaparse';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
+import { fromShipTime, toShipTime } from '../../lib/ship-time';
+import { useFormat } from '../../lib/use-format';
+import { Chart, type ChartOption } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
+import { useConsumption } from './api/get-consumption';
 
-/** Energy consumption distribution. */
+const CONSUMERS = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const;
+const MODES = ['sea_passage', 'manoeuvring', 'port', 'anchorage', 'drifting'] as const;
+const MODE_COLORS = ['#4f9cf9', '#f2c94c', '#2fbf71', '#9b51e0', '#eb5757'];
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+type Row = { consumer: string; total: number; co2: number; energy: number; previous: number } & Record<
+  (typeof MODES)[number],
+  number
+>;
+
+/** The range in the address (ship dates, both days included); the last 30 days when none. */
+function useRange(offset: number) {
+  const [params, setParams] = useSearchParams();
+  const today = (toShipTime(Date.now(), offset) ?? dayjs.utc()).startOf('day');
+  const parse = (v: string | null) =>
+    v && dayjs.utc(v, DAY_FORMAT, true).isValid() ? dayjs.utc(v, DAY_FORMAT) : null;
+  const start = parse(params.get('from')) ?? today.subtract(29, 'day');
+  const end = parse(params.get('to')) ?? today;
+  const [a, b] = start.isAfter(end) ? [end, start] : [start, end];
+  const set = (from: Dayjs, to: Dayjs) =>
+    setParams((p) => {
+      p.set('from', from.format(DAY_FORMAT));
+      p.set('to', to.format(DAY_FORMAT));
+      return p;
+    });
+  const day = (d: Dayjs) => dayjs.utc(d.format(DAY_FORMAT), DAY_FORMAT);
+  return {
+    start: a,
+    end: b,
+    set: (from: Dayjs, to: Dayjs) => set(day(from), day(to)),
+    api: {
+      from: fromShipTime(a, offset)!,
+      to: fromShipTime(b.add(1, 'day'), offset)!,
+    },
+    today,
+  };
+}
+
+/** Energy consumption distribution: fuel by consumer and operating mode for a range, against the period before. */
 export function ConsumptionPage() {
   const { t } = useTranslation();
+  const { num } = useFormat();
+  const { config } = usePageConfig();
+  const range = useRange(config.shipTimeOffsetMinutes);
+  const consumption = useConsumption(range.api);
+  const body = (render: (d: ConsumptionResponse) => ReactNode) => {
+    if (consumption.error) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          message={t(consumption.error instanceof ApiError ? consumption.error.messageKey : 'errors.unknown')}
+        />
+      );
+    }
+    return consumption.data ? render(consumption.data) : <Spin />;
+  };
+  const consumerName = (c: string) => t(`analysis.consumption.consumers.${c}`);
+  const rows = (d: ConsumptionResponse): Row[] =>
+    CONSUMERS.map((consumer) => {
+      const cur = d.current.byConsumer.find((x) => x.consumer === consumer)!;
+      const prev = d.previous.byConsumer.find((x) => x.consumer === consumer)!;
+      const cells = Object.fromEntries(
+        MODES.map((m) => [
+          m,
+          d.current.matrix.find((x) => x.consumer === consumer && x.mode === m)?.fuelT ?? 0,
+        ]),
+      ) as Record<(typeof MODES)[number], number>;
+      return {
+        consumer,
+        ...cells,
+        total: cur.fuelT,
+        co2: cur.co2T,
+        energy: cur.energyGj,
+        previous: prev.fuelT,
+      };
+    });
+  const exportCsv = () => {
+    const d = consumption.data;
+    if (!d) return;
+    const header = [
+      t('analysis.consumption.consumer'),
+      ...MODES.map((m) => `${t(`analysis.consumption.modes.${m}`)} (t)`),
+      `${t('analysis.consumption.total')} (t)`,
+      'CO2 (t)',
+      `${t('analysis.consumption.energy')} (GJ)`,
+      `${t('analysis.consumption.previous')} (t)`,
+    ];
+    const lines = rows(d).map((r) => [
+      consumerName(r.consumer),
+      ...MODES.map((m) => r[m].toFixed(3)),
+      r.total.toFixed(3),
+      r.co2.toFixed(3),
+      r.energy.toFixed(1),
+      r.previous.toFixed(3),
+    ]);
+    const csv = Papa.unparse([header, ...lines]);
+    const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `consumption-${range.start.format(DAY_FORMAT)}-${range.end.format(DAY_FORMAT)}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
   return (
     <PageFrame
       title={t('analysis.distributed.title')}
-      columns={1}
-      rowCount={1}
-      panels={[{ id: 'consumptionDistribution', title: t('analysis.panels.consumptionDistribution') }]}
+      actions={
+        <>
+          <DatePicker.RangePicker
+            aria-label={t('analysis.consumption.range')}
+            allowClear={false}
+            value={[range.start, range.end]}
+            disabledDate={(d) => d.isAfter(range.today, 'day')}
+            presets={[7, 30, 90, 365].map((n) => ({
+              label: t('analysis.consumption.lastDays', { n }),
+              value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
+            }))}
+            onChange={(v) => {
+              if (v?.[0] && v[1]) range.set(v[0], v[1]);
+            }}
+          />
+          <Button disabled={!consumption.data} onClick={exportCsv}>
+            {t('analysis.consumption.exportCsv')}
+          </Button>
+        </>
+      }
+      panels={[
+        {
+          id: 'consumptionDistribution',
+          title: t('analysis.panels.consumptionDistribution'),
+          span: 2,
+          children: body((d) => <ByConsumer data={d.current} />),
+        },
+        {
+          id: 'consumptionByMode',
+          title: t('analysis.panels.consumptionByMode'),
+          children: body((d) => <ByMode data={d.current} />),
+        },
+        {
+          id: 'consumptionTable',
+          title: t('analysis.panels.consumptionTable'),
+          span: 3,
+          children: body((d) => (
+            <div>
+              <Summary data={d} />
+              <Table<Row>
+                size="small"
+                rowKey="consumer"
+                pagination={false}
+                dataSource={rows(d)}
+                summary={(all) => (
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0}>
+                      <b>{t('analysis.consumption.total')}</b>
+                    </Table.Summary.Cell>
+                    {MODES.map((m, i) => (
+                      <Table.Summary.Cell key={m} index={i + 1} align="right">
+                        {num(
+                          all.reduce((s, r) => s + r[m], 0),
+                          2,
+                        )}
+                      </Table.Summary.Cell>
+                    ))}
+                    <Table.Summary.Cell index={MODES.length + 1} align="right">
+                      <b>{num(d.current.total.fuelT, 2)}</b>
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={MODES.length + 2} align="right">
+                      {num(d.current.total.co2T, 2)}
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={MODES.length + 3} align="right">
+                      {num(d.current.total.energyGj, 0)}
+                    </Table.Summary.Cell>
+                    <Table.Summary.Cell index={MODES.length + 4} align="right">
+                      {change(d.current.total.fuelT, d.previous.total.fuelT, num)}
+                    </Table.Summary.Cell>
+                  </Table.Summary.Row>
+                )}
+                columns={[
+                  {
+                    title: t('analysis.consumption.consumer'),
+                    dataIndex: 'consumer',
+                    render: (c: string) => consumerName(c),
+                  },
+                  ...MODES.map((m) => ({
+                    title: `${t(`analysis.consumption.modes.${m}`)} (t)`,
+                    dataIndex: m,
+                    align: 'right' as const,
+                    render: (v: number) => num(v, 2),
+                  })),
+                  {
+                    title: `${t('analysis.consumption.total')} (t)`,
+                    dataIndex: 'total',
+                    align: 'right',
+                    render: (v: number) => <b>{num(v, 2)}</b>,
+                  },
+                  { title: 'CO₂ (t)', dataIndex: 'co2', align: 'right', render: (v: number) => num(v, 2) },
+                  {
+                    title: `${t('analysis.consumption.energy')} (GJ)`,
+                    dataIndex: 'energy',
+                    align: 'right',
+                    render: (v: number) => num(v, 0),
+                  },
+                  {
+                    title: t('analysis.consumption.change'),
+                    key: 'change',
+                    align: 'right',
+                    render: (_, r) => change(r.total, r.previous, num),
+                  },
+                ]}
+              />
+            </div>
+          )),
+        },
+      ]}
     />
   );
+}
+
+const change = (now: number, before: number, num: (v: number, d?: number) => string) =>
+  before > 0 ? `${now >= before ? '+' : '−'}${num((Math.abs(now - before) / before) * 100, 1)} %` : '—';
+
+function Summary({ data }: { data: ConsumptionResponse }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const c = data.current;
+  const p = data.previous;
+  return (
+    <p style={{ margin: '0 0 8px', fontSize: 13 }} data-testid="consumption-summary">
+      {t('analysis.consumption.summary', {
+        fuel: num(c.total.fuelT, 1),
+        co2: num(c.total.co2T, 1),
+        hours: c.hours,
+        previous: num(p.total.fuelT, 1),
+        change: change(c.total.fuelT, p.total.fuelT, num),
+      })}
+    </p>
+  );
+}
+
+function ByConsumer({ data }: { data: ConsumptionPeriod }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const option: ChartOption = {
+    grid: { left: 56, right: 16, top: 36, bottom: 28 },
+    legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 2)} t` },
+    xAxis: { type: 'category', data: CONSUMERS.map((c) => t(`analysis.consumption.consumers.${c}`)) },
+    yAxis: { type: 'value', name: 't', splitLine: { lineStyle: { opacity: 0.15 } } },
+    series: MODES.map((m, i) => ({
+      name: t(`analysis.consumption.modes.${m}`),
+      type: 'bar' as const,
+      stack: 'fuel',
+      itemStyle: { color: MODE_COLORS[i] },
+      data: CONSUMERS.map((c) => data.matrix.find((x) => x.consumer === c && x.mode === m)?.fuelT ?? 0),
+    })),
+  };
+  return <Chart option={option} label={t('analysis.consumption.byConsumerLabel')} height="100%" />;
+}
+
+function ByMode({ data }: { data: ConsumptionPeriod }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const option: ChartOption = {
+    tooltip: { trigger: 'item', valueFormatter: (v) => `${num(Number(v), 2)} t` },
+    legend: { bottom: 0, textStyle: { color: '#c9d6ea' } },
+    series: [
+      {
+        type: 'pie',
+        radius: ['35%', '65%'],
+        center: ['50%', '45%'],
+        label: { color: '#c9d6ea', formatter: '{d}%' },
+        data: MODES.map((m, i) => {
+          const x = data.byMode.find((b) => b.mode === m)!;
+          return {
+            name: `${t(`analysis.consumption.modes.${m}`)} · ${x.hours} h`,
+            value: x.fuelT,
+            itemStyle: { color: MODE_COLORS[i] },
+          };
+        }).filter((x) => x.value > 0),
+      },
+    ],
+  };
+  return <Chart option={option} label={t('analysis.consumption.byModeLabel')} height="100%" />;
 }
