@@ -59,7 +59,10 @@ describe('consumption distribution page', { timeout: 120_000 }, () => {
     const created: Blob[] = [];
     vi.stubGlobal('URL', {
       ...URL,
-      createObjectURL: (b: Blob) => (created.push(b), 'blob:x'),
+      createObjectURL: (b: Blob) => {
+        created.push(b);
+        return 'blob:x';
+      },
       revokeObjectURL: () => {},
     });
     await renderPage(<ConsumptionPage />, { path: '/eff-analysis/distributed' });

@@ -109,7 +109,7 @@ export function SettingsModal({
                   <Form.Item name={['sets', i, 'minLoadPct']} rules={required}>
                     <InputNumber
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.minLoad')}`}
-                      addonAfter="%"
+                      suffix="%"
                     />
                   </Form.Item>
                 </td>
@@ -117,7 +117,7 @@ export function SettingsModal({
                   <Form.Item name={['sets', i, 'maxLoadPct']} rules={required}>
                     <InputNumber
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.maxLoad')}`}
-                      addonAfter="%"
+                      suffix="%"
                     />
                   </Form.Item>
                 </td>
@@ -133,7 +133,7 @@ export function SettingsModal({
         {setsError ? <Alert type="error" showIcon message={setsError} style={{ marginBottom: 12 }} /> : null}
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item name="reserveKw" label={t('load.settings.reserve')} rules={required} style={{ flex: 1 }}>
-            <InputNumber addonAfter="kW" style={{ width: '100%' }} />
+            <InputNumber suffix="kW" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="startDelayS"
@@ -141,7 +141,7 @@ export function SettingsModal({
             rules={required}
             style={{ flex: 1 }}
           >
-            <InputNumber addonAfter="s" style={{ width: '100%' }} />
+            <InputNumber suffix="s" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="stopDelayS"
@@ -149,7 +149,7 @@ export function SettingsModal({
             rules={required}
             style={{ flex: 1 }}
           >
-            <InputNumber addonAfter="s" style={{ width: '100%' }} />
+            <InputNumber suffix="s" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <p style={{ fontSize: 12, opacity: 0.7, margin: 0 }}>{t('load.settings.note')}</p>
