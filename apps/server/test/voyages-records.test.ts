@@ -98,6 +98,45 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
     expect(forbidden.statusCode).toBe(403);
   });
 
+  it('modifies and deletes a bunker record, refusing bad input and keeping the stored one, 404 for none', async () => {
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/records/bunker', headers: t.auth, payload: bunker })
+    ).json();
+    const url = `/api/v1/records/bunker/${created.id}`;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: t.auth,
+      payload: { ...bunker, quantityT: 790, supplier: 'Other Bunkers' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: created.id, quantityT: 790, supplier: 'Other Bunkers' });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: t.auth,
+      payload: { ...bunker, endTime: '2026-01-09T00:00:00.000Z' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toContainEqual({
+      path: 'body.endTime',
+      message: 'The end time must not be before the start time',
+    });
+    const stored = (await t.app.inject({ url: '/api/v1/records/bunker?limit=1000', headers: t.auth }))
+      .json()
+      .items.find((r: { id: number }) => r.id === created.id);
+    expect(stored.quantityT).toBe(790);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: t.auth })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: t.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: bunker })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/records/bunker/abc', headers: t.auth }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('adds oil change and hull cleaning records and lists the simulator ones', async () => {
     const oil = await t.app.inject({
       method: 'POST',

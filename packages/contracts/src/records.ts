@@ -116,3 +116,6 @@ export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
 export const bunkerRecordsResponseSchema = z.object({ items: z.array(bunkerRecordSchema) });
 export const oilChangeRecordsResponseSchema = z.object({ items: z.array(oilChangeRecordSchema) });
 export const hullCleaningRecordsResponseSchema = z.object({ items: z.array(hullCleaningRecordSchema) });
+
+/** `:id` of PUT and DELETE /api/v1/records/{kind}/:id. */
+export const recordIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -16,7 +16,7 @@ import type {
 } from '../../db/tables/records.ts';
 
 export type RecordSource = 'crew' | 'simulator';
-type Table = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
+export type RecordTable = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
 
 /** Bunker, oil change and hull cleaning records. */
 export class RecordsRepository {
@@ -26,8 +26,8 @@ export class RecordsRepository {
     this.#db = db;
   }
 
-  #list<T extends Table>(table: T, q: Partial<RecordsQuery>) {
-    let query = this.#db.selectFrom(table as Table).selectAll();
+  #list<T extends RecordTable>(table: T, q: Partial<RecordsQuery>) {
+    let query = this.#db.selectFrom(table as RecordTable).selectAll();
     if (q.from) query = query.where('start_time', '>=', q.from);
     if (q.to) query = query.where('start_time', '<', q.to);
     return query
@@ -93,6 +93,52 @@ export class RecordsRepository {
       endTime: r.end_time,
       remark: r.remark,
     }));
+  }
+
+  async updateBunker(id: number, r: BunkerRecordInput): Promise<boolean> {
+    const out = await this.#db
+      .updateTable('bunker_records')
+      .set({
+        port: r.port,
+        fuel_type: r.fuelType,
+        quantity_t: r.quantityT,
+        supplier: r.supplier,
+        start_time: r.startTime,
+        end_time: r.endTime,
+        tank_number: r.tankNumber,
+        sulphur_pct: r.sulphurPct ?? null,
+        bdn_number: r.bdnNumber ?? null,
+        source: 'crew',
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(out.numUpdatedRows) > 0;
+  }
+
+  async updateOilChange(id: number, r: OilChangeRecordInput): Promise<boolean> {
+    const out = await this.#db
+      .updateTable('oil_change_records')
+      .set({
+        equipment: r.equipment,
+        oil_type_before: r.oilTypeBefore,
+        oil_type_after: r.oilTypeAfter,
+        latitude: r.latitude ?? null,
+        longitude: r.longitude ?? null,
+        start_time: r.startTime,
+        end_time: r.endTime,
+        reason: r.reason,
+        operator: r.operator,
+        source: 'crew',
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(out.numUpdatedRows) > 0;
+  }
+
+  /** Deletes one record; false when there was none with that id. */
+  async delete(table: RecordTable, id: number): Promise<boolean> {
+    const out = await this.#db.deleteFrom(table).where('id', '=', id).executeTakeFirst();
+    return Number(out.numDeletedRows) > 0;
   }
 
   async insertBunker(
@@ -182,7 +228,7 @@ export class RecordsRepository {
     let last: string | undefined;
     for (const table of ['bunker_records', 'oil_change_records', 'hull_cleaning_records'] as const) {
       const row = await this.#db
-        .selectFrom(table as Table)
+        .selectFrom(table as RecordTable)
         .select((eb) => eb.fn.max('start_time').as('t'))
         .where('source', '=', 'simulator')
         .executeTakeFirst();

@@ -8,6 +8,7 @@ import {
   oilChangeRecordInputSchema,
   oilChangeRecordSchema,
   oilChangeRecordsResponseSchema,
+  recordIdParamsSchema,
   recordsQuerySchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
@@ -59,4 +60,41 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     },
     async (request, reply) => reply.status(201).send(await records.addHullCleaning(request.body)),
   );
+
+  app.put(
+    '/api/v1/records/bunker/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        params: recordIdParamsSchema,
+        body: bunkerRecordInputSchema,
+        response: { 200: bunkerRecordSchema },
+      },
+    },
+    (request) => records.updateBunker(request.params.id, request.body),
+  );
+  app.put(
+    '/api/v1/records/oil-change/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        params: recordIdParamsSchema,
+        body: oilChangeRecordInputSchema,
+        response: { 200: oilChangeRecordSchema },
+      },
+    },
+    (request) => records.updateOilChange(request.params.id, request.body),
+  );
+  for (const kind of ['bunker', 'oil-change', 'hull-cleaning'] as const) {
+    app.delete(
+      `/api/v1/records/${kind}/:id`,
+      { ...write, schema: { tags, params: recordIdParamsSchema } },
+      async (request, reply) => {
+        await records.delete(kind, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  }
 }

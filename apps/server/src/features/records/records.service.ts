@@ -52,6 +52,26 @@ export class RecordsService {
     return found;
   }
 
+  /** Replaces a record's fields; it becomes the crew's. 404 when there is none. */
+  async updateBunker(id: number, input: BunkerRecordInput): Promise<BunkerRecord> {
+    if (!(await this.#repo.updateBunker(id, input))) throw notFound('No bunker record with this id.');
+    return (await this.#repo.listBunker({ limit: 100_000 })).find((r) => r.id === id)!;
+  }
+  async updateOilChange(id: number, input: OilChangeRecordInput): Promise<OilChangeRecord> {
+    if (!(await this.#repo.updateOilChange(id, input))) throw notFound('No oil change record with this id.');
+    return (await this.#repo.listOilChange({ limit: 100_000 })).find((r) => r.id === id)!;
+  }
+  async delete(kind: 'bunker' | 'oil-change' | 'hull-cleaning', id: number): Promise<void> {
+    const table = (
+      {
+        bunker: 'bunker_records',
+        'oil-change': 'oil_change_records',
+        'hull-cleaning': 'hull_cleaning_records',
+      } as const
+    )[kind];
+    if (!(await this.#repo.delete(table, id))) throw notFound('No record with this id.');
+  }
+
   /** Bulk insert for the simulator. */
   async addMany(
     records: {
