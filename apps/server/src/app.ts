@@ -21,6 +21,9 @@ import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
 import { consumptionRoutes } from './features/consumption/consumption.routes.ts';
 import { ConsumptionService } from './features/consumption/consumption.service.ts';
+import { EnergyReportExporter } from './features/energy-report/energy-report.export.ts';
+import { energyReportRoutes } from './features/energy-report/energy-report.routes.ts';
+import { EnergyReportService } from './features/energy-report/energy-report.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
@@ -184,6 +187,11 @@ export async function buildApp(
   const monitoring = new MonitoringService({ telemetry });
   await monitoringRoutes(app, monitoring);
   await consumptionRoutes(app, new ConsumptionService(telemetry, voyages));
+  const energyReport = new EnergyReportService(
+    { telemetry, records, voyages },
+    { shipTimeOffsetMinutes: config.shipTimeOffsetMinutes },
+  );
+  await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));

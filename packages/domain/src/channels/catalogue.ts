@@ -93,6 +93,17 @@ export type FuelKind = (typeof fuelKinds)[number];
 /** The IMO fuel class of each main-engine fuel kind; generators and boilers burn marine gas oil. */
 const fuelClassOfKind: Record<FuelKind, ImoFuelId> = { hfo: 'hfo', lfo: 'lfo', mgo: 'diesel_gas_oil' };
 
+/**
+ * The tank (fuel kind) a product fuel type of the ship particulars goes to: `*_hfo` → HFO, `*_lfo` → LFO, MDO/MGO →
+ * MGO; other fuels (LNG, methanol, …) have no tank channel here.
+ */
+export function fuelKindOf(productFuelId: string): FuelKind | undefined {
+  if (productFuelId.endsWith('_hfo')) return 'hfo';
+  if (productFuelId.endsWith('_lfo')) return 'lfo';
+  if (productFuelId === 'mdo_mgo') return 'mgo';
+  return undefined;
+}
+
 const navigation: ChannelDef[] = [
   ch({
     id: 'navigation.position.latitude',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { co2FactorTPerT, fuelFactors } from '../fuels/factors.ts';
-import { distributeConsumption, modeTimeline } from './distribution.ts';
+import { distributeConsumption, fuelMixLookup, modeTimeline } from './distribution.ts';
 
 const H = 3_600_000;
 
@@ -84,5 +84,20 @@ describe('consumption distribution', () => {
     expect(co2FactorTPerT('hfo')).toBeCloseTo(3.114, 3);
     const lcv = (f: string) => fuelFactors(f).lcvKjPerKg! / 1000;
     expect(d.byConsumer.me.energyGj).toBeCloseTo(1.4 * lcv('hfo'), 9);
+  });
+});
+
+describe('fuel mix of the generators and boilers', () => {
+  it('follows the main engine of the hour, else the latest hour it burnt, else the next, else MGO', () => {
+    const mix = fuelMixLookup([
+      { t: 2 * H, kg: { hfo: 300, lfo: 0, mgo: 100 } },
+      { t: 3 * H, kg: { hfo: 0, lfo: 0, mgo: 0 } },
+      { t: 5 * H, kg: { hfo: 0, lfo: 0, mgo: 50 } },
+    ]);
+    expect(mix(2 * H)).toEqual({ hfo: 0.75, lfo: 0, mgo: 0.25 });
+    expect(mix(4 * H)).toEqual({ hfo: 0.75, lfo: 0, mgo: 0.25 });
+    expect(mix(0)).toEqual({ hfo: 0.75, lfo: 0, mgo: 0.25 });
+    expect(mix(9 * H)).toEqual({ hfo: 0, lfo: 0, mgo: 1 });
+    expect(fuelMixLookup([])(0)).toEqual({ hfo: 0, lfo: 0, mgo: 1 });
   });
 });

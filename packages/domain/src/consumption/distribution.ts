@@ -137,3 +137,37 @@ export function distributeConsumption(
   }
   return { total, byConsumer, byMode, matrix, hours: hours.length };
 }
+
+/** Shares of a fuel by kind (summing to 1). */
+export type FuelShares = Readonly<Record<'hfo' | 'lfo' | 'mgo', number>>;
+
+/**
+ * What the generators and boilers burn, which have one meter and no fuel kind: the service system carries what the
+ * main engine's meters show, so their fuel is split in the main engine's shares of the same hour, else of the
+ * latest hour before it in which the main engine burnt fuel, else of the next such hour, else all MGO.
+ */
+export function fuelMixLookup(
+  meHours: readonly { t: number; kg: Readonly<Record<'hfo' | 'lfo' | 'mgo', number>> }[],
+): (t: number) => FuelShares {
+  const known = meHours
+    .filter((h) => h.kg.hfo + h.kg.lfo + h.kg.mgo > 0)
+    .sort((a, b) => a.t - b.t)
+    .map((h) => {
+      const sum = h.kg.hfo + h.kg.lfo + h.kg.mgo;
+      return { t: h.t, shares: { hfo: h.kg.hfo / sum, lfo: h.kg.lfo / sum, mgo: h.kg.mgo / sum } };
+    });
+  const mgo: FuelShares = { hfo: 0, lfo: 0, mgo: 1 };
+  return (t) => {
+    let lo = 0;
+    let hi = known.length - 1;
+    let before = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[mid]!.t <= t) {
+        before = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return (known[before] ?? known[0])?.shares ?? mgo;
+  };
+}

@@ -7,6 +7,7 @@ import {
   calmWaterPowerKw,
   type EcaStatus,
   type Equipment,
+  fuelKindOf,
   fuelKinds,
   fuelMassFlowKgPerH,
   knotsToMs,
@@ -311,13 +312,7 @@ export function boilersParallelCondition(latest: Latest): ConditionInput | undef
 
 /** The tank kind (`hfo`, `lfo`, `mgo`) of each of the ship's fuel types that has a tank channel. */
 export function fuelKindsOf(fuelTypeIds: readonly string[]): Set<string> {
-  const kinds = new Set<string>();
-  for (const id of fuelTypeIds) {
-    if (id.endsWith('_hfo')) kinds.add('hfo');
-    else if (id.endsWith('_lfo')) kinds.add('lfo');
-    else if (id === 'mdo_mgo') kinds.add('mgo');
-  }
-  return kinds;
+  return new Set(fuelTypeIds.flatMap((id) => fuelKindOf(id) ?? []));
 }
 
 /** A fuel tank's limits apply only to fuels the ship carries (ship basic info); unknown → all. */

@@ -1,0 +1,33 @@
+import {
+  energyReportExportQuerySchema,
+  energyReportQuerySchema,
+  energyReportResponseSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import type { EnergyReportExporter } from './energy-report.export.ts';
+import type { EnergyReportService } from './energy-report.service.ts';
+
+/** The fuel oil report (per day, month or voyage) and its XLSX and PDF files. */
+export async function energyReportRoutes(
+  app: AppInstance,
+  report: EnergyReportService,
+  exporter: EnergyReportExporter,
+): Promise<void> {
+  const tags = ['energy-report'];
+  app.get(
+    '/api/v1/energy-report',
+    { schema: { tags, querystring: energyReportQuerySchema, response: { 200: energyReportResponseSchema } } },
+    (request) => report.report(request.query),
+  );
+  app.get(
+    '/api/v1/energy-report/export',
+    { schema: { tags, querystring: energyReportExportQuerySchema } },
+    async (request, reply) => {
+      const file = await exporter.export(request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  );
+}
