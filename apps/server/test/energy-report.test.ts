@@ -5,7 +5,6 @@ import { EnergyReportService } from '../src/features/energy-report/energy-report
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
-const DAY = 86_400_000;
 const KINDS = ['hfo', 'lfo', 'mgo'] as const;
 
 describe('fuel oil report on simulated history', () => {
