@@ -1,19 +1,357 @@
+import type {
+  BunkerRecord,
+  EnergyReportPeriod,
+  EnergyReportResponse,
+  OilChangeRecord,
+} from '@ecohelm/contracts';
+import { Alert, App, Button, Popconfirm, Segmented, Space, Spin, Table } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
+import { useCanWrite } from '../../lib/use-can-write';
+import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
+import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
+import { useBunkerRecords, useDeleteRecord, useOilChangeRecords } from './api/records';
+import { BunkerModal, OilChangeModal } from './record-modals';
 
-/** Energy reports: fuel oil report, bunker records, oil change records. */
+const KINDS = ['hfo', 'lfo', 'mgo'] as const;
+type Row = EnergyReportResponse['rows'][number];
+
+/** Energy reports: the fuel oil report with its exports, bunker records and oil change records. */
 export function EnergyReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const title = (id: string) => t(`analysis.panels.${id}`);
+  const [period, setPeriod] = useState<EnergyReportPeriod>('day');
+  const report = useEnergyReport(period);
+  const exporter = useExportEnergyReport();
+  const [bunker, setBunker] = useState<BunkerRecord | 'new' | null>(null);
+  const [oil, setOil] = useState<OilChangeRecord | 'new' | null>(null);
+  const canWrite = useCanWrite('records:write');
+  const download = async (format: 'xlsx' | 'pdf') => {
+    try {
+      await exporter.mutateAsync({ period, format, lang: i18n.language === 'en_US' ? 'en_US' : 'zh_CN' });
+    } catch (error) {
+      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    }
+  };
   return (
-    <PageFrame
-      title={t('analysis.report.title')}
-      rowCount={1}
-      panels={[
-        { id: 'fuelOilReport', title: title('fuelOilReport') },
-        { id: 'bunkerRecords', title: title('bunkerRecords') },
-        { id: 'oilChangeRecords', title: title('oilChangeRecords') },
+    <>
+      <PageFrame
+        title={t('analysis.report.title')}
+        columns={2}
+        panels={[
+          {
+            id: 'fuelOilReport',
+            title: title('fuelOilReport'),
+            span: 2,
+            extra: (
+              <Space>
+                <Segmented<EnergyReportPeriod>
+                  size="small"
+                  value={period}
+                  onChange={setPeriod}
+                  options={(['day', 'month', 'voyage'] as const).map((p) => ({
+                    value: p,
+                    label: t(`analysis.fuelReport.periods.${p}`),
+                  }))}
+                />
+                <Button size="small" loading={exporter.isPending} onClick={() => void download('xlsx')}>
+                  {t('analysis.fuelReport.exportXlsx')}
+                </Button>
+                <Button size="small" loading={exporter.isPending} onClick={() => void download('pdf')}>
+                  {t('analysis.fuelReport.exportPdf')}
+                </Button>
+              </Space>
+            ),
+            children: <Loaded query={report}>{(d) => <FuelOilReport data={d} />}</Loaded>,
+          },
+          {
+            id: 'bunkerRecords',
+            title: title('bunkerRecords'),
+            extra: (
+              <Button size="small" type="primary" disabled={!canWrite} onClick={() => setBunker('new')}>
+                {t('analysis.records.add')}
+              </Button>
+            ),
+            children: <BunkerTable canWrite={canWrite} onEdit={setBunker} />,
+          },
+          {
+            id: 'oilChangeRecords',
+            title: title('oilChangeRecords'),
+            extra: (
+              <Button size="small" type="primary" disabled={!canWrite} onClick={() => setOil('new')}>
+                {t('analysis.records.add')}
+              </Button>
+            ),
+            children: <OilChangeTable canWrite={canWrite} onEdit={setOil} />,
+          },
+        ]}
+      />
+      <BunkerModal record={bunker} onClose={() => setBunker(null)} />
+      <OilChangeModal record={oil} onClose={() => setOil(null)} />
+    </>
+  );
+}
+
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data: T | undefined; error: unknown };
+  children: (d: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t(query.error instanceof ApiError ? query.error.messageKey : 'errors.unknown')}
+      />
+    );
+  }
+  return query.data === undefined ? <Spin /> : <>{children(query.data)}</>;
+}
+
+function FuelOilReport({ data }: { data: EnergyReportResponse }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const kind = (k: string) => t(`analysis.fuelReport.kinds.${k}`);
+  const rows = [...data.rows].reverse();
+  return (
+    <Table<Row>
+      size="small"
+      rowKey="label"
+      className="fuel-oil-report"
+      pagination={false}
+      scroll={{ y: 250 }}
+      dataSource={rows}
+      locale={{ emptyText: t('analysis.fuelReport.empty') }}
+      summary={() => (
+        <Table.Summary fixed>
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>
+              <b>{t('analysis.fuelReport.total')}</b>
+            </Table.Summary.Cell>
+            {KINDS.map((k, i) => (
+              <Table.Summary.Cell key={k} index={i + 1} align="right">
+                {num(data.total.consumedT[k], 2)}
+              </Table.Summary.Cell>
+            ))}
+            <Table.Summary.Cell index={4} align="right">
+              <b>
+                {num(
+                  KINDS.reduce((s, k) => s + data.total.consumedT[k], 0),
+                  2,
+                )}
+              </b>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={5} align="right">
+              {num(data.total.byConsumerT.me, 2)}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={6} align="right">
+              {num(data.total.byConsumerT.ge1 + data.total.byConsumerT.ge2 + data.total.byConsumerT.ge3, 2)}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={7} align="right">
+              {num(data.total.byConsumerT.boiler1 + data.total.byConsumerT.boiler2, 2)}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={8} align="right">
+              {num(
+                KINDS.reduce((s, k) => s + data.total.bunkeredT[k], 0),
+                1,
+              )}
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={9} colSpan={3} />
+          </Table.Summary.Row>
+        </Table.Summary>
+      )}
+      columns={[
+        { title: t(`analysis.fuelReport.period.${data.period}`), dataIndex: 'label', width: 110 },
+        ...KINDS.map((k) => ({
+          title: `${kind(k)} (t)`,
+          key: `c-${k}`,
+          align: 'right' as const,
+          render: (_: unknown, r: Row) => num(r.consumedT[k], 2),
+        })),
+        {
+          title: `${t('analysis.fuelReport.total')} (t)`,
+          key: 'total',
+          align: 'right',
+          render: (_, r) => (
+            <b>
+              {num(
+                KINDS.reduce((s, k) => s + r.consumedT[k], 0),
+                2,
+              )}
+            </b>
+          ),
+        },
+        { title: 'M/E (t)', key: 'me', align: 'right', render: (_, r) => num(r.byConsumerT.me, 2) },
+        {
+          title: 'G/E (t)',
+          key: 'ge',
+          align: 'right',
+          render: (_, r) => num(r.byConsumerT.ge1 + r.byConsumerT.ge2 + r.byConsumerT.ge3, 2),
+        },
+        {
+          title: `${t('analysis.fuelReport.boilers')} (t)`,
+          key: 'boilers',
+          align: 'right',
+          render: (_, r) => num(r.byConsumerT.boiler1 + r.byConsumerT.boiler2, 2),
+        },
+        {
+          title: `${t('analysis.fuelReport.bunkered')} (t)`,
+          key: 'bunkered',
+          align: 'right',
+          render: (_, r) => {
+            const b = KINDS.reduce((s, k) => s + r.bunkeredT[k], 0);
+            return b > 0 ? num(b, 1) : '—';
+          },
+        },
+        ...KINDS.map((k) => ({
+          title: `${t('analysis.fuelReport.rob')} ${kind(k)} (t)`,
+          key: `r-${k}`,
+          align: 'right' as const,
+          render: (_: unknown, r: Row) => num(r.robT[k], 1),
+        })),
       ]}
     />
+  );
+}
+
+function useDelete(kind: 'bunker' | 'oil-change') {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const remove = useDeleteRecord();
+  return async (id: number) => {
+    try {
+      await remove.mutateAsync({ kind, id });
+      void message.success(t('analysis.records.deleted'));
+    } catch (error) {
+      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    }
+  };
+}
+
+function Actions({
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  canWrite: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4}>
+      <Button size="small" type="link" disabled={!canWrite} onClick={onEdit}>
+        {t('analysis.records.edit')}
+      </Button>
+      <Popconfirm
+        title={t('analysis.records.deleteConfirm')}
+        okText={t('analysis.records.delete')}
+        cancelText={t('analysis.records.cancel')}
+        onConfirm={onDelete}
+        disabled={!canWrite}
+      >
+        <Button size="small" type="link" danger disabled={!canWrite}>
+          {t('analysis.records.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: BunkerRecord) => void }) {
+  const { t } = useTranslation();
+  const { num, fuel } = useFormat();
+  const { config } = usePageConfig();
+  const records = useBunkerRecords();
+  const remove = useDelete('bunker');
+  return (
+    <Loaded query={records}>
+      {(d) => (
+        <Table<BunkerRecord>
+          size="small"
+          rowKey="id"
+          className="bunker-records"
+          pagination={{ pageSize: 5, size: 'small' }}
+          dataSource={d.items}
+          locale={{ emptyText: t('analysis.records.none') }}
+          columns={[
+            { title: t('analysis.records.port'), dataIndex: 'port', ellipsis: true },
+            { title: t('analysis.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+            {
+              title: `${t('analysis.records.quantity')} (t)`,
+              dataIndex: 'quantityT',
+              align: 'right',
+              render: (v: number) => num(v, 1),
+            },
+            { title: t('analysis.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+            {
+              title: t('analysis.records.start'),
+              dataIndex: 'startTime',
+              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
+            },
+            { title: t('analysis.records.tank'), dataIndex: 'tankNumber' },
+            {
+              title: '',
+              key: 'actions',
+              render: (_, r) => (
+                <Actions canWrite={canWrite} onEdit={() => onEdit(r)} onDelete={() => void remove(r.id)} />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Loaded>
+  );
+}
+
+function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: OilChangeRecord) => void }) {
+  const { t } = useTranslation();
+  const { config } = usePageConfig();
+  const records = useOilChangeRecords();
+  const remove = useDelete('oil-change');
+  return (
+    <Loaded query={records}>
+      {(d) => (
+        <Table<OilChangeRecord>
+          size="small"
+          rowKey="id"
+          className="oil-change-records"
+          pagination={{ pageSize: 6, size: 'small' }}
+          dataSource={d.items}
+          locale={{ emptyText: t('analysis.records.none') }}
+          columns={[
+            { title: t('analysis.records.equipment'), dataIndex: 'equipment', ellipsis: true },
+            {
+              title: t('analysis.records.oilChange'),
+              key: 'oil',
+              ellipsis: true,
+              render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
+            },
+            {
+              title: t('analysis.records.start'),
+              dataIndex: 'startTime',
+              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
+            },
+            { title: t('analysis.records.operator'), dataIndex: 'operator', ellipsis: true },
+            {
+              title: '',
+              key: 'actions',
+              render: (_, r) => (
+                <Actions canWrite={canWrite} onEdit={() => onEdit(r)} onDelete={() => void remove(r.id)} />
+              ),
+            },
+          ]}
+        />
+      )}
+    </Loaded>
   );
 }

@@ -1,0 +1,81 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import bunkers from '../../test/fixtures/bunker-records.json';
+import report from '../../test/fixtures/energy-report-day.json';
+import oil from '../../test/fixtures/oil-change-records.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { EnergyReportPage } from './energy-report-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+const fmt = (v: number, d = 2) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const sent = (method: string) =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(([, init]) => init?.method === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+
+const answers = {
+  '/api/v1/energy-report': { json: report },
+  '/api/v1/records/bunker': { json: bunkers },
+  '/api/v1/records/oil-change': { json: oil },
+};
+
+describe('energy reports page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the fuel oil report newest day first with its totals, and both record lists', async () => {
+    stubApi(answers);
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report' });
+    const fuel = await vi.waitFor(() => panel('fuelOilReport'));
+    const rows = await within(fuel).findAllByRole('row');
+    const newest = report.rows.at(-1)!;
+    const first = rows.find((r) => r.textContent?.startsWith(newest.label))!;
+    expect(first.textContent).toContain(fmt(newest.consumedT.hfo));
+    const total = rows.find((r) => r.textContent?.startsWith('Total'))!;
+    expect(total.textContent).toContain(
+      fmt(report.total.consumedT.hfo + report.total.consumedT.lfo + report.total.consumedT.mgo),
+    );
+    const b = await vi.waitFor(() => panel('bunkerRecords'));
+    expect((await within(b).findAllByText(bunkers.items[0]!.tankNumber)).length).toBeGreaterThan(0);
+    expect(within(panel('oilChangeRecords')).getAllByRole('row').length).toBeGreaterThan(1);
+  });
+
+  it('checks a bunker record before sending it: each missing field is said and nothing is sent', async () => {
+    stubApi({
+      ...answers,
+      '/api/v1/records/bunker': { json: bunkers },
+    });
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report' });
+    const add = within(await vi.waitFor(() => panel('bunkerRecords'))).getByRole('button', { name: 'Add' });
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findAllByText('Required')).length).toBeGreaterThan(3);
+    expect(sent('POST')).toHaveLength(0);
+  });
+
+  it('asks before deleting a record, in the spec words, then deletes it', async () => {
+    stubApi(answers);
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report' });
+    const list = await vi.waitFor(() => panel('bunkerRecords'));
+    const del = (await within(list).findAllByRole('button', { name: 'Delete' }))[0]!;
+    fireEvent.click(del);
+    expect(await screen.findByText('Do you really want to delete this column?')).toBeTruthy();
+    const confirm = document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement;
+    fireEvent.click(confirm);
+    await vi.waitFor(() => expect(sent('DELETE')).toHaveLength(1));
+    expect(sent('DELETE')[0]!.url).toBe(`/api/v1/records/bunker/${bunkers.items[0]!.id}`);
+  });
+
+  it('names the columns in Chinese', async () => {
+    stubApi(answers);
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report', lang: 'zh_CN' });
+    const fuel = await vi.waitFor(() => panel('fuelOilReport'));
+    expect((await within(fuel).findAllByText('重油 (t)')).length).toBeGreaterThan(0);
+    expect(within(fuel).getAllByText('船舶日').length).toBeGreaterThan(0);
+  });
+});
