@@ -1,0 +1,91 @@
+import type { Locator } from '@playwright/test';
+import { ConsolePage } from './console-page.ts';
+
+const text = {
+  en_US: {
+    title: 'Energy reports',
+    add: 'Add',
+    save: 'Save',
+    delete: 'Delete',
+    confirm: 'Do you really want to delete this column?',
+    added: 'Successfully added',
+    deleted: 'Deleted',
+    byMonth: 'By month',
+    exportXlsx: 'Export XLSX',
+    endBeforeStart: 'The end time must not be before the start time',
+    fields: {
+      port: 'Port',
+      fuelType: 'Fuel type',
+      quantity: 'Quantity',
+      supplier: 'Supplier',
+      start: 'Start time',
+      end: 'End time',
+      tank: 'Tank number',
+    },
+    fuel: 'MDO/MGO',
+  },
+  zh_CN: {
+    title: '能效报告',
+    add: '新增',
+    save: '保存',
+    delete: '删除',
+    confirm: '确定要删除该条数据吗?',
+    added: '添加成功',
+    deleted: '已删除',
+    byMonth: '按月',
+    exportXlsx: '导出 XLSX',
+    endBeforeStart: '结束时间不能早于开始时间',
+    fields: {
+      port: '港口',
+      fuelType: '燃油种类',
+      quantity: '数量',
+      supplier: '供应商',
+      start: '开始时间',
+      end: '结束时间',
+      tank: '舱号',
+    },
+    fuel: '船用柴油/轻柴油',
+  },
+} as const;
+
+/** Energy reports (`/eff-analysis/report`): fuel oil report, bunker and oil change records. */
+export class EnergyReportPage extends ConsolePage {
+  get text() {
+    return text[this.lang];
+  }
+
+  open(): Promise<string> {
+    return this.visit('/eff-analysis/report');
+  }
+
+  get reportRows(): Locator {
+    return this.panel('fuelOilReport').locator('.fuel-oil-report tbody tr.ant-table-row');
+  }
+
+  get bunkerRows(): Locator {
+    return this.panel('bunkerRecords').locator('.bunker-records tbody tr.ant-table-row');
+  }
+
+  /** Fills the bunker modal; times in ship time `YYYY-MM-DD HH:mm`. */
+  async fillBunker(
+    dialog: Locator,
+    v: { port: string; quantity: string; supplier: string; start: string; end: string; tank: string },
+  ) {
+    const f = this.text.fields;
+    await dialog.getByLabel(f.port).fill(v.port);
+    await dialog.getByLabel(f.fuelType).click();
+    await this.page.locator('.ant-select-item-option', { hasText: this.text.fuel }).first().click();
+    await dialog.getByLabel(f.quantity).fill(v.quantity);
+    await dialog.getByLabel(f.supplier).fill(v.supplier);
+    for (const [label, value] of [
+      [f.start, v.start],
+      [f.end, v.end],
+    ] as const) {
+      const input = dialog.getByLabel(label);
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
+    }
+    await dialog.getByLabel(f.tank).fill(v.tank);
+  }
+}
