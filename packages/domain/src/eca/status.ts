@@ -1,5 +1,6 @@
 import { toEpochMs } from '../errors.ts';
 import { degToRad, wrapLonDeg } from '../units/index.ts';
+import type { CustomZone } from './custom.ts';
 import { EARTH_RADIUS_NM, mercatorY, rhumbDistanceNm } from './geometry.ts';
 import {
   CHUNK,
@@ -28,6 +29,18 @@ export interface EcaStatusInput {
   readonly sogKn?: number;
   /** Course over ground, degrees true. */
   readonly cogDeg?: number;
+}
+
+/** What the ship's watch is set to: crew-added zones, the zones watched, the warning and tip distances. */
+export interface EcaStatusOptions {
+  /** Crew-added zones, checked like the legal ones while in force (from `from` to `until`). */
+  readonly customZones?: readonly CustomZone[];
+  /** Ids of the zones watched; the others are listed as not evaluated. All zones when absent or null. */
+  readonly watched?: ReadonlySet<string> | null;
+  /** Warning distance, nm (SPEC default 10). */
+  readonly warningNm?: number;
+  /** Change-over tip distance, nm (SPEC default 2). */
+  readonly tipNm?: number;
 }
 
 /** One zone in force at the time asked. */
@@ -61,7 +74,7 @@ export interface EcaStatus {
   readonly zones: readonly EcaZoneStatus[];
   /** Zones not in force at this time (dates) or not geofenced (no published coordinates). */
   readonly notEvaluated: readonly (EcaZoneInfo & {
-    reason: 'not_in_force' | 'not_geofenced';
+    reason: 'not_in_force' | 'not_geofenced' | 'not_watched';
     inForce: boolean;
   })[];
 }
@@ -77,7 +90,8 @@ function notEvaluatedEntry(
   reason: NotEvaluated['reason'],
   inForce: boolean,
 ): NotEvaluated {
-  const slot = reason === 'not_geofenced' ? (inForce ? 0 : 1) : 2;
+  const slot =
+    reason === 'not_geofenced' ? (inForce ? 0 : 1) : reason === 'not_in_force' ? 2 : inForce ? 3 : 4;
   let entries = notEvaluatedCache.get(info);
   if (!entries) {
     entries = [undefined, undefined, undefined];
@@ -258,7 +272,7 @@ function alongTrackNm(z: PreparedZone, lat: number, lon: number, cogDeg: number)
  * the first boundary crossing along the constant-course (rhumb-line) track. State is `warning`
  * within 10 nm of a zone from outside, with the change-over tip within 2 nm.
  */
-export function ecaStatus(input: EcaStatusInput): EcaStatus {
+export function ecaStatus(input: EcaStatusInput, options: EcaStatusOptions = {}): EcaStatus {
   const atMs = toEpochMs(input.at, 'at');
   const lat = input.lat;
   const lon = wrapLonDeg(input.lon);
@@ -268,8 +282,16 @@ export function ecaStatus(input: EcaStatusInput): EcaStatus {
   const hasTrack = input.cogDeg !== undefined && Number.isFinite(input.cogDeg);
   const zones: EcaZoneStatus[] = [];
   const notEvaluated: EcaStatus['notEvaluated'][number][] = [];
-  for (const info of ECA_ZONES) {
-    const period = periodAt(info, atMs);
+  const watched = options.watched ?? null;
+  const custom = options.customZones ?? [];
+  for (const info of [...ECA_ZONES, ...custom]) {
+    const until = 'until' in info ? (info as CustomZone).until : null;
+    const period =
+      until !== null && atMs >= Date.parse(`${until}T00:00:00Z`) + 86_400_000 ? null : periodAt(info, atMs);
+    if (watched && !watched.has(info.id)) {
+      notEvaluated.push(notEvaluatedEntry(info, 'not_watched', period !== null));
+      continue;
+    }
     if (!info.geofenced) {
       notEvaluated.push(notEvaluatedEntry(info, 'not_geofenced', period !== null));
       continue;
@@ -278,7 +300,7 @@ export function ecaStatus(input: EcaStatusInput): EcaStatus {
       notEvaluated.push(notEvaluatedEntry(info, 'not_in_force', false));
       continue;
     }
-    const z = PREPARED_BY_ID.get(info.id)!;
+    const z = PREPARED_BY_ID.get(info.id) ?? (info as CustomZone);
     const along = hasTrack ? alongTrackNm(z, lat, lon, input.cogDeg as number) : null;
     const sog = input.sogKn ?? 0;
     zones.push({
@@ -307,10 +329,10 @@ export function ecaStatus(input: EcaStatusInput): EcaStatus {
     null,
   );
   const nearestOutside = Math.min(...outside.map((z) => z.distanceToBoundaryNm));
-  const approaching = inside.length === 0 && nearestOutside <= ECA_WARNING_DISTANCE_NM;
+  const approaching = inside.length === 0 && nearestOutside <= (options.warningNm ?? ECA_WARNING_DISTANCE_NM);
   return {
     state: approaching ? 'warning' : 'normal',
-    changeOverTip: inside.length === 0 && nearestOutside <= ECA_CHANGEOVER_TIP_DISTANCE_NM,
+    changeOverTip: inside.length === 0 && nearestOutside <= (options.tipNm ?? ECA_CHANGEOVER_TIP_DISTANCE_NM),
     insideZoneIds: inside.map((z) => z.id),
     sulphurLimitPercent: inside.length > 0 ? Math.min(...inside.map((z) => z.sulphurLimitPercent)) : null,
     nearest,

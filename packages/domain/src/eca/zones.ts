@@ -51,7 +51,7 @@ export const CHUNK = 16;
 
 const BAND_DEG = 0.25;
 
-interface RawZone {
+export interface RawZone {
   id: string;
   name: string;
   parent: string | null;
@@ -64,7 +64,8 @@ interface RawZone {
   legal: number[] | null;
 }
 
-function prepare(z: RawZone): PreparedZone | null {
+/** Prepares a zone with a ring for the queries; null without one. */
+export function prepareZone(z: RawZone): PreparedZone | null {
   if (!z.ring || !z.legal) return null;
   const n = z.ring.length;
   const lon = new Float64Array(n);
@@ -212,7 +213,7 @@ export const ECA_ZONES: readonly EcaZoneInfo[] = raw.map((z) => ({
 
 /** Geofenced zones, prepared once at module load. */
 export const PREPARED_ZONES: readonly PreparedZone[] = raw
-  .map(prepare)
+  .map(prepareZone)
   .filter((z): z is PreparedZone => z !== null);
 
 /** The zone's ring as [lon, lat] pairs (for maps). */
