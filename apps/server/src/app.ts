@@ -21,6 +21,10 @@ import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
 import { consumptionRoutes } from './features/consumption/consumption.routes.ts';
 import { ConsumptionService } from './features/consumption/consumption.service.ts';
+import { EcaGeofence } from './features/eca/eca.geofence.ts';
+import { EcaRepository } from './features/eca/eca.repository.ts';
+import { ecaRoutes } from './features/eca/eca.routes.ts';
+import { EcaService } from './features/eca/eca.service.ts';
 import { EnergyReportExporter } from './features/energy-report/energy-report.export.ts';
 import { energyReportRoutes } from './features/energy-report/energy-report.routes.ts';
 import { EnergyReportService } from './features/energy-report/energy-report.service.ts';
@@ -141,7 +145,11 @@ export async function buildApp(
   });
   const ingest = new IngestPipeline(telemetry, app.log, Date.now, disk);
   const adapters = new AdapterRegistry();
+  const ecaRepo = new EcaRepository(store.db);
+  const geofence = new EcaGeofence(ecaRepo);
+  await geofence.load();
   const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
+    geofence,
     log: app.log,
     storage: () => disk.space(),
     fuelKindsInUse: async () => {
@@ -182,11 +190,13 @@ export async function buildApp(
       ships,
       records,
       settings: new DeviceSettingsRepository(store.db),
+      geofence,
     }),
   );
   const monitoring = new MonitoringService({ telemetry });
   await monitoringRoutes(app, monitoring);
   await consumptionRoutes(app, new ConsumptionService(telemetry, voyages));
+  await ecaRoutes(app, new EcaService({ telemetry, alarms, repo: ecaRepo, geofence }));
   const energyReport = new EnergyReportService(
     { telemetry, records, voyages },
     { shipTimeOffsetMinutes: config.shipTimeOffsetMinutes },

@@ -2,6 +2,7 @@ export * from './alarms.ts';
 export * from './backup.ts';
 export * from './cii.ts';
 export * from './consumption.ts';
+export * from './eca.ts';
 export * from './energy-report.ts';
 export * from './errors.ts';
 export * from './filling.ts';

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AlarmTables } from './tables/alarms.ts';
+import type { EcaTables } from './tables/eca.ts';
 import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
@@ -16,7 +17,8 @@ export interface Database
     RecordTables,
     OverviewTables,
     TrimTables,
-    LoadTables {
+    LoadTables,
+    EcaTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { circleRing, customZone, ringProblems } from './custom.ts';
+import { circleRing, customZone } from './custom.ts';
 import { greatCircleNm } from './geometry.ts';
+import { ringProblems } from './ring.ts';
 import { ecaStatus } from './status.ts';
 
 // Off Qingdao, outside every legal zone.

@@ -341,3 +341,17 @@ export function ecaStatus(input: EcaStatusInput, options: EcaStatusOptions = {})
     notEvaluated,
   };
 }
+
+/** The ship's ECA watch as the alarms and the overview use it: the status with the crew's zones and distances. */
+export interface Geofence {
+  status(input: EcaStatusInput): EcaStatus;
+  readonly warningNm: number;
+  readonly tipNm: number;
+}
+
+/** The geofence of the legal zones with the SPEC's distances (10 nm, 2 nm). */
+export const legalGeofence: Geofence = {
+  status: (input) => ecaStatus(input),
+  warningNm: ECA_WARNING_DISTANCE_NM,
+  tipNm: ECA_CHANGEOVER_TIP_DISTANCE_NM,
+};

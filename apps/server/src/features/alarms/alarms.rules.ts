@@ -144,8 +144,8 @@ export function signalLostCondition(
   };
 }
 
-/** ECA proximity (SPEC §8–§9): a warning at 10 nm, the change-over tip at 2 nm, from outside. */
-export function ecaConditions(status: EcaStatus): ConditionInput[] {
+/** ECA proximity (SPEC §8–§9): a warning at 10 nm, the change-over tip at 2 nm (or the crew's distances), from outside. */
+export function ecaConditions(status: EcaStatus, distances = { warningNm: 10, tipNm: 2 }): ConditionInput[] {
   const inside = status.insideZoneIds.length > 0;
   const distance = status.nearest?.distanceToBoundaryNm ?? null;
   // Half a mile of dead band so a ship running along the 10 nm line does not flap.
@@ -164,8 +164,8 @@ export function ecaConditions(status: EcaStatus): ConditionInput[] {
       condition: 'eca_warning',
       priority: 'warning',
       raise: status.state === 'warning',
-      clear: beyond(10),
-      limit: 10,
+      clear: beyond(distances.warningNm),
+      limit: distances.warningNm,
     },
     {
       ...base,
@@ -173,8 +173,8 @@ export function ecaConditions(status: EcaStatus): ConditionInput[] {
       condition: 'eca_changeover',
       priority: 'caution',
       raise: status.changeOverTip,
-      clear: beyond(2),
-      limit: 2,
+      clear: beyond(distances.tipNm),
+      limit: distances.tipNm,
     },
   ];
 }

@@ -10,7 +10,8 @@ import {
   type ChannelDef,
   channelById,
   channelCatalogue,
-  ecaStatus,
+  type Geofence,
+  legalGeofence,
   msToKnots,
   radToDeg,
 } from '@ecohelm/domain';
@@ -56,6 +57,8 @@ export interface AlarmsServiceOptions {
   fuelKindsInUse?: () => Promise<ReadonlySet<string> | undefined>;
   /** The store's disk space, watched on every tick. */
   storage?: () => { low: boolean; freeBytes: number; minFreeBytes: number };
+  /** The ECA watch with the crew's zones and distances; the legal zones at 10 nm / 2 nm when absent. */
+  geofence?: Geofence;
 }
 
 /** How often the ship's fuel types are read again. */
@@ -74,6 +77,7 @@ export class AlarmWatch {
   #timer: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
   #lastEcaAt = Number.NEGATIVE_INFINITY;
+  readonly #geofence: Geofence;
   #newestT = Number.NEGATIVE_INFINITY;
   readonly #fuelKindsInUse: AlarmsServiceOptions['fuelKindsInUse'];
   readonly #log: AlarmsServiceOptions['log'];
@@ -89,6 +93,7 @@ export class AlarmWatch {
     this.#fuelKindsInUse = options.fuelKindsInUse;
     this.#log = options.log;
     this.#storage = options.storage;
+    this.#geofence = options.geofence ?? legalGeofence;
   }
 
   /** Runs an evaluation step; a failure is logged, never thrown into the telemetry write or the timer. */
@@ -218,14 +223,14 @@ export class AlarmWatch {
         this.#lastEcaAt = at;
         const sog = this.#latest.get('navigation.speedOverGround');
         const cog = this.#latest.get('navigation.courseOverGroundTrue');
-        const status = ecaStatus({
+        const status = this.#geofence.status({
           lat: lat.value,
           lon: lon.value,
           at,
           ...(sog ? { sogKn: msToKnots(sog.value) } : {}),
           ...(cog ? { cogDeg: radToDeg(cog.value) } : {}),
         });
-        inputs.push(...ecaConditions(status));
+        inputs.push(...ecaConditions(status, this.#geofence));
       }
     }
     return inputs;

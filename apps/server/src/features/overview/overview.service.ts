@@ -15,10 +15,9 @@ import {
   ciiApplicability,
   co2FromFuel,
   displayUnitOf,
-  ECA_CHANGEOVER_TIP_DISTANCE_NM,
-  ECA_WARNING_DISTANCE_NM,
-  ecaStatus,
   fuelChannels,
+  type Geofence,
+  legalGeofence,
   metresToNm,
   msToKnots,
   toDisplay,
@@ -70,6 +69,7 @@ export class OverviewService {
   readonly #records: RecordsService;
   readonly #settings: DeviceSettingsRepository;
   readonly #now: () => number;
+  readonly #geofence: Geofence;
 
   constructor(deps: {
     telemetry: TelemetryService;
@@ -77,12 +77,15 @@ export class OverviewService {
     records: RecordsService;
     settings: DeviceSettingsRepository;
     now?: () => number;
+    /** The ECA watch with the crew's zones and distances; the legal zones at 10 nm / 2 nm when absent. */
+    geofence?: Geofence;
   }) {
     this.#telemetry = deps.telemetry;
     this.#ships = deps.ships;
     this.#records = deps.records;
     this.#settings = deps.settings;
     this.#now = deps.now ?? Date.now;
+    this.#geofence = deps.geofence ?? legalGeofence;
   }
 
   async overview(period: CiiPeriod): Promise<OverviewResponse> {
@@ -157,8 +160,8 @@ export class OverviewService {
     const lat = latest.get('navigation.position.latitude')?.value;
     const lon = latest.get('navigation.position.longitude')?.value;
     const base = {
-      warningDistanceNm: ECA_WARNING_DISTANCE_NM,
-      tipDistanceNm: ECA_CHANGEOVER_TIP_DISTANCE_NM,
+      warningDistanceNm: this.#geofence.warningNm,
+      tipDistanceNm: this.#geofence.tipNm,
     };
     if (lat === undefined || lon === undefined) {
       return {
@@ -176,7 +179,7 @@ export class OverviewService {
     // Positions are stored in degrees (the catalogue's SI for positions); SOG m/s, COG rad.
     const sogKn = msToKnots(latest.get(SOG)?.value ?? 0);
     const cogDeg = ((latest.get('navigation.courseOverGroundTrue')?.value ?? 0) * 180) / Math.PI;
-    const s = ecaStatus({ lat, lon, at: now, sogKn, cogDeg });
+    const s = this.#geofence.status({ lat, lon, at: now, sogKn, cogDeg });
     const insideZone = s.zones.find((z) => z.inside) ?? null;
     const outside = s.zones.filter((z) => !z.inside);
     const nearest = insideZone ?? outside.sort((a, b) => a.distanceToBoundaryNm - b.distanceToBoundaryNm)[0];
