@@ -1,6 +1,7 @@
 import {
   alarmLimitMessages,
   consumptionMessages,
+  ecaMessages,
   fillingMessages,
   loadMessages,
   shipMessages,
@@ -12,6 +13,7 @@ const byText = new Map<string, string>([
   ...Object.entries(shipMessages).map(([k, v]) => [v as string, `ship.messages.${k}`] as const),
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
+  ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,

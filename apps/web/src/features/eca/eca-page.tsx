@@ -1,26 +1,310 @@
-import { Button } from 'antd';
+import type { EcaResponse, EcaZoneRings, EcaZoneStatusDto } from '@ecohelm/contracts';
+import { Alert, App, Button, Popconfirm, Spin, Table, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
+import { useCanWrite } from '../../lib/use-can-write';
+import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
+import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
+import { useDeleteEcaZone, useEca, useEcaRings } from './api/eca';
+import { WatchModal, ZoneModal } from './eca-modals';
 
-/** ECA monitoring: monitor, alarms, alarm history; alarm setting, settings and ECA updates as actions. */
+/** ECA monitoring: the ship against every zone on a sea chart, the zones with distance and time, the ECA alarms. */
 export function EcaPage() {
   const { t } = useTranslation();
+  const eca = useEca();
+  const rings = useEcaRings();
+  const canWrite = useCanWrite('settings:write');
+  const [zoneModal, setZoneModal] = useState<'position' | 'range' | null>(null);
+  const [watchModal, setWatchModal] = useState<'alarm' | 'zones' | null>(null);
   const title = (id: string) => t(`analysis.panels.${id}`);
+  const body = (render: (d: EcaResponse) => ReactNode) => {
+    if (eca.error) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          message={t(eca.error instanceof ApiError ? eca.error.messageKey : 'errors.unknown')}
+        />
+      );
+    }
+    return eca.data ? render(eca.data) : <Spin />;
+  };
   return (
-    <PageFrame
-      title={t('analysis.eca.title')}
-      actions={
-        <>
-          <Button disabled>{t('analysis.addPosition')}</Button>
-          <Button disabled>{t('analysis.addRange')}</Button>
-          <Button disabled>{t('analysis.alarmSetting')}</Button>
-          <Button disabled>{t('common.settings')}</Button>
-        </>
-      }
-      panels={[
-        { id: 'ecaMonitor', title: title('ecaMonitor'), span: 2, rows: 2 },
-        { id: 'ecaAlarms', title: title('ecaAlarms') },
-        { id: 'ecaAlarmHistory', title: title('ecaAlarmHistory') },
+    <>
+      <PageFrame
+        title={t('analysis.eca.title')}
+        actions={
+          <>
+            <Button disabled={!canWrite} onClick={() => setZoneModal('position')}>
+              {t('analysis.addPosition')}
+            </Button>
+            <Button disabled={!canWrite} onClick={() => setZoneModal('range')}>
+              {t('analysis.addRange')}
+            </Button>
+            <Button disabled={!canWrite || !eca.data} onClick={() => setWatchModal('alarm')}>
+              {t('analysis.alarmSetting')}
+            </Button>
+            <Button disabled={!canWrite || !eca.data} onClick={() => setWatchModal('zones')}>
+              {t('common.settings')}
+            </Button>
+          </>
+        }
+        panels={[
+          {
+            id: 'ecaMonitor',
+            title: title('ecaMonitor'),
+            span: 2,
+            rows: 2,
+            children: body((d) => <Monitor data={d} rings={rings.data} />),
+          },
+          {
+            id: 'ecaZones',
+            title: title('ecaZones'),
+            children: body((d) => <Zones data={d} canWrite={canWrite} />),
+          },
+          {
+            id: 'ecaAlarmHistory',
+            title: title('ecaAlarmHistory'),
+            children: body((d) => <AlarmHistory data={d} />),
+          },
+        ]}
+      />
+      <ZoneModal kind={zoneModal} onClose={() => setZoneModal(null)} />
+      <WatchModal mode={watchModal} data={eca.data} onClose={() => setWatchModal(null)} />
+    </>
+  );
+}
+
+function StatusLine({ data }: { data: EcaResponse }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const n = data.nearest;
+  const inside = data.zones.filter((z) => z.inside);
+  return (
+    <div
+      style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="eca-status"
+    >
+      <Tag color={data.state === 'warning' ? 'orange' : 'green'}>
+        {t(`analysis.ecaZones.state.${data.state}`)}
+      </Tag>
+      {data.changeOverTip ? <Tag color="red">{t('analysis.ecaZones.changeOver')}</Tag> : null}
+      <span>
+        {data.position === null
+          ? t('analysis.ecaZones.noPosition')
+          : inside.length > 0
+            ? t('analysis.ecaZones.insideOf', { zones: inside.map((z) => z.name).join(', ') })
+            : n
+              ? t('analysis.ecaZones.nearestIs', {
+                  zone: n.name,
+                  nm: num(n.distanceNm, 1),
+                  hours: n.hoursToBoundary === null ? '—' : num(n.hoursToBoundary, 1),
+                })
+              : t('analysis.ecaZones.noneNear')}
+      </span>
+      <span style={{ opacity: 0.7 }}>
+        {t('analysis.ecaZones.distances', {
+          warning: num(data.settings.warningDistanceNm, 1),
+          tip: num(data.settings.tipDistanceNm, 1),
+        })}
+      </span>
+    </div>
+  );
+}
+
+function Monitor({ data, rings }: { data: EcaResponse; rings: EcaZoneRings | undefined }) {
+  const { t } = useTranslation();
+  const status = new Map(data.zones.map((z) => [z.id, z]));
+  const colour = (z: EcaZoneStatusDto | undefined) =>
+    !z?.watched
+      ? '#6b7a93'
+      : z.inside
+        ? '#eb5757'
+        : z.id === data.nearest?.id && data.state === 'warning'
+          ? '#f2994a'
+          : '#2fbf71';
+  const centre: [number, number] = data.position
+    ? [data.position.longitude, data.position.latitude]
+    : [115, 25];
+  const option: SeaMapOption = {
+    geo: seaGeo(centre, data.position ? 10 : 1.5),
+    tooltip: { trigger: 'item' },
+    series: [
+      {
+        type: 'lines',
+        coordinateSystem: 'geo',
+        polyline: true,
+        silent: false,
+        data: [
+          ...(rings?.zones ?? []).map((z) => ({
+            name: z.name,
+            coords: z.ring,
+            lineStyle: { color: colour(status.get(z.id)), width: 1.5 },
+          })),
+          ...data.customZones.map((z) => ({
+            name: z.name,
+            coords: z.ring,
+            lineStyle: { color: colour(status.get(z.id)), width: 2, type: 'dashed' as const },
+          })),
+        ],
+      },
+      {
+        type: 'lines',
+        coordinateSystem: 'geo',
+        polyline: true,
+        silent: true,
+        data: data.track.length > 1 ? [{ coords: data.track }] : [],
+        lineStyle: { color: '#4f9cf9', width: 2 },
+      },
+      {
+        type: 'scatter',
+        coordinateSystem: 'geo',
+        symbol: 'path://M0,-10 L6,8 L0,4 L-6,8 Z',
+        symbolSize: 16,
+        symbolRotate: -(data.position?.cogDeg ?? 0),
+        itemStyle: { color: '#f2c94c' },
+        data: data.position ? [{ name: t('analysis.ecaZones.ship'), value: centre }] : [],
+      },
+    ],
+  };
+  return (
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <StatusLine data={data} />
+      <div style={{ flex: 1, minHeight: 260 }}>
+        <SeaMap option={option} label={t('analysis.ecaZones.mapLabel')} />
+      </div>
+    </div>
+  );
+}
+
+function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const { message } = App.useApp();
+  const remove = useDeleteEcaZone();
+  const rows = [...data.zones].sort(
+    (a, b) =>
+      Number(b.inside ?? 0) - Number(a.inside ?? 0) ||
+      (a.distanceNm ?? Infinity) - (b.distanceNm ?? Infinity),
+  );
+  const why = (z: EcaZoneStatusDto) =>
+    !z.watched ? 'notWatched' : !z.geofenced ? 'notGeofenced' : !z.inForce ? 'notInForce' : null;
+  return (
+    <Table<EcaZoneStatusDto>
+      size="small"
+      rowKey="id"
+      className="eca-zones"
+      pagination={false}
+      scroll={{ y: 260 }}
+      dataSource={rows}
+      columns={[
+        {
+          title: t('analysis.ecaZones.name'),
+          dataIndex: 'name',
+          ellipsis: true,
+          render: (v: string, z) => (
+            <span>
+              {v}
+              {z.custom ? (
+                <Tag color="blue" style={{ marginLeft: 4 }}>
+                  {t('analysis.ecaZones.custom')}
+                </Tag>
+              ) : null}
+            </span>
+          ),
+        },
+        {
+          title: t('analysis.ecaZones.distance'),
+          key: 'distance',
+          align: 'right',
+          width: 110,
+          render: (_, z) => {
+            const w = why(z);
+            if (w) return <Tag>{t(`analysis.ecaZones.${w}`)}</Tag>;
+            return z.inside ? (
+              <Tag color="red">{t('analysis.ecaZones.inside')}</Tag>
+            ) : (
+              `${num(z.distanceNm, 1)} nm`
+            );
+          },
+        },
+        {
+          title: t('analysis.ecaZones.time'),
+          dataIndex: 'hoursToBoundary',
+          align: 'right',
+          width: 70,
+          render: (v: number | null) => (v === null ? '—' : `${num(v, 1)} h`),
+        },
+        {
+          title: '',
+          key: 'remove',
+          width: 60,
+          render: (_, z) =>
+            z.custom ? (
+              <Popconfirm
+                title={t('analysis.records.deleteConfirm')}
+                okText={t('analysis.records.delete')}
+                cancelText={t('analysis.records.cancel')}
+                disabled={!canWrite}
+                onConfirm={async () => {
+                  try {
+                    await remove.mutateAsync(z.id);
+                    void message.success(t('analysis.records.deleted'));
+                  } catch (error) {
+                    void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+                  }
+                }}
+              >
+                <Button size="small" type="link" danger disabled={!canWrite}>
+                  {t('analysis.records.delete')}
+                </Button>
+              </Popconfirm>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+function AlarmHistory({ data }: { data: EcaResponse }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const { config } = usePageConfig();
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      className="eca-alarms"
+      pagination={{ pageSize: 5, size: 'small' }}
+      dataSource={data.alarms}
+      locale={{ emptyText: t('analysis.ecaZones.noAlarms') }}
+      columns={[
+        {
+          title: t('analysis.ecaZones.alarmType'),
+          dataIndex: 'type',
+          render: (v: string) => t(`analysis.ecaZones.types.${v}`),
+        },
+        {
+          title: t('analysis.ecaZones.latestUpdate'),
+          dataIndex: 'latestUpdate',
+          render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
+        },
+        {
+          title: t('analysis.ecaZones.minDistance'),
+          dataIndex: 'minDistanceNm',
+          align: 'right',
+          render: (v: number | null) => (v === null ? '—' : `${num(v, 1)} nm`),
+        },
+        {
+          title: t('analysis.ecaZones.shortestTime'),
+          dataIndex: 'shortestHours',
+          align: 'right',
+          render: (v: number | null) => (v === null ? '—' : `${num(v, 1)} h`),
+        },
       ]}
     />
   );

@@ -1,0 +1,319 @@
+import {
+  type EcaResponse,
+  type EcaSettings,
+  ecaSettingsSchema,
+  ecaZoneInputSchema,
+} from '@ecohelm/contracts';
+import {
+  Alert,
+  App,
+  Checkbox,
+  DatePicker,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Modal,
+  Switch,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { fromDate } from '../../lib/ship-time';
+import { useAddEcaZone, useSaveEcaSettings } from './api/eca';
+
+type Issue = { path: readonly PropertyKey[] | string; message: string };
+
+/** Puts contract or server reasons at the fields; returns those without a field of the form. */
+function useFieldErrors<V>(form: FormInstance<V>, fields: readonly string[]) {
+  const { t } = useTranslation();
+  return (issues: readonly Issue[], prefix: string[] = []) => {
+    const all = fieldErrors(issues, t, prefix);
+    const at = all.filter((e) => fields.includes(String(e.name[0])));
+    form.setFields(at.map((e) => ({ name: e.name.slice(0, 1), errors: e.errors })) as never);
+    return all.filter((e) => !fields.includes(String(e.name[0]))).flatMap((e) => e.errors);
+  };
+}
+
+interface ZoneValues {
+  name?: string;
+  sulphurLimitPercent?: number;
+  from?: Dayjs;
+  until?: Dayjs | null;
+  latitude?: number;
+  longitude?: number;
+  radiusNm?: number;
+  positions?: string;
+}
+
+/** Parses "lat, lon" per line; the line numbers of lines that are not two numbers. */
+export function parsePositions(text: string): {
+  positions: { latitude: number; longitude: number }[];
+  bad: number[];
+} {
+  const positions: { latitude: number; longitude: number }[] = [];
+  const bad: number[] = [];
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .forEach((line, i) => {
+      if (!line) return;
+      const parts = line
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map(Number);
+      if (parts.length !== 2 || parts.some((p) => !Number.isFinite(p))) bad.push(i + 1);
+      else positions.push({ latitude: parts[0]!, longitude: parts[1]! });
+    });
+  return { positions, bad };
+}
+
+/** Add a control area by a position and radius, or by a range of positions (one "latitude, longitude" a line). */
+export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ZoneValues>();
+  const [other, setOther] = useState<string[]>([]);
+  const add = useAddEcaZone();
+  const show = useFieldErrors(form, [
+    'name',
+    'sulphurLimitPercent',
+    'from',
+    'until',
+    'latitude',
+    'longitude',
+    'radiusNm',
+    'positions',
+  ]);
+  useEffect(() => {
+    if (kind) {
+      form.resetFields();
+      setOther([]);
+    }
+  }, [kind, form]);
+
+  const onOk = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const v = form.getFieldsValue(true) as ZoneValues;
+    const common = {
+      name: v.name ?? '',
+      sulphurLimitPercent: v.sulphurLimitPercent,
+      from: fromDate(v.from) ?? '',
+      until: fromDate(v.until ?? null),
+    };
+    let body: unknown;
+    if (kind === 'range') {
+      const { positions, bad } = parsePositions(v.positions ?? '');
+      if (bad.length > 0) {
+        form.setFields([
+          { name: 'positions', errors: [t('analysis.ecaZones.badLines', { lines: bad.join(', ') })] },
+        ]);
+        return;
+      }
+      body = { kind, ...common, positions };
+    } else {
+      body = { kind, ...common, latitude: v.latitude, longitude: v.longitude, radiusNm: v.radiusNm };
+    }
+    const parsed = ecaZoneInputSchema.safeParse(body);
+    if (!parsed.success) {
+      setOther(show(parsed.error.issues));
+      return;
+    }
+    try {
+      await add.mutateAsync(parsed.data);
+      void message.success(t('analysis.records.added'));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray(error.details))
+        setOther(show(error.details as Issue[], ['body']));
+      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    }
+  };
+
+  const required = [{ required: true, message: t('analysis.records.required') }];
+  return (
+    <Modal
+      open={kind !== null}
+      title={t(kind === 'range' ? 'analysis.addRange' : 'analysis.addPosition')}
+      okText={t('analysis.records.save')}
+      cancelText={t('analysis.records.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={add.isPending}
+      forceRender
+    >
+      <Form<ZoneValues> form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
+        {other.length > 0 ? (
+          <Alert type="error" showIcon message={other.join(' ')} style={{ marginBottom: 12 }} />
+        ) : null}
+        <div style={{ display: 'flex', gap: 12 }}>
+          <Form.Item name="name" label={t('analysis.ecaZones.name')} rules={required} style={{ flex: 2 }}>
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            name="sulphurLimitPercent"
+            label={t('analysis.ecaZones.limit')}
+            rules={required}
+            style={{ flex: 1 }}
+          >
+            <InputNumber suffix="%" style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        <div style={{ display: 'flex', gap: 12 }}>
+          <Form.Item name="from" label={t('analysis.ecaZones.from')} rules={required} style={{ flex: 1 }}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="until" label={t('analysis.ecaZones.until')} style={{ flex: 1 }}>
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        {kind === 'range' ? (
+          <Form.Item
+            name="positions"
+            label={t('analysis.ecaZones.positions')}
+            extra={t('analysis.ecaZones.positionsHelp')}
+            rules={required}
+          >
+            <Input.TextArea rows={6} placeholder={'36.05, 120.30\n36.05, 120.60\n35.85, 120.60'} />
+          </Form.Item>
+        ) : (
+          <div style={{ display: 'flex', gap: 12 }}>
+            <Form.Item
+              name="latitude"
+              label={t('analysis.records.latitude')}
+              rules={required}
+              style={{ flex: 1 }}
+            >
+              <InputNumber suffix="°" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="longitude"
+              label={t('analysis.records.longitude')}
+              rules={required}
+              style={{ flex: 1 }}
+            >
+              <InputNumber suffix="°" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item
+              name="radiusNm"
+              label={t('analysis.ecaZones.radius')}
+              rules={required}
+              style={{ flex: 1 }}
+            >
+              <InputNumber suffix="nm" style={{ width: '100%' }} />
+            </Form.Item>
+          </div>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+/** The watch: warning and tip distances (alarm setting) or the zones watched (settings). */
+export function WatchModal({
+  mode,
+  data,
+  onClose,
+}: {
+  mode: 'alarm' | 'zones' | null;
+  data: EcaResponse | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{
+    warningDistanceNm?: number;
+    tipDistanceNm?: number;
+    all?: boolean;
+    watched?: string[];
+  }>();
+  const save = useSaveEcaSettings();
+  const show = useFieldErrors(form, ['warningDistanceNm', 'tipDistanceNm', 'watchedZoneIds']);
+  const all = Form.useWatch('all', form);
+  useEffect(() => {
+    if (mode && data) {
+      const s = data.settings;
+      form.resetFields();
+      form.setFieldsValue({
+        warningDistanceNm: s.warningDistanceNm,
+        tipDistanceNm: s.tipDistanceNm,
+        all: s.watchedZoneIds === null,
+        watched: s.watchedZoneIds ?? data.zones.map((z) => z.id),
+      });
+    }
+  }, [mode, data, form]);
+  if (!data) return null;
+
+  const onOk = async () => {
+    const v = form.getFieldsValue(true) as {
+      warningDistanceNm?: number;
+      tipDistanceNm?: number;
+      all?: boolean;
+      watched?: string[];
+    };
+    const body: EcaSettings = {
+      warningDistanceNm: v.warningDistanceNm as number,
+      tipDistanceNm: v.tipDistanceNm as number,
+      watchedZoneIds: v.all ? null : (v.watched ?? []),
+    };
+    const parsed = ecaSettingsSchema.safeParse(body);
+    if (!parsed.success) {
+      show(parsed.error.issues);
+      return;
+    }
+    try {
+      await save.mutateAsync(parsed.data);
+      void message.success(t('analysis.records.modified'));
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as Issue[], ['body']);
+      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    }
+  };
+
+  return (
+    <Modal
+      open={mode !== null}
+      title={t(mode === 'alarm' ? 'analysis.alarmSetting' : 'analysis.ecaZones.watchTitle')}
+      okText={t('analysis.records.save')}
+      cancelText={t('analysis.records.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
+        <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
+          <Form.Item
+            name="warningDistanceNm"
+            label={t('analysis.ecaZones.warningDistance')}
+            style={{ flex: 1 }}
+          >
+            <InputNumber suffix="nm" style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="tipDistanceNm" label={t('analysis.ecaZones.tipDistance')} style={{ flex: 1 }}>
+            <InputNumber suffix="nm" style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+        <div style={{ display: mode === 'zones' ? 'block' : 'none' }}>
+          <Form.Item name="all" label={t('analysis.ecaZones.watchAll')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="watched">
+            <Checkbox.Group
+              disabled={all}
+              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+              options={data.zones.map((z) => ({ value: z.id, label: z.name }))}
+            />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
