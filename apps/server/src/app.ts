@@ -46,6 +46,8 @@ import { MonitoringService } from './features/monitoring/monitoring.service.ts';
 import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
 import { overviewRoutes } from './features/overview/overview.routes.ts';
 import { OverviewService } from './features/overview/overview.service.ts';
+import { paramsRoutes } from './features/params/params.routes.ts';
+import { ParamsService } from './features/params/params.service.ts';
 import { platformRoutes } from './features/platform/platform.routes.ts';
 import { RecordsRepository } from './features/records/records.repository.ts';
 import { recordsRoutes } from './features/records/records.routes.ts';
@@ -195,7 +197,9 @@ export async function buildApp(
   );
   const monitoring = new MonitoringService({ telemetry });
   await monitoringRoutes(app, monitoring);
-  await consumptionRoutes(app, new ConsumptionService(telemetry, voyages));
+  const consumption = new ConsumptionService(telemetry, voyages);
+  await consumptionRoutes(app, consumption);
+  await paramsRoutes(app, new ParamsService({ telemetry, voyages, consumption }));
   await ecaRoutes(app, new EcaService({ telemetry, alarms, repo: ecaRepo, geofence }));
   const energyReport = new EnergyReportService(
     { telemetry, records, voyages },

@@ -10,6 +10,7 @@ export * from './fouling.ts';
 export * from './load.ts';
 export * from './monitoring.ts';
 export * from './overview.ts';
+export * from './params.ts';
 export * from './platform.ts';
 export * from './records.ts';
 export * from './reports.ts';

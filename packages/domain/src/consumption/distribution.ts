@@ -89,6 +89,8 @@ export interface ConsumptionDistribution {
   byMode: Record<OperatingMode, ConsumptionFigures & { hours: number }>;
   /** Fuel, t, by consumer and mode. */
   matrix: Record<Consumer, Record<OperatingMode, number>>;
+  /** By IMO fuel class. */
+  byFuel: Record<string, ConsumptionFigures>;
   hours: number;
 }
 
@@ -111,6 +113,7 @@ export function distributeConsumption(
     consumers.map((c) => [c, Object.fromEntries(operatingModes.map((m) => [m, 0]))]),
   ) as Record<Consumer, Record<OperatingMode, number>>;
   const total = zero();
+  const byFuel: Record<string, ConsumptionFigures> = {};
   const factors = new Map<string, { cf: number; lcvGjPerT: number }>();
   const factor = (fuelClass: string) => {
     let f = factors.get(fuelClass);
@@ -127,7 +130,8 @@ export function distributeConsumption(
       if (!(f.kg > 0)) continue;
       const t = f.kg / 1000;
       const { cf, lcvGjPerT } = factor(f.fuelClass);
-      for (const target of [byConsumer[f.consumer], byMode[mode], total]) {
+      byFuel[f.fuelClass] ??= zero();
+      for (const target of [byConsumer[f.consumer], byMode[mode], total, byFuel[f.fuelClass]!]) {
         target.fuelT += t;
         target.co2T += t * cf;
         target.energyGj += t * lcvGjPerT;
@@ -135,7 +139,7 @@ export function distributeConsumption(
       matrix[f.consumer][mode] += t;
     }
   }
-  return { total, byConsumer, byMode, matrix, hours: hours.length };
+  return { total, byConsumer, byMode, matrix, byFuel, hours: hours.length };
 }
 
 /** Shares of a fuel by kind (summing to 1). */

@@ -1,6 +1,7 @@
 import type { ConsumptionPeriod, ConsumptionQuery, ConsumptionResponse } from '@ecohelm/contracts';
 import {
   type Consumer,
+  type ConsumptionDistribution,
   type ConsumptionHour,
   consumers,
   distributeConsumption,
@@ -72,7 +73,41 @@ export class ConsumptionService {
     return { current, previous };
   }
 
+  /** Fuel, CO2 and energy of [from, to) by consumer, mode and fuel class (hours of stored data). */
+  async distribution(from: number, to: number): Promise<ConsumptionDistribution> {
+    const events = await this.#voyages.listEvents({
+      from: new Date(from - EVENT_LOOKBACK).toISOString(),
+      to: new Date(to).toISOString(),
+      type: ['departure', 'arrival', 'anchorage_start', 'anchorage_end', 'drift_start', 'drift_end'],
+      limit: 5000,
+    });
+    return this.#distribution(
+      from,
+      to,
+      events.map((e) => ({ t: Date.parse(e.time), type: e.type })),
+    );
+  }
+
   async #period(from: number, to: number, events: { t: number; type: string }[]): Promise<ConsumptionPeriod> {
+    const d = await this.#distribution(from, to, events);
+    return {
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      hours: d.hours,
+      total: d.total,
+      byConsumer: consumers.map((consumer) => ({ consumer, ...d.byConsumer[consumer] })),
+      byMode: operatingModes.map((mode) => ({ mode, ...d.byMode[mode] })),
+      matrix: consumers.flatMap((consumer) =>
+        operatingModes.map((mode) => ({ consumer, mode, fuelT: d.matrix[consumer][mode] })),
+      ),
+    };
+  }
+
+  async #distribution(
+    from: number,
+    to: number,
+    events: { t: number; type: string }[],
+  ): Promise<ConsumptionDistribution> {
     const [speed, ...meters] = await Promise.all([
       this.#telemetry.rollupMeans('1h', STW, from, to),
       ...METERS.map((m) =>
@@ -125,18 +160,7 @@ export class ConsumptionService {
       const h = hours.get(speed!.t[k]! * 1000);
       if (h) h.stwKn = speed!.v[k]! * MS_TO_KN;
     }
-    const d = distributeConsumption([...hours.values()], modeTimeline(events));
-    return {
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-      hours: d.hours,
-      total: d.total,
-      byConsumer: consumers.map((consumer) => ({ consumer, ...d.byConsumer[consumer] })),
-      byMode: operatingModes.map((mode) => ({ mode, ...d.byMode[mode] })),
-      matrix: consumers.flatMap((consumer) =>
-        operatingModes.map((mode) => ({ consumer, mode, fuelT: d.matrix[consumer][mode] })),
-      ),
-    };
+    return distributeConsumption([...hours.values()], modeTimeline(events));
   }
 }
 

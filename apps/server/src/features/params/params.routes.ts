@@ -1,0 +1,29 @@
+import {
+  fuelStatisticsQuerySchema,
+  fuelStatisticsResponseSchema,
+  trackQuerySchema,
+  trackResponseSchema,
+} from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import type { ParamsService } from './params.service.ts';
+
+/** Parameter analysis: the track of a range coloured by a channel, and its fuel statistics. */
+export async function paramsRoutes(app: AppInstance, params: ParamsService): Promise<void> {
+  const tags = ['params'];
+  app.get(
+    '/api/v1/params/track',
+    { schema: { tags, querystring: trackQuerySchema, response: { 200: trackResponseSchema } } },
+    (request) => params.track(request.query),
+  );
+  app.get(
+    '/api/v1/params/fuel',
+    {
+      schema: {
+        tags,
+        querystring: fuelStatisticsQuerySchema,
+        response: { 200: fuelStatisticsResponseSchema },
+      },
+    },
+    (request) => params.fuel(request.query),
+  );
+}
