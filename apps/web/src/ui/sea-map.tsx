@@ -1,15 +1,20 @@
 import { Spin } from 'antd';
 import type { LinesSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import { LinesChart, ScatterChart } from 'echarts/charts';
-import type { GeoComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import { GeoComponent } from 'echarts/components';
+import type {
+  GeoComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from 'echarts/components';
+import { GeoComponent, VisualMapComponent } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import * as echarts from 'echarts/core';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { Chart, type ChartOption } from './chart';
 
 // The map's kinds register here, so only the routes with a sea chart load them.
-echarts.use([GeoComponent, LinesChart, ScatterChart]);
+echarts.use([GeoComponent, VisualMapComponent, LinesChart, ScatterChart]);
 
 /** Options of a sea chart: the land basemap as `geo`, lines (boundaries, tracks) and points on it. */
 export type SeaMapOption = ComposeOption<

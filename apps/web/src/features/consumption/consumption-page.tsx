@@ -1,14 +1,13 @@
 import type { ConsumptionPeriod, ConsumptionResponse } from '@ecohelm/contracts';
 import { Alert, Button, DatePicker, Spin, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import Papa from 'papaparse';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
-import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
+import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { useConsumption } from './api/get-consumption';
@@ -23,40 +22,12 @@ type Row = { consumer: string; total: number; co2: number; energy: number; previ
   number
 >;
 
-/** The range in the address (ship dates, both days included); the last 30 days when none. */
-function useRange(offset: number) {
-  const [params, setParams] = useSearchParams();
-  const today = (toShipTime(Date.now(), offset) ?? dayjs.utc()).startOf('day');
-  const parse = (v: string | null) =>
-    v && dayjs.utc(v, DAY_FORMAT, true).isValid() ? dayjs.utc(v, DAY_FORMAT) : null;
-  const start = parse(params.get('from')) ?? today.subtract(29, 'day');
-  const end = parse(params.get('to')) ?? today;
-  const [a, b] = start.isAfter(end) ? [end, start] : [start, end];
-  const set = (from: Dayjs, to: Dayjs) =>
-    setParams((p) => {
-      p.set('from', from.format(DAY_FORMAT));
-      p.set('to', to.format(DAY_FORMAT));
-      return p;
-    });
-  const day = (d: Dayjs) => dayjs.utc(d.format(DAY_FORMAT), DAY_FORMAT);
-  return {
-    start: a,
-    end: b,
-    set: (from: Dayjs, to: Dayjs) => set(day(from), day(to)),
-    api: {
-      from: fromShipTime(a, offset)!,
-      to: fromShipTime(b.add(1, 'day'), offset)!,
-    },
-    today,
-  };
-}
-
 /** Energy consumption distribution: fuel by consumer and operating mode for a range, against the period before. */
 export function ConsumptionPage() {
   const { t } = useTranslation();
   const { num } = useFormat();
   const { config } = usePageConfig();
-  const range = useRange(config.shipTimeOffsetMinutes);
+  const range = useShipRange(config.shipTimeOffsetMinutes);
   const consumption = useConsumption(range.api);
   const body = (render: (d: ConsumptionResponse) => ReactNode) => {
     if (consumption.error) {

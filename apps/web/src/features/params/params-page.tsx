@@ -1,18 +1,408 @@
+import type { FuelStatisticsResponse, TelemetryTrendResponse, TrackResponse } from '@ecohelm/contracts';
+import { Alert, Button, DatePicker, Select, Spin } from 'antd';
+import type { Dayjs } from 'dayjs';
+import Papa from 'papaparse';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useChannels } from '../../lib/api/get-channels';
+import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
+import { useFormat } from '../../lib/use-format';
+import { useShipRange } from '../../lib/use-ship-range';
+import { Chart, type ChartOption } from '../../ui/chart';
+import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
+import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
+import { useFuelStatistics, useTrack, useTrends } from './api/params';
 
-/** Parameter analysis: track, key-factor trends, fuel statistics. */
+const COLOUR_CHANNELS = [
+  'navigation.speedOverGround',
+  'navigation.speedThroughWater',
+  'propulsion.main.shaftPower',
+  'propulsion.main.fuel.hfo.massFlow',
+  'environment.wind.speedTrue',
+];
+const DEFAULT_TRENDS = ['navigation.speedThroughWater', 'propulsion.main.shaftPower'];
+const LINE_COLOURS = ['#4f9cf9', '#f2994a', '#2fbf71', '#bb6bd9'];
+
+/** Parameter analysis: the track on a sea chart coloured by a channel, key-factor trends, fuel statistics. */
 export function ParamsPage() {
   const { t } = useTranslation();
+  const { config } = usePageConfig();
+  const [params, setParams] = useSearchParams();
+  const range = useShipRange(config.shipTimeOffsetMinutes, 7);
+  const colour = params.get('colour') ?? COLOUR_CHANNELS[0]!;
+  const trendChannels = (params.get('trends') ?? DEFAULT_TRENDS.join(','))
+    .split(',')
+    .filter(Boolean)
+    .slice(0, 4);
+  const setParam = (key: string, value: string) =>
+    setParams((p) => {
+      p.set(key, value);
+      return p;
+    });
   const title = (id: string) => t(`analysis.panels.${id}`);
   return (
     <PageFrame
       title={t('analysis.params.title')}
+      actions={
+        <DatePicker.RangePicker
+          allowClear={false}
+          value={[range.start, range.end]}
+          disabledDate={(d) => d.isAfter(range.today, 'day')}
+          presets={[1, 7, 30, 90, 365].map((n) => ({
+            label: t('analysis.consumption.lastDays', { n }),
+            value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
+          }))}
+          onChange={(v) => {
+            if (v?.[0] && v[1]) range.set(v[0], v[1]);
+          }}
+        />
+      }
       panels={[
-        { id: 'navigationTrack', title: title('navigationTrack'), span: 2, rows: 2 },
-        { id: 'keyFactorTrends', title: title('keyFactorTrends') },
-        { id: 'fuelStatistics', title: title('fuelStatistics') },
+        {
+          id: 'navigationTrack',
+          title: title('navigationTrack'),
+          span: 2,
+          rows: 2,
+          children: <Track range={range.api} channel={colour} onChannel={(c) => setParam('colour', c)} />,
+        },
+        {
+          id: 'keyFactorTrends',
+          title: title('keyFactorTrends'),
+          children: (
+            <Trends
+              range={range.api}
+              channels={trendChannels}
+              onChannels={(c) => setParam('trends', c.join(','))}
+            />
+          ),
+        },
+        {
+          id: 'fuelStatistics',
+          title: title('fuelStatistics'),
+          children: <FuelStatistics range={range.api} />,
+        },
       ]}
     />
+  );
+}
+
+function Failed({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message={t(error instanceof ApiError ? error.messageKey : 'errors.unknown')}
+    />
+  );
+}
+
+function ChannelSelect({
+  value,
+  onChange,
+  options,
+  multiple,
+  label,
+}: {
+  value: string | string[];
+  onChange: (v: never) => void;
+  options?: readonly string[];
+  multiple?: boolean;
+  label: string;
+}) {
+  const channels = useChannels();
+  const list = (channels.data?.channels ?? []).filter((c) => !options || options.includes(c.id));
+  return (
+    <Select
+      size="small"
+      aria-label={label}
+      mode={multiple ? 'multiple' : undefined}
+      maxCount={multiple ? 4 : undefined}
+      showSearch
+      optionFilterProp="label"
+      value={value as never}
+      onChange={onChange}
+      style={{ minWidth: multiple ? 260 : 200, maxWidth: '100%' }}
+      options={list.map((c) => ({ value: c.id, label: `${c.label} (${c.unit})` }))}
+    />
+  );
+}
+
+function Track({
+  range,
+  channel,
+  onChannel,
+}: {
+  range: { from: string; to: string };
+  channel: string;
+  onChannel: (c: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const { config } = usePageConfig();
+  const track = useTrack(range, channel);
+  const d: TrackResponse | undefined = track.data;
+  const values = (d?.points ?? []).map((p) => p.value).filter((v): v is number => v !== null);
+  const last = d?.points.at(-1);
+  const option: SeaMapOption | null = d
+    ? {
+        geo: seaGeo(last ? [last.lon, last.lat] : [115, 25], last ? 4 : 1.5),
+        tooltip: {
+          trigger: 'item',
+          formatter: (p: unknown) => {
+            const v = (p as { data?: { value?: unknown[]; name?: string } }).data;
+            if (v?.name) return v.name;
+            const [, , value, time] = (v?.value ?? []) as [number, number, number | null, string];
+            return `${formatShipTime(time, config.shipTimeOffsetMinutes)}<br/>${num(value, 1)} ${d.unit}`;
+          },
+        },
+        visualMap: {
+          type: 'continuous',
+          min: values.length ? Math.min(...values) : 0,
+          max: values.length ? Math.max(...values) : 1,
+          dimension: 2,
+          seriesIndex: 1,
+          calculable: true,
+          orient: 'vertical',
+          left: 8,
+          bottom: 8,
+          text: [d.unit, ''],
+          textStyle: { color: '#c9d6ea' },
+          inRange: { color: ['#2fbf71', '#f2c94c', '#eb5757'] },
+        },
+        series: [
+          {
+            type: 'lines',
+            coordinateSystem: 'geo',
+            polyline: true,
+            silent: true,
+            data: d.points.length > 1 ? [{ coords: d.points.map((p) => [p.lon, p.lat]) }] : [],
+            lineStyle: { color: '#8da2c0', width: 1, opacity: 0.6 },
+          },
+          {
+            type: 'scatter',
+            coordinateSystem: 'geo',
+            symbolSize: 4,
+            data: d.points.map((p) => ({ value: [p.lon, p.lat, p.value, p.t] })),
+          },
+          {
+            type: 'scatter',
+            coordinateSystem: 'geo',
+            symbol: 'pin',
+            symbolSize: 22,
+            itemStyle: { color: '#4f9cf9' },
+            data: d.portCalls
+              .filter((c) => c.lat !== null && c.lon !== null)
+              .map((c) => ({
+                name: `${c.place ?? c.port ?? ''}<br/>${formatShipTime(c.arrival, config.shipTimeOffsetMinutes)} – ${c.departure ? formatShipTime(c.departure, config.shipTimeOffsetMinutes) : ''}`,
+                value: [c.lon, c.lat],
+              })),
+          },
+        ],
+      }
+    : null;
+  return (
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        <span>{t('analysis.track.colourBy')}</span>
+        <ChannelSelect
+          value={channel}
+          onChange={onChannel}
+          options={COLOUR_CHANNELS}
+          label={t('analysis.track.colourBy')}
+        />
+        {d ? (
+          <span data-testid="track-summary" style={{ opacity: 0.8 }}>
+            {t('analysis.track.summary', {
+              nm: num(d.distanceNm, 0),
+              calls: d.portCalls.length,
+              points: d.points.length,
+            })}
+          </span>
+        ) : null}
+      </div>
+      <div style={{ flex: 1, minHeight: 260 }}>
+        {track.error ? (
+          <Failed error={track.error} />
+        ) : option ? (
+          <SeaMap option={option} label={t('analysis.track.mapLabel')} />
+        ) : (
+          <Spin />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Trends({
+  range,
+  channels,
+  onChannels,
+}: {
+  range: { from: string; to: string };
+  channels: string[];
+  onChannels: (c: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const { config } = usePageConfig();
+  const catalogue = useChannels();
+  const results = useTrends(range, channels);
+  const trends = results.map((r) => r.data).filter((d): d is TelemetryTrendResponse => d !== undefined);
+  const error = results.find((r) => r.error)?.error;
+  const label = (id: string) => catalogue.data?.channels.find((c) => c.id === id)?.label ?? id;
+  const units = [...new Set(trends.map((tr) => tr.unit))];
+  const option: ChartOption = {
+    grid: { left: 44, right: units.length > 1 ? 44 : 12, top: 28, bottom: 40 },
+    legend: {
+      top: 0,
+      textStyle: { color: '#c9d6ea' },
+      type: 'scroll',
+      data: trends.map((tr) => label(tr.channel)),
+    },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => num(Number(v), 2) },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
+    xAxis: {
+      type: 'time',
+      axisLabel: { formatter: { day: '{MM}-{dd}', hour: '{HH}:{mm}', month: '{yyyy}-{MM}' } },
+    },
+    // Always two value axes (the second shown for a second unit): ECharts cannot lay out an axis added on update.
+    yAxis: [0, 1].map((i) => ({
+      type: 'value' as const,
+      name: units[i] ?? '',
+      show: i === 0 || units.length > 1,
+      position: i === 0 ? ('left' as const) : ('right' as const),
+      scale: true,
+      splitLine: { lineStyle: { opacity: i === 0 ? 0.15 : 0 } },
+    })),
+    series: trends.flatMap((tr, i) => {
+      const axis = Math.max(0, Math.min(1, units.indexOf(tr.unit)));
+      const colour = LINE_COLOURS[i % LINE_COLOURS.length];
+      return [
+        {
+          name: label(tr.channel),
+          type: 'line' as const,
+          yAxisIndex: axis,
+          showSymbol: false,
+          itemStyle: { color: colour },
+          data: tr.points.map((p) => [p.t, p.mean]),
+        },
+        {
+          name: `${label(tr.channel)} min–max`,
+          type: 'line' as const,
+          yAxisIndex: axis,
+          showSymbol: false,
+          lineStyle: { opacity: 0 },
+          areaStyle: { color: colour, opacity: 0.12 },
+          stack: `band-${i}`,
+          data: tr.points.map((p) => [p.t, p.min]),
+          tooltip: { show: false },
+        },
+        {
+          name: `${label(tr.channel)} min–max`,
+          type: 'line' as const,
+          yAxisIndex: axis,
+          showSymbol: false,
+          lineStyle: { opacity: 0 },
+          areaStyle: { color: colour, opacity: 0.12 },
+          stack: `band-${i}`,
+          data: tr.points.map((p) => [p.t, p.max - p.min]),
+          tooltip: { show: false },
+        },
+      ];
+    }),
+  };
+  const exportCsv = () => {
+    const header = ['time', ...trends.flatMap((tr) => [`${label(tr.channel)} (${tr.unit})`, 'min', 'max'])];
+    const times = [...new Set(trends.flatMap((tr) => tr.points.map((p) => p.t)))].sort();
+    const byT = trends.map((tr) => new Map(tr.points.map((p) => [p.t, p])));
+    const rows = times.map((time) => [
+      formatShipTime(time, config.shipTimeOffsetMinutes),
+      ...byT.flatMap((m) => {
+        const p = m.get(time);
+        return p ? [String(p.mean), String(p.min), String(p.max)] : ['', '', ''];
+      }),
+    ]);
+    const url = URL.createObjectURL(
+      new Blob([`\ufeff${Papa.unparse([header, ...rows])}`], { type: 'text/csv;charset=utf-8' }),
+    );
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `trends-${range.from.slice(0, 10)}-${range.to.slice(0, 10)}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 6 }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <ChannelSelect
+            value={channels}
+            onChange={onChannels}
+            multiple
+            label={t('analysis.track.trendChannels')}
+          />
+        </div>
+        <Button size="small" disabled={trends.length === 0} onClick={exportCsv}>
+          {t('analysis.consumption.exportCsv')}
+        </Button>
+      </div>
+      <div style={{ flex: 1, minHeight: 160 }}>
+        {error ? (
+          <Failed error={error} />
+        ) : (
+          <Chart option={option} label={t('analysis.track.trendsLabel')} height="100%" />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FuelStatistics({ range }: { range: { from: string; to: string } }) {
+  const { t } = useTranslation();
+  const { num, fuel } = useFormat();
+  const stats = useFuelStatistics(range);
+  if (stats.error) return <Failed error={stats.error} />;
+  const d: FuelStatisticsResponse | undefined = stats.data;
+  if (!d) return <Spin />;
+  const figure = (label: string, value: string, unit: string, testId: string) => (
+    <div style={{ flex: '1 1 45%' }}>
+      <div style={{ opacity: 0.7, fontSize: 12 }}>{label}</div>
+      <div style={{ fontSize: 20, fontWeight: 600 }} data-testid={testId}>
+        {value}
+        <span style={{ fontSize: 12, fontWeight: 400, marginLeft: 4 }}>{unit}</span>
+      </div>
+    </div>
+  );
+  return (
+    <div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        {figure(t('analysis.fuelStats.fuel'), num(d.fuelT, 1), 't', 'stats-fuel')}
+        {figure('CO₂', num(d.co2T, 1), 't', 'stats-co2')}
+        {figure(t('analysis.fuelStats.perDay'), num(d.tPerDay, 2), 't/d', 'stats-per-day')}
+        {figure(t('analysis.fuelStats.perMile'), num(d.kgPerNm, 1), 'kg/nm', 'stats-per-mile')}
+        {figure(t('analysis.fuelStats.distance'), num(d.distanceNm, 0), 'nm', 'stats-distance')}
+        {figure(
+          t('analysis.fuelStats.co2PerMile'),
+          num(d.co2GPerNm === null ? null : d.co2GPerNm / 1000, 1),
+          'kg/nm',
+          'stats-co2-per-mile',
+        )}
+      </div>
+      <table style={{ width: '100%', marginTop: 8, fontSize: 12 }}>
+        <tbody>
+          {d.byFuel.map((f) => (
+            <tr key={f.fuelClass}>
+              <td>{fuel(f.fuelClass)}</td>
+              <td style={{ textAlign: 'right' }}>{`${num(f.fuelT, 1)} t`}</td>
+              <td style={{ textAlign: 'right', opacity: 0.75 }}>{`CO₂ ${num(f.co2T, 1)} t`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
