@@ -3,7 +3,8 @@
  * the simulator writes its 400 days of history into a fresh SQLite store through the real services, then
  * - ISO 19030 over the last 365 days (the hull fouling analysis, uncached each run; budget < 2 s),
  * - the whole hull fouling and trim answers on a cold service,
- * - the generator load optimiser alone (3 and 6 sets, random demands) and the whole load answer.
+ * - the generator load optimiser alone (3 and 6 sets, random demands) and the whole load answer,
+ * - the analysis track of a year (budget < 300 ms p95) and the fuel statistics of a year.
  * Each figure is the median of several runs; CPU time of the main thread is printed beside wall time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,10 +13,12 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openStore } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { ConsumptionService } from '../apps/server/src/features/consumption/consumption.service.ts';
 import { FoulingService } from '../apps/server/src/features/fouling/fouling.service.ts';
 import { LoadRepository } from '../apps/server/src/features/load/load.repository.ts';
 import { LoadService } from '../apps/server/src/features/load/load.service.ts';
 import { MonitoringService } from '../apps/server/src/features/monitoring/monitoring.service.ts';
+import { ParamsService } from '../apps/server/src/features/params/params.service.ts';
 import { TrimRepository } from '../apps/server/src/features/trim/trim.repository.ts';
 import { TrimService } from '../apps/server/src/features/trim/trim.service.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
@@ -125,6 +128,29 @@ const load = new LoadService(
   () => now,
 );
 row('GET /api/v1/load (30 days of measured curves, 24 h replay)', await measure(() => load.report()), '');
+
+// Analysis: the track of a year (at most 2,000 points), p95 of 20 runs; and the fuel statistics of a year.
+const params = new ParamsService({
+  telemetry: services.telemetry,
+  voyages: services.voyages,
+  consumption: new ConsumptionService(services.telemetry, services.voyages, () => now),
+});
+const yearQuery = { from: new Date(to - 365 * DAY).toISOString(), to: new Date(to).toISOString() };
+const trackRuns: number[] = [];
+await params.track({ ...yearQuery, channel: 'navigation.speedOverGround' });
+for (let i = 0; i < 20; i++) {
+  const w0 = performance.now();
+  await params.track({ ...yearQuery, channel: 'navigation.speedOverGround' });
+  trackRuns.push(performance.now() - w0);
+}
+trackRuns.sort((a, b) => a - b);
+rows.push([
+  'GET /api/v1/params/track, 365 days (20 runs: p50 / p95)',
+  `${ms(trackRuns[10]!)} / ${ms(trackRuns[18]!)}`,
+  '',
+  '< 300 ms p95',
+]);
+row('GET /api/v1/params/fuel, 365 days', await measure(() => params.fuel(yearQuery)), '');
 
 console.log('| What | Wall (median) | CPU (median) | Budget |');
 console.log('|---|---:|---:|---|');
