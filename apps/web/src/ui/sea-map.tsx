@@ -23,6 +23,7 @@ export type SeaMapOption = ComposeOption<
   | ScatterSeriesOption
   | TooltipComponentOption
   | LegendComponentOption
+  | VisualMapComponentOption
 >;
 
 let registered: Promise<void> | undefined;

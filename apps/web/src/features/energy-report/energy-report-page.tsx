@@ -114,7 +114,7 @@ function Loaded<T>({
       />
     );
   }
-  return query.data === undefined ? <Spin /> : <>{children(query.data)}</>;
+  return query.data === undefined ? <Spin /> : children(query.data);
 }
 
 function FuelOilReport({ data }: { data: EnergyReportResponse }) {
