@@ -28,6 +28,9 @@ import { EcaService } from './features/eca/eca.service.ts';
 import { EnergyReportExporter } from './features/energy-report/energy-report.export.ts';
 import { energyReportRoutes } from './features/energy-report/energy-report.routes.ts';
 import { EnergyReportService } from './features/energy-report/energy-report.service.ts';
+import { AssessmentService } from './features/equipment/equipment.assessment.ts';
+import { equipmentRoutes } from './features/equipment/equipment.routes.ts';
+import { EquipmentService } from './features/equipment/equipment.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
@@ -195,7 +198,9 @@ export async function buildApp(
       geofence,
     }),
   );
-  const monitoring = new MonitoringService({ telemetry });
+  const equipment = new EquipmentService(store.db);
+  await equipment.load();
+  const monitoring = new MonitoringService({ telemetry, curves: (unit) => equipment.curve(unit) });
   await monitoringRoutes(app, monitoring);
   const consumption = new ConsumptionService(telemetry, voyages);
   await consumptionRoutes(app, consumption);
@@ -208,9 +213,15 @@ export async function buildApp(
   await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
+  await equipmentRoutes(app, equipment, new AssessmentService(monitoring, fouling));
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
   if (!config.hideLoadPage) {
-    await loadRoutes(app, new LoadService(telemetry, monitoring, new LoadRepository(store.db)));
+    await loadRoutes(
+      app,
+      new LoadService(telemetry, monitoring, new LoadRepository(store.db), Date.now, (id) =>
+        equipment.curve(id),
+      ),
+    );
   }
   await backupRoutes(
     app,

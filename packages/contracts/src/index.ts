@@ -4,6 +4,7 @@ export * from './cii.ts';
 export * from './consumption.ts';
 export * from './eca.ts';
 export * from './energy-report.ts';
+export * from './equipment.ts';
 export * from './errors.ts';
 export * from './filling.ts';
 export * from './fouling.ts';

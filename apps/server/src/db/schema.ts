@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AlarmTables } from './tables/alarms.ts';
 import type { EcaTables } from './tables/eca.ts';
+import type { EquipmentTables } from './tables/equipment.ts';
 import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
@@ -18,7 +19,8 @@ export interface Database
     OverviewTables,
     TrimTables,
     LoadTables,
-    EcaTables {
+    EcaTables,
+    EquipmentTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

@@ -1,1 +1,2 @@
 export * from './reference-curves.ts';
+export * from './assessment.ts';

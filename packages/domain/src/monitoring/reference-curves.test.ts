@@ -57,3 +57,22 @@ describe('shop-test reference curves', () => {
     expect(runningShare({ mean: 1, min: 0, max: 2 }, 'level')).toBe(0.5);
   });
 });
+
+describe('energy assessment ratings', () => {
+  it('rates by the deviation above the baseline and maps the hull', async () => {
+    const { assessmentRating, hullAssessment, ratingWorsened } = await import('./assessment.ts');
+    expect([-3, 2, 2.01, 5, 7.9, 8.1].map((d) => assessmentRating(d))).toEqual([
+      'excellent',
+      'excellent',
+      'good',
+      'good',
+      'normal',
+      'serious',
+    ]);
+    expect(hullAssessment('fair')).toBe('normal');
+    expect(hullAssessment('poor')).toBe('serious');
+    expect(ratingWorsened('good', 'normal')).toBe(true);
+    expect(ratingWorsened('normal', 'good')).toBe(false);
+    expect(ratingWorsened(null, 'serious')).toBe(false);
+  });
+});

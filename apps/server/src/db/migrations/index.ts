@@ -11,6 +11,7 @@ import * as m0026 from './0026-hull-cleaning-kind.ts';
 import * as m0027 from './0027-trim-tables.ts';
 import * as m0028 from './0028-load-settings.ts';
 import * as m0029 from './0029-eca.ts';
+import * as m0030 from './0030-equipment-parameters.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0027-trim-tables': m0027,
   '0028-load-settings': m0028,
   '0029-eca': m0029,
+  '0030-equipment-parameters': m0030,
 };

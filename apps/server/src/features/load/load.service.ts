@@ -18,6 +18,7 @@ import {
   planFuelKgPerH,
   referenceSfoc,
   SHOP_TEST_SOURCE,
+  type ShopTestCurve,
   shareLoad,
   shopTestCurve,
 } from '@ecohelm/domain';
@@ -71,17 +72,20 @@ export class LoadService {
   readonly #monitoring: MonitoringService;
   readonly #repo: LoadRepository;
   readonly #now: () => number;
+  readonly #curves: (unit: GeneratorId) => ShopTestCurve;
 
   constructor(
     telemetry: TelemetryService,
     monitoring: MonitoringService,
     repo: LoadRepository,
     now: () => number = Date.now,
+    curves: (unit: GeneratorId) => ShopTestCurve = () => shopTestCurve('ge'),
   ) {
     this.#telemetry = telemetry;
     this.#monitoring = monitoring;
     this.#repo = repo;
     this.#now = now;
+    this.#curves = curves;
   }
 
   async settings(): Promise<LoadSettingsInfo> {
@@ -94,8 +98,9 @@ export class LoadService {
 
   /** Stores new limits after the checks that need the sets' ratings; the advice follows them at once. */
   async saveSettings(input: LoadSettings, by: string | null): Promise<LoadSettingsInfo> {
-    const rated = shopTestCurve('ge').ratedPowerKw;
-    const capacity = input.sets.filter((s) => s.available).reduce((sum) => sum + rated, 0);
+    const capacity = input.sets
+      .filter((s) => s.available)
+      .reduce((sum, s) => sum + this.#curves(s.id).ratedPowerKw, 0);
     if (input.reserveKw >= capacity) {
       throw validationFailed(loadMessages.reserveTooLarge, [
         { path: 'body.reserveKw', message: loadMessages.reserveTooLarge },
@@ -111,7 +116,6 @@ export class LoadService {
   async report(): Promise<LoadResponse> {
     const now = this.#now();
     const settings = await this.settings();
-    const curve = shopTestCurve('ge');
     const units = await Promise.all(generatorIds.map((id) => this.#monitoring.unit(id, CURVE_WINDOW_H)));
     const sets = generatorIds.map((id, i) => this.#generatorSet(id, settings, units[i]!));
 
@@ -185,14 +189,14 @@ export class LoadService {
       const optimisedKw = recommendation ? (recommendation.plan.loadsKw[id] ?? 0) : null;
       return {
         id,
-        ratedKw: curve.ratedPowerKw,
+        ratedKw: sets[i]!.ratedKw,
         running: l.running,
         powerKw: l.powerKw,
-        loadPct: l.powerKw === null ? null : (100 * l.powerKw) / curve.ratedPowerKw,
+        loadPct: l.powerKw === null ? null : (100 * l.powerKw) / sets[i]!.ratedKw,
         runningHours: unit.status.runningHours,
         averageSfcGPerKwh: e > 0 ? f / e : null,
         optimisedKw,
-        optimisedLoadPct: optimisedKw === null ? null : (100 * optimisedKw) / curve.ratedPowerKw,
+        optimisedLoadPct: optimisedKw === null ? null : (100 * optimisedKw) / sets[i]!.ratedKw,
         deviationPct: sets[i]!.deviationPct,
         curveSource: sets[i]!.deviationPct === null ? ('shop_test' as const) : ('measured' as const),
       };
@@ -210,8 +214,8 @@ export class LoadService {
       history: await this.#history(sets, settings, now),
       curves: generatorIds.map((id, i) => ({
         id,
-        ratedKw: curve.ratedPowerKw,
-        shopTest: [...curve.points],
+        ratedKw: sets[i]!.ratedKw,
+        shopTest: [...this.#curves(id).points],
         model: Array.from({ length: 19 }, (_, k) => {
           const loadPct = 10 + 5 * k;
           return { loadPct, sfocGPerKwh: sets[i]!.sfoc(loadPct) };
@@ -228,7 +232,7 @@ export class LoadService {
     settings: LoadSettings,
     unit: MonitoringResponse,
   ): GeneratorSet & { deviationPct: number | null } {
-    const curve = shopTestCurve('ge');
+    const curve = this.#curves(id);
     const s = settings.sets.find((x) => x.id === id)!;
     const measured = unit.sfoc?.measured ?? [];
     const deviationPct =

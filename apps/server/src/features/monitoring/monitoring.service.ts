@@ -75,9 +75,17 @@ export class MonitoringService {
   readonly #telemetry: TelemetryService;
   readonly #now: () => number;
 
-  constructor(options: { telemetry: TelemetryService; now?: () => number }) {
+  readonly #curves: ((unit: 'me' | 'ge1' | 'ge2' | 'ge3') => ShopTestCurve) | undefined;
+
+  constructor(options: {
+    telemetry: TelemetryService;
+    now?: () => number;
+    /** The engines' reference curves (equipment parameters); the product's shop-test data when absent. */
+    curves?: (unit: 'me' | 'ge1' | 'ge2' | 'ge3') => ShopTestCurve;
+  }) {
     this.#telemetry = options.telemetry;
     this.#now = options.now ?? Date.now;
+    this.#curves = options.curves;
   }
 
   /** One unit over the last `windowHours` hours (24 on the monitoring pages). */
@@ -133,7 +141,8 @@ export class MonitoringService {
     }
 
     const engine = def.engine!;
-    const curve = engine.curve;
+    const curve =
+      this.#curves && unit !== 'boiler1' && unit !== 'boiler2' ? this.#curves(unit) : engine.curve;
     const power = byHour(await tel.rollups('1h', engine.power, from, to));
     const fuels = await Promise.all(
       engine.fuel.map(async (c) => byHour(await tel.rollups('1h', c, from, to))),

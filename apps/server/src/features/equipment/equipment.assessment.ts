@@ -1,0 +1,108 @@
+import type { AssessmentItem, AssessmentResponse } from '@ecohelm/contracts';
+import {
+  ASSESSMENT_LIMITS_PCT,
+  assessmentRating,
+  hullAssessment,
+  referenceCurveSamples,
+} from '@ecohelm/domain';
+import type { FoulingService } from '../fouling/fouling.service.ts';
+import type { MonitoringService } from '../monitoring/monitoring.service.ts';
+
+const DAY = 86_400_000;
+const ENGINES = ['me', 'ge1', 'ge2', 'ge3'] as const;
+/** A rating needs this many full running hours in the period. */
+const MIN_HOURS = 6;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? null : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * Energy assessment: each engine by the median deviation of its measured SFOC (full running hours, ISO-corrected)
+ * from its reference curve at the same load, this period against the one before; the hull by its ISO 19030 speed
+ * loss. Boilers have no steam-flow meter to compare their fuel with, so they are not rated.
+ */
+export class AssessmentService {
+  readonly #monitoring: MonitoringService;
+  readonly #fouling: FoulingService;
+  readonly #now: () => number;
+
+  constructor(monitoring: MonitoringService, fouling: FoulingService, now: () => number = Date.now) {
+    this.#monitoring = monitoring;
+    this.#fouling = fouling;
+    this.#now = now;
+  }
+
+  async assess(days: number): Promise<AssessmentResponse> {
+    const now = this.#now();
+    const from = now - days * DAY;
+    const items: AssessmentItem[] = [];
+    for (const unit of ENGINES) {
+      const r = await this.#monitoring.unit(unit, 2 * days * 24);
+      const measured = r.sfoc?.measured ?? [];
+      const current = measured.filter((m) => Date.parse(m.t) >= from);
+      const before = measured.filter((m) => Date.parse(m.t) < from);
+      const dev = current.length >= MIN_HOURS ? median(current.map((m) => m.deviationPct)) : null;
+      const prev = before.length >= MIN_HOURS ? median(before.map((m) => m.deviationPct)) : null;
+      items.push({
+        unit,
+        rating: dev === null ? null : assessmentRating(dev),
+        deviationPct: dev,
+        previousDeviationPct: prev,
+        previousRating: prev === null ? null : assessmentRating(prev),
+        points: current.length,
+        reason: dev === null ? 'no_data' : null,
+        detail: r.sfoc
+          ? {
+              ratedPowerKw: r.sfoc.ratedPowerKw,
+              reference: referenceCurveSamples({
+                engine: unit === 'me' ? 'me' : 'ge',
+                label: '',
+                ratedPowerKw: r.sfoc.ratedPowerKw,
+                points: r.sfoc.reference,
+                source: r.sfoc.referenceSource,
+              }),
+              measured: current.map((m) => ({
+                t: m.t,
+                loadPct: m.loadPct,
+                sfocGPerKwh: m.sfocGPerKwh,
+                deviationPct: m.deviationPct,
+              })),
+            }
+          : null,
+      });
+    }
+    for (const unit of ['boiler1', 'boiler2'] as const) {
+      items.push({
+        unit,
+        rating: null,
+        deviationPct: null,
+        previousDeviationPct: null,
+        previousRating: null,
+        points: 0,
+        reason: 'no_baseline',
+        detail: null,
+      });
+    }
+    const hull = await this.#fouling.report({});
+    const current = hull.current;
+    items.push({
+      unit: 'hull',
+      rating: current ? hullAssessment(current.rating) : null,
+      deviationPct: current ? current.speedLossPct : null,
+      previousDeviationPct: null,
+      previousRating: null,
+      points: current?.blocks ?? 0,
+      reason: current ? null : 'no_data',
+      detail: null,
+    });
+    return {
+      from: new Date(from).toISOString(),
+      to: new Date(now).toISOString(),
+      items,
+      limits: [...ASSESSMENT_LIMITS_PCT] as [number, number, number],
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import { assessmentResponseSchema, equipmentResponseSchema } from '@ecohelm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulateHistory } from './sim-history.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
+
+describe('equipment parameters and the energy assessment', () => {
+  let t: TestApp;
+  const now = Date.now();
+  const get = (url: string) => t.app.inject({ url, headers: t.auth });
+  const put = (unit: string, payload: object, headers = t.auth) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/equipment/${unit}`, headers, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp(storeKinds[0]!);
+    await simulateHistory(t, now, 22);
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  it('starts from the reference data and rates the simulated engines against their shop tests', async () => {
+    const list = equipmentResponseSchema.parse((await get('/api/v1/equipment')).json());
+    expect(list.items.map((i) => i.unit)).toEqual(['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2']);
+    expect(list.items.every((i) => i.updatedAt === null)).toBe(true);
+    const a = assessmentResponseSchema.parse((await get('/api/v1/equipment/assessment?days=10')).json());
+    const me = a.items.find((i) => i.unit === 'me')!;
+    // The simulator burns the shop-test curve: the main engine is within its tolerance.
+    expect(me.rating).toBe('excellent');
+    expect(Math.abs(me.deviationPct!)).toBeLessThan(2);
+    expect(me.detail!.measured.length).toBe(me.points);
+    const rated = a.items.filter((i) => i.unit.startsWith('ge') && i.rating !== null);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const g of rated) expect(g.rating).toBe('excellent');
+    expect(a.items.find((i) => i.unit === 'boiler1')!.reason).toBe('no_baseline');
+  });
+
+  it('takes the crew shop test of G/E 1: the monitoring, the load assistant and the assessment use it', async () => {
+    const before = assessmentResponseSchema.parse((await get('/api/v1/equipment/assessment?days=21')).json());
+    const ge1Before = before.items.find((i) => i.unit === 'ge1')!;
+    expect(ge1Before.rating).not.toBeNull();
+    const list = equipmentResponseSchema.parse((await get('/api/v1/equipment')).json());
+    const ge1 = list.items.find((i) => i.unit === 'ge1')!.parameters;
+    if (ge1.kind !== 'generator') throw new Error('G/E 1 is a generator');
+    // A shop test 6 % better than the engine burns: the engine now sits about 6.4 % above it.
+    const better = {
+      ...ge1,
+      model: 'G/E 1 after overhaul test',
+      sfocPoints: ge1.sfocPoints.map((p) => ({ ...p, sfocGPerKwh: p.sfocGPerKwh * 0.94 })),
+    };
+    const saved = await put('ge1', better);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().updatedBy).toBe('TEST-01');
+    const after = assessmentResponseSchema.parse((await get('/api/v1/equipment/assessment?days=21')).json());
+    const ge1After = after.items.find((i) => i.unit === 'ge1')!;
+    expect(ge1After.deviationPct! - ge1Before.deviationPct!).toBeCloseTo(100 / 0.94 - 100, 0);
+    expect(ge1After.rating).toBe('normal');
+    const monitoring = (await get('/api/v1/monitoring/ge1')).json();
+    expect(monitoring.sfoc.reference[0].sfocGPerKwh).toBeCloseTo(ge1.sfocPoints[0]!.sfocGPerKwh * 0.94, 9);
+    const load = (await get('/api/v1/load')).json();
+    expect(load.curves.find((c: { id: string }) => c.id === 'ge1').shopTest[0].sfocGPerKwh).toBeCloseTo(
+      ge1.sfocPoints[0]!.sfocGPerKwh * 0.94,
+      9,
+    );
+  });
+
+  it('refuses wrong parameters at the field and keeps the ones in use', async () => {
+    const before = (await get('/api/v1/equipment')).json();
+    const me = before.items.find((i: { unit: string }) => i.unit === 'me').parameters;
+    const unordered = await put('me', {
+      ...me,
+      sfocPoints: [me.sfocPoints[0], me.sfocPoints[2], me.sfocPoints[1], ...me.sfocPoints.slice(3)],
+    });
+    expect(unordered.statusCode).toBe(400);
+    expect(unordered.json().error.details).toContainEqual({
+      path: 'body.sfocPoints.2.loadPct',
+      message: 'Give the shop-test loads in increasing order, each once.',
+    });
+    const wrongKind = await put('ge2', me);
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().error.details).toEqual([
+      { path: 'body.kind', message: 'This unit takes generator parameters.' },
+    ]);
+    expect((await put('me', { ...me, mcrKw: -5 })).statusCode).toBe(400);
+    expect((await put('me', me, await viewerAuth(t))).statusCode).toBe(403);
+    expect((await get('/api/v1/equipment')).json()).toEqual(before);
+  });
+});

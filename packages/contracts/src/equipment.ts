@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+const isoTime = z.iso.datetime();
+
+export const equipmentUnits = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const;
+export const equipmentUnitSchema = z.enum(equipmentUnits);
+export type EquipmentUnit = z.infer<typeof equipmentUnitSchema>;
+
+export const equipmentMessages = {
+  loadsIncreasing: 'Give the shop-test loads in increasing order, each once.',
+  tooFewPoints: 'Give at least three shop-test points.',
+} as const;
+
+const sfocPoint = z.object({
+  loadPct: z.number().min(5).max(120),
+  sfocGPerKwh: z.number().min(120).max(400),
+});
+const sfocPoints = z
+  .array(sfocPoint)
+  .max(20)
+  .superRefine((points, ctx) => {
+    if (points.length < 3) ctx.addIssue({ code: 'custom', message: equipmentMessages.tooFewPoints });
+    for (let i = 1; i < points.length; i++) {
+      if (points[i]!.loadPct <= points[i - 1]!.loadPct) {
+        ctx.addIssue({ code: 'custom', path: [i, 'loadPct'], message: equipmentMessages.loadsIncreasing });
+      }
+    }
+  });
+const model = z.string().trim().min(1).max(64);
+
+/** Nameplate and reference data of each unit, by kind (PUT /api/v1/equipment/:unit takes the unit's own). */
+export const mainEngineParametersSchema = z.object({
+  kind: z.literal('main_engine'),
+  model,
+  mcrKw: z.number().min(100).max(100_000),
+  mcrRpm: z.number().min(20).max(2_000),
+  sfocPoints,
+  propellerPitchM: z.number().min(0.5).max(15),
+  propellerDiameterM: z.number().min(0.5).max(15),
+});
+export const generatorParametersSchema = z.object({
+  kind: z.literal('generator'),
+  model,
+  ratedKw: z.number().min(10).max(20_000),
+  sfocPoints,
+});
+export const boilerParametersSchema = z.object({
+  kind: z.literal('boiler'),
+  model,
+  /** Steam output, kg/h. */
+  capacityKgPerH: z.number().min(10).max(200_000),
+  efficiencyPct: z.number().min(30).max(100),
+  /** Exhaust-gas economisers burn no fuel. */
+  oilFired: z.boolean(),
+});
+export const equipmentParametersSchema = z.discriminatedUnion('kind', [
+  mainEngineParametersSchema,
+  generatorParametersSchema,
+  boilerParametersSchema,
+]);
+export type EquipmentParameters = z.infer<typeof equipmentParametersSchema>;
+
+export const equipmentUnitParamsSchema = z.object({ unit: equipmentUnitSchema });
+
+export const equipmentEntrySchema = z.object({
+  unit: equipmentUnitSchema,
+  parameters: equipmentParametersSchema,
+  /** null while the unit has the product's reference data (never changed). */
+  updatedAt: isoTime.nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type EquipmentEntry = z.infer<typeof equipmentEntrySchema>;
+
+/** GET /api/v1/equipment — every unit's parameters. */
+export const equipmentResponseSchema = z.object({ items: z.array(equipmentEntrySchema), source: z.string() });
+export type EquipmentResponse = z.infer<typeof equipmentResponseSchema>;
+
+export const assessmentRatingSchema = z.enum(['excellent', 'good', 'normal', 'serious']);
+export type AssessmentRating = z.infer<typeof assessmentRatingSchema>;
+
+/** GET /api/v1/equipment/assessment?days= — each unit rated by its deviation from its baseline over the period. */
+export const assessmentQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const assessmentItemSchema = z.object({
+  unit: z.enum([...equipmentUnits, 'hull']),
+  rating: assessmentRatingSchema.nullable(),
+  /** Median deviation from the baseline, % (SFOC above shop test; hull speed loss). */
+  deviationPct: z.number().nullable(),
+  /** The same in the period before, for the trend. */
+  previousDeviationPct: z.number().nullable(),
+  previousRating: assessmentRatingSchema.nullable(),
+  points: z.number().int(),
+  /** Why there is no rating. */
+  reason: z.enum(['no_data', 'no_baseline']).nullable(),
+  detail: z
+    .object({
+      ratedPowerKw: z.number(),
+      reference: z.array(z.object({ loadPct: z.number(), sfocGPerKwh: z.number() })),
+      measured: z.array(
+        z.object({ t: isoTime, loadPct: z.number(), sfocGPerKwh: z.number(), deviationPct: z.number() }),
+      ),
+    })
+    .nullable(),
+});
+export type AssessmentItem = z.infer<typeof assessmentItemSchema>;
+export const assessmentResponseSchema = z.object({
+  from: isoTime,
+  to: isoTime,
+  items: z.array(assessmentItemSchema),
+  /** Deviation limits of the ratings, % (excellent ≤ first, good ≤ second, normal ≤ third). */
+  limits: z.tuple([z.number(), z.number(), z.number()]),
+});
+export type AssessmentResponse = z.infer<typeof assessmentResponseSchema>;
