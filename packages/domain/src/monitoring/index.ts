@@ -1,2 +1,2 @@
-export * from './reference-curves.ts';
 export * from './assessment.ts';
+export * from './reference-curves.ts';
