@@ -2,6 +2,7 @@ import {
   alarmLimitMessages,
   consumptionMessages,
   ecaMessages,
+  equipmentMessages,
   fillingMessages,
   loadMessages,
   shipMessages,
@@ -13,6 +14,7 @@ const byText = new Map<string, string>([
   ...Object.entries(shipMessages).map(([k, v]) => [v as string, `ship.messages.${k}`] as const),
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
+  ...Object.entries(equipmentMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
   ...Object.entries(consumptionMessages).map(

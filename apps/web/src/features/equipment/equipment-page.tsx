@@ -1,19 +1,378 @@
+import {
+  type AssessmentItem,
+  type EquipmentEntry,
+  type EquipmentParameters,
+  type EquipmentUnit,
+  equipmentParametersSchema,
+} from '@ecohelm/contracts';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Segmented,
+  Select,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime } from '../../lib/ship-time';
+import { useCanWrite } from '../../lib/use-can-write';
+import { useFormat } from '../../lib/use-format';
+import { Chart, type ChartOption } from '../../ui/chart';
+import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
+import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';
 
-/** Equipment assessment: energy assessment (with its detail modal later) and device parameters. */
+const RATING_COLOURS = { excellent: 'green', good: 'blue', normal: 'gold', serious: 'red' } as const;
+
+/** Equipment assessment: each unit rated against its baseline with the detail, and the equipment parameters. */
 export function EquipmentPage() {
   const { t } = useTranslation();
+  const [days, setDays] = useState(30);
+  const assessment = useAssessment(days);
+  const [detail, setDetail] = useState<AssessmentItem | null>(null);
   const title = (id: string) => t(`analysis.panels.${id}`);
   return (
-    <PageFrame
-      title={t('analysis.device.title')}
-      columns={2}
-      rowCount={1}
-      panels={[
-        { id: 'energyAssessment', title: title('energyAssessment') },
-        { id: 'equipmentParameters', title: title('equipmentParameters') },
-      ]}
-    />
+    <>
+      <PageFrame
+        title={t('analysis.device.title')}
+        columns={2}
+        rowCount={1}
+        panels={[
+          {
+            id: 'energyAssessment',
+            title: title('energyAssessment'),
+            extra: (
+              <Segmented<number>
+                size="small"
+                value={days}
+                onChange={setDays}
+                options={[7, 30, 90].map((d) => ({
+                  value: d,
+                  label: t('analysis.consumption.lastDays', { n: d }),
+                }))}
+              />
+            ),
+            children: assessment.error ? (
+              <Alert
+                type="error"
+                showIcon
+                message={t(
+                  assessment.error instanceof ApiError ? assessment.error.messageKey : 'errors.unknown',
+                )}
+              />
+            ) : assessment.data ? (
+              <Assessment items={assessment.data.items} limits={assessment.data.limits} onOpen={setDetail} />
+            ) : (
+              <Spin />
+            ),
+          },
+          { id: 'equipmentParameters', title: title('equipmentParameters'), children: <Parameters /> },
+        ]}
+      />
+      <DetailModal item={detail} onClose={() => setDetail(null)} />
+    </>
+  );
+}
+
+function Assessment({
+  items,
+  limits,
+  onOpen,
+}: {
+  items: AssessmentItem[];
+  limits: [number, number, number];
+  onOpen: (i: AssessmentItem) => void;
+}) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const signed = (v: number | null) => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${num(Math.abs(v), 1)} %`);
+  return (
+    <div>
+      <Table<AssessmentItem>
+        size="small"
+        rowKey="unit"
+        className="assessment"
+        pagination={false}
+        dataSource={items}
+        onRow={(i) => (i.detail ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
+        columns={[
+          {
+            title: t('analysis.assessment.unit'),
+            dataIndex: 'unit',
+            render: (u: string) => t(`analysis.assessment.units.${u}`),
+          },
+          {
+            title: t('analysis.assessment.rating'),
+            key: 'rating',
+            render: (_, i) =>
+              i.rating ? (
+                <Tag color={RATING_COLOURS[i.rating]}>{t(`analysis.assessment.ratings.${i.rating}`)}</Tag>
+              ) : (
+                <Tag>{t(`analysis.assessment.reasons.${i.reason ?? 'no_data'}`)}</Tag>
+              ),
+          },
+          {
+            title: t('analysis.assessment.deviation'),
+            dataIndex: 'deviationPct',
+            align: 'right',
+            render: (v: number | null, i) =>
+              i.unit === 'hull' ? (v === null ? '—' : `${num(v, 1)} %`) : signed(v),
+          },
+          {
+            title: t('analysis.assessment.previous'),
+            key: 'previous',
+            align: 'right',
+            render: (_, i) =>
+              i.previousRating
+                ? `${t(`analysis.assessment.ratings.${i.previousRating}`)} (${signed(i.previousDeviationPct)})`
+                : '—',
+          },
+          { title: t('analysis.assessment.hours'), dataIndex: 'points', align: 'right' },
+        ]}
+      />
+      <p style={{ fontSize: 12, opacity: 0.7, marginTop: 8 }}>
+        {t('analysis.assessment.note', { a: limits[0], b: limits[1], c: limits[2] })}
+      </p>
+    </div>
+  );
+}
+
+function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const d = item?.detail;
+  const option: ChartOption | null = d
+    ? {
+        grid: { left: 50, right: 16, top: 36, bottom: 40 },
+        legend: { top: 0, textStyle: { color: '#c9d6ea' } },
+        tooltip: { trigger: 'item', valueFormatter: (v) => num(Number(v), 1) },
+        xAxis: {
+          type: 'value',
+          name: t('load.loadAxis'),
+          nameLocation: 'middle',
+          nameGap: 24,
+          min: 0,
+          max: 110,
+        },
+        yAxis: { type: 'value', name: 'g/kWh', scale: true, splitLine: { lineStyle: { opacity: 0.15 } } },
+        series: [
+          {
+            name: t('analysis.assessment.reference'),
+            type: 'line',
+            smooth: true,
+            showSymbol: false,
+            data: d.reference.map((p) => [p.loadPct, p.sfocGPerKwh]),
+          },
+          {
+            name: t('analysis.assessment.measured'),
+            type: 'scatter',
+            symbolSize: 6,
+            itemStyle: { color: '#f2994a' },
+            data: d.measured.map((p) => [p.loadPct, p.sfocGPerKwh]),
+          },
+        ],
+      }
+    : null;
+  return (
+    <Modal
+      open={item !== null}
+      title={
+        item
+          ? t('analysis.assessment.detailTitle', { unit: t(`analysis.assessment.units.${item.unit}`) })
+          : ''
+      }
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+    >
+      {item && option ? (
+        <div data-testid="assessment-detail">
+          <p>
+            {t('analysis.assessment.detailText', {
+              hours: item.points,
+              dev: item.deviationPct === null ? '—' : num(item.deviationPct, 1),
+              rating: item.rating ? t(`analysis.assessment.ratings.${item.rating}`) : '—',
+            })}
+          </p>
+          <div style={{ height: 320 }}>
+            <Chart option={option} label={t('analysis.assessment.curveLabel')} height="100%" />
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+type Values = Record<string, unknown> & { sfocPoints?: { loadPct: number; sfocGPerKwh: number }[] };
+
+function Parameters() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { config } = usePageConfig();
+  const equipment = useEquipment();
+  const save = useSaveEquipment();
+  const canWrite = useCanWrite('settings:write');
+  const [unit, setUnit] = useState<EquipmentUnit>('me');
+  const [form] = Form.useForm<Values>();
+  const entry: EquipmentEntry | undefined = equipment.data?.items.find((i) => i.unit === unit);
+  useEffect(() => {
+    if (entry) {
+      form.resetFields();
+      form.setFieldsValue(entry.parameters as Values);
+    }
+  }, [entry, form]);
+  if (equipment.error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t(equipment.error instanceof ApiError ? equipment.error.messageKey : 'errors.unknown')}
+      />
+    );
+  }
+  if (!entry) return <Spin />;
+  const kind = entry.parameters.kind;
+  const onSave = async () => {
+    const body = { ...(form.getFieldsValue(true) as Values), kind } as unknown as EquipmentParameters;
+    const parsed = equipmentParametersSchema.safeParse(body);
+    const show = (
+      issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+      prefix: string[] = [],
+    ) => form.setFields(fieldErrors(issues, t, prefix).filter((e) => e.name.length > 0) as never);
+    if (!parsed.success) {
+      show(parsed.error.issues);
+      return;
+    }
+    try {
+      await save.mutateAsync({ unit, body: parsed.data });
+      void message.success(t('analysis.records.modified'));
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as never, ['body']);
+      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    }
+  };
+  const n = (name: string, label: string, suffix: string) => (
+    <Form.Item name={name} label={label} style={{ flex: 1 }}>
+      <InputNumber suffix={suffix} style={{ width: '100%' }} disabled={!canWrite} />
+    </Form.Item>
+  );
+  return (
+    <div style={{ height: '100%', overflow: 'auto' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
+        <Select
+          size="small"
+          aria-label={t('analysis.assessment.unit')}
+          value={unit}
+          onChange={setUnit}
+          style={{ width: 160 }}
+          options={(['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const).map((u) => ({
+            value: u,
+            label: t(`analysis.assessment.units.${u}`),
+          }))}
+        />
+        <span style={{ fontSize: 12, opacity: 0.7 }} data-testid="equipment-updated">
+          {entry.updatedAt
+            ? t('analysis.equipment.updated', {
+                by: entry.updatedBy ?? '—',
+                at: formatShipTime(entry.updatedAt, config.shipTimeOffsetMinutes),
+              })
+            : t('analysis.equipment.reference')}
+        </span>
+      </div>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="small"
+        onValuesChange={(c) => clearChangedErrors(form, c)}
+      >
+        <Form.Item name="model" label={t('analysis.equipment.model')}>
+          <Input maxLength={64} disabled={!canWrite} />
+        </Form.Item>
+        {kind === 'main_engine' ? (
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            {n('mcrKw', t('analysis.equipment.mcr'), 'kW')}
+            {n('mcrRpm', t('analysis.equipment.mcrRpm'), 'rpm')}
+            {n('propellerPitchM', t('analysis.equipment.pitch'), 'm')}
+            {n('propellerDiameterM', t('analysis.equipment.diameter'), 'm')}
+          </div>
+        ) : null}
+        {kind === 'generator' ? (
+          <div style={{ display: 'flex', gap: 8 }}>{n('ratedKw', t('analysis.equipment.rated'), 'kW')}</div>
+        ) : null}
+        {kind === 'boiler' ? (
+          <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+            {n('capacityKgPerH', t('analysis.equipment.capacity'), 'kg/h')}
+            {n('efficiencyPct', t('analysis.equipment.efficiency'), '%')}
+            <Form.Item
+              name="oilFired"
+              label={t('analysis.equipment.oilFired')}
+              valuePropName="checked"
+              style={{ flex: 1 }}
+            >
+              <Switch disabled={!canWrite} />
+            </Form.Item>
+          </div>
+        ) : null}
+        {kind !== 'boiler' ? (
+          <Form.List name="sfocPoints">
+            {(fields) => (
+              <table style={{ width: '100%' }} data-testid="sfoc-points">
+                <thead>
+                  <tr>
+                    <th style={{ textAlign: 'left' }}>{t('analysis.equipment.load')}</th>
+                    <th style={{ textAlign: 'left' }}>{t('analysis.equipment.sfoc')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {fields.map((f) => (
+                    <tr key={f.key}>
+                      <td>
+                        <Form.Item name={[f.name, 'loadPct']} style={{ marginBottom: 4 }}>
+                          <InputNumber
+                            aria-label={`${t('analysis.equipment.load')} ${f.name + 1}`}
+                            suffix="%"
+                            disabled={!canWrite}
+                          />
+                        </Form.Item>
+                      </td>
+                      <td>
+                        <Form.Item name={[f.name, 'sfocGPerKwh']} style={{ marginBottom: 4 }}>
+                          <InputNumber
+                            aria-label={`${t('analysis.equipment.sfoc')} ${f.name + 1}`}
+                            suffix="g/kWh"
+                            disabled={!canWrite}
+                          />
+                        </Form.Item>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Form.List>
+        ) : null}
+        <Button
+          type="primary"
+          size="small"
+          disabled={!canWrite}
+          loading={save.isPending}
+          onClick={() => void onSave()}
+        >
+          {t('analysis.records.save')}
+        </Button>
+      </Form>
+    </div>
   );
 }

@@ -1,0 +1,51 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import assessment from '../../test/fixtures/assessment.json';
+import equipment from '../../test/fixtures/equipment.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { EquipmentPage } from './equipment-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+const answers = {
+  '/api/v1/equipment/assessment': { json: assessment },
+  '/api/v1/equipment': { json: equipment },
+};
+const puts = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(([, init]) => init?.method === 'PUT')
+    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) }));
+
+describe('equipment assessment page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('rates every unit, says why a boiler has no rating and opens an engine with its curve', async () => {
+    stubApi(answers);
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const table = within(await vi.waitFor(() => panel('energyAssessment')));
+    const me = (await table.findAllByRole('row')).find((r) => r.textContent?.startsWith('M/E'))!;
+    const item = assessment.items.find((i) => i.unit === 'me')!;
+    expect(me.textContent).toContain(item.rating!);
+    expect(table.getAllByText('no steam meter')).toHaveLength(2);
+    fireEvent.click(me);
+    const detail = await screen.findByTestId('assessment-detail');
+    expect(detail.textContent).toContain(`${item.points} full running hours`);
+  });
+
+  it('checks the shop-test points before sending, in increasing load', async () => {
+    stubApi(answers);
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const params = within(await vi.waitFor(() => panel('equipmentParameters')));
+    const load3 = await params.findByLabelText('Load 3');
+    fireEvent.change(load3, { target: { value: '5' } });
+    fireEvent.click(params.getByRole('button', { name: 'Save' }));
+    expect(await params.findByText('Give the shop-test loads in increasing order, each once.')).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+    fireEvent.change(load3, { target: { value: '50' } });
+    fireEvent.change(params.getByLabelText('Model'), { target: { value: 'MAN 6S50ME-B9.5' } });
+    fireEvent.click(params.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]!.url).toBe('/api/v1/equipment/me');
+    expect(puts()[0]!.body).toMatchObject({ kind: 'main_engine', model: 'MAN 6S50ME-B9.5', mcrKw: 8200 });
+  });
+});
