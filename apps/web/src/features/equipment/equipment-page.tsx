@@ -96,7 +96,8 @@ function Assessment({
 }) {
   const { t } = useTranslation();
   const { num } = useFormat();
-  const signed = (v: number | null) => (v === null ? '—' : `${v >= 0 ? '+' : '−'}${num(Math.abs(v), 1)} %`);
+  const signed = (v: number | null) =>
+    v === null ? '—' : `${Math.round(v * 10) === 0 ? '' : v > 0 ? '+' : '−'}${num(Math.abs(v), 1)} %`;
   return (
     <div>
       <Table<AssessmentItem>
@@ -202,7 +203,10 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
           <p>
             {t('analysis.assessment.detailText', {
               hours: item.points,
-              dev: item.deviationPct === null ? '—' : num(item.deviationPct, 1),
+              dev:
+                item.deviationPct === null
+                  ? '—'
+                  : `${Math.round(item.deviationPct * 10) === 0 ? '' : item.deviationPct > 0 ? '+' : '−'}${num(Math.abs(item.deviationPct), 1)}`,
               rating: item.rating ? t(`analysis.assessment.ratings.${item.rating}`) : '—',
             })}
           </p>
