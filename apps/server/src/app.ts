@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
+import type { ConditionInput } from './features/alarms/alarms.engine.ts';
 import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
 import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
 import { fuelKindsOf } from './features/alarms/alarms.rules.ts';
@@ -28,7 +29,7 @@ import { EcaService } from './features/eca/eca.service.ts';
 import { EnergyReportExporter } from './features/energy-report/energy-report.export.ts';
 import { energyReportRoutes } from './features/energy-report/energy-report.routes.ts';
 import { EnergyReportService } from './features/energy-report/energy-report.service.ts';
-import { AssessmentService } from './features/equipment/equipment.assessment.ts';
+import { AssessmentService, assessmentConditions } from './features/equipment/equipment.assessment.ts';
 import { equipmentRoutes } from './features/equipment/equipment.routes.ts';
 import { EquipmentService } from './features/equipment/equipment.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
@@ -108,6 +109,8 @@ export async function buildApp(
     logger?: boolean;
     /** How the store's disk is measured (tests give a disk of their own making). */
     statfs?: ConstructorParameters<typeof DiskGuard>[0]['statfs'];
+    /** When the first energy assessment runs after the start (then hourly), ms. */
+    assessmentDelayMs?: number;
   } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
@@ -153,8 +156,11 @@ export async function buildApp(
   const ecaRepo = new EcaRepository(store.db);
   const geofence = new EcaGeofence(ecaRepo);
   await geofence.load();
+  // The energy assessment's events, refreshed hourly once the assessment exists (below).
+  let assessmentInputs: readonly ConditionInput[] = [];
   const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
     geofence,
+    extraInputs: () => assessmentInputs,
     log: app.log,
     storage: () => disk.space(),
     fuelKindsInUse: async () => {
@@ -213,7 +219,23 @@ export async function buildApp(
   await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
-  await equipmentRoutes(app, equipment, new AssessmentService(monitoring, fouling));
+  const assessment = new AssessmentService(monitoring, fouling);
+  await equipmentRoutes(app, equipment, assessment);
+  const refreshAssessment = () =>
+    assessment
+      .assess(30)
+      .then((a) => {
+        assessmentInputs = assessmentConditions(a.items);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'energy assessment failed'));
+  const firstAssessment = setTimeout(refreshAssessment, options.assessmentDelayMs ?? 60_000);
+  const hourlyAssessment = setInterval(refreshAssessment, 3_600_000);
+  firstAssessment.unref();
+  hourlyAssessment.unref();
+  app.addHook('onClose', () => {
+    clearTimeout(firstAssessment);
+    clearInterval(hourlyAssessment);
+  });
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
   if (!config.hideLoadPage) {
     await loadRoutes(

@@ -1,5 +1,8 @@
 import { assessmentResponseSchema, equipmentResponseSchema } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlarmsRepository } from '../src/features/alarms/alarms.repository.ts';
+import { AlarmsService } from '../src/features/alarms/alarms.service.ts';
+import { assessmentConditions } from '../src/features/equipment/equipment.assessment.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
@@ -81,5 +84,37 @@ describe('equipment parameters and the energy assessment', () => {
     expect((await put('me', { ...me, mcrKw: -5 })).statusCode).toBe(400);
     expect((await put('me', me, await viewerAuth(t))).statusCode).toBe(403);
     expect((await get('/api/v1/equipment')).json()).toEqual(before);
+  });
+
+  it('puts an engine rated worse than before, or serious, in the message center as an equipment assessment', async () => {
+    // G/E 1's shop test set 10 % better than the engine burns: serious.
+    const list = equipmentResponseSchema.parse((await get('/api/v1/equipment')).json());
+    const ge1 = list.items.find((i) => i.unit === 'ge1')!.parameters;
+    if (ge1.kind !== 'generator') throw new Error('G/E 1 is a generator');
+    await put('ge1', {
+      ...ge1,
+      sfocPoints: ge1.sfocPoints.map((p) => ({ ...p, sfocGPerKwh: p.sfocGPerKwh * 0.9 })),
+    });
+    const a = assessmentResponseSchema.parse((await get('/api/v1/equipment/assessment?days=21')).json());
+    const conditions = assessmentConditions(a.items);
+    expect(conditions.find((c) => c.equipment === 'ge1')).toMatchObject({
+      raise: true,
+      condition: 'rating_worsened',
+    });
+    expect(conditions.find((c) => c.equipment === 'me')).toMatchObject({ raise: false });
+    // Through the alarm engine, as the server wires it: the next samples raise it.
+    const alarms = new AlarmsService(new AlarmsRepository(t.testStore.store.db), t.services.telemetry, {
+      tickMs: 0,
+      extraInputs: () => conditions,
+    });
+    await alarms.start();
+    try {
+      alarms.observeSamples([{ channel: 'navigation.speedOverGround', t: Date.now(), value: 5 }]);
+      const active = await alarms.active('test');
+      const event = active.items.find((i) => i.condition === 'rating_worsened');
+      expect(event).toMatchObject({ category: 'equipmentAssessment', equipment: 'ge1', unit: '%' });
+    } finally {
+      await alarms.stop();
+    }
   });
 });

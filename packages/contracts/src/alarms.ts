@@ -43,6 +43,8 @@ export const alarmConditions = [
   'foc_high',
   'low_load',
   'boilers_parallel',
+  /** An engine's energy assessment is worse than in the period before (or serious). */
+  'rating_worsened',
   /** The store's disk is nearly full: ingest pauses so records can still be saved. */
   'storage_low',
 ] as const;

@@ -36,7 +36,7 @@ export function displayed(a: Pick<AlarmShape, 'channel' | 'condition' | 'value' 
   }
   const unit = a.condition.startsWith('eca_')
     ? 'nm'
-    : a.condition === 'foc_high'
+    : a.condition === 'foc_high' || a.condition === 'rating_worsened'
       ? '%'
       : a.condition === 'storage_low'
         ? 'MB'

@@ -59,6 +59,8 @@ export interface AlarmsServiceOptions {
   storage?: () => { low: boolean; freeBytes: number; minFreeBytes: number };
   /** The ECA watch with the crew's zones and distances; the legal zones at 10 nm / 2 nm when absent. */
   geofence?: Geofence;
+  /** Conditions computed elsewhere on their own schedule (the energy assessment), evaluated with the others. */
+  extraInputs?: () => readonly ConditionInput[];
 }
 
 /** How often the ship's fuel types are read again. */
@@ -78,6 +80,7 @@ export class AlarmWatch {
   #unsubscribe: (() => void) | undefined;
   #lastEcaAt = Number.NEGATIVE_INFINITY;
   readonly #geofence: Geofence;
+  readonly #extraInputs: () => readonly ConditionInput[];
   #newestT = Number.NEGATIVE_INFINITY;
   readonly #fuelKindsInUse: AlarmsServiceOptions['fuelKindsInUse'];
   readonly #log: AlarmsServiceOptions['log'];
@@ -94,6 +97,7 @@ export class AlarmWatch {
     this.#log = options.log;
     this.#storage = options.storage;
     this.#geofence = options.geofence ?? legalGeofence;
+    this.#extraInputs = options.extraInputs ?? (() => []);
   }
 
   /** Runs an evaluation step; a failure is logged, never thrown into the telemetry write or the timer. */
@@ -210,7 +214,7 @@ export class AlarmWatch {
   }
 
   #derivedInputs(at: number): ConditionInput[] {
-    const inputs: ConditionInput[] = [];
+    const inputs: ConditionInput[] = [...this.#extraInputs()];
     const foc = focCondition(this.#latest);
     if (foc) inputs.push(foc);
     inputs.push(...lowLoadConditions(this.#latest));

@@ -3,8 +3,10 @@ import {
   ASSESSMENT_LIMITS_PCT,
   assessmentRating,
   hullAssessment,
+  ratingWorsened,
   referenceCurveSamples,
 } from '@ecohelm/domain';
+import type { ConditionInput } from '../alarms/alarms.engine.ts';
 import type { FoulingService } from '../fouling/fouling.service.ts';
 import type { MonitoringService } from '../monitoring/monitoring.service.ts';
 
@@ -105,4 +107,30 @@ export class AssessmentService {
       limits: [...ASSESSMENT_LIMITS_PCT] as [number, number, number],
     };
   }
+}
+
+/**
+ * Message-center events of the assessment (SPEC "equipment assessment"): an engine rated worse than in the period
+ * before, or serious. Raised and cleared by the alarm engine like its other conditions.
+ */
+export function assessmentConditions(items: readonly AssessmentItem[]): ConditionInput[] {
+  return items.flatMap((i) => {
+    if (i.unit !== 'me' && i.unit !== 'ge1' && i.unit !== 'ge2' && i.unit !== 'ge3') return [];
+    const worse = ratingWorsened(i.previousRating, i.rating) || i.rating === 'serious';
+    return [
+      {
+        key: `assessment:${i.unit}:rating`,
+        category: 'equipmentAssessment' as const,
+        condition: 'rating_worsened' as const,
+        equipment: i.unit,
+        channel: null,
+        priority: 'caution' as const,
+        raise: worse,
+        clear: !worse,
+        delayMs: 0,
+        value: i.deviationPct,
+        limit: i.previousDeviationPct,
+      },
+    ];
+  });
 }

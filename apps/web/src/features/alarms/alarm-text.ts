@@ -27,6 +27,7 @@ const num = (v: number | null) =>
 export function alarmMessage(alarm: Alarm, t: TFunction): string {
   return t(`alarms.messages.${alarm.condition}`, {
     channel: alarm.channel ? channelLabel(alarm.channel, t) : '',
+    equipment: t(`alarms.equipment.${alarm.equipment}`),
     value: num(alarm.value),
     limit: num(alarm.limit),
     unit: alarm.unit ?? '',
