@@ -2,7 +2,7 @@ import { expect, langs, test } from './fixtures.ts';
 import { EcaPage } from './pages/eca-page.ts';
 
 for (const lang of langs) {
-  test(`ECA monitor: the sea chart, a crossed range refused, a crew area around the ship used at once in ${lang}`, async ({
+  test(`ECA monitor: the sea chart, a crossed range refused, a crew range around the ship used at once in ${lang}`, async ({
     page,
   }) => {
     const eca = new EcaPage(page, lang);
@@ -24,17 +24,25 @@ for (const lang of langs) {
     await dialog.getByRole('button', { name: eca.text.cancel }).click();
     await expect(dialog).toBeHidden();
 
-    // An area of 20 nm around where the ship is now: the monitor says the ship is inside it.
+    // A range of positions around where the ship is now: the monitor says the ship is inside it.
     const now = await (
       await page.request.get('/api/v1/eca', { headers: { authorization: `Bearer ${token}` } })
     ).json();
+    const { latitude: la, longitude: lo } = now.position;
     const name = `Port area ${lang}`;
-    await page.getByRole('button', { name: eca.text.addPosition }).click();
+    await page.getByRole('button', { name: eca.text.addRange }).click();
     dialog = page.getByRole('dialog');
     await eca.fillArea(dialog, name);
-    await dialog.getByLabel(eca.text.latitude).fill(String(now.position.latitude.toFixed(4)));
-    await dialog.getByLabel(eca.text.longitude).fill(String(now.position.longitude.toFixed(4)));
-    await dialog.getByLabel(eca.text.radius).fill('20');
+    await dialog.getByLabel(eca.text.positions).fill(
+      [
+        [la - 0.3, lo - 0.3],
+        [la - 0.3, lo + 0.3],
+        [la + 0.3, lo + 0.3],
+        [la + 0.3, lo - 0.3],
+      ]
+        .map(([a, b]) => `${a!.toFixed(4)}, ${b!.toFixed(4)}`)
+        .join('\n'),
+    );
     await dialog.getByRole('button', { name: eca.text.save }).click();
     await expect(dialog).toBeHidden();
     await expect(eca.status).toContainText(eca.text.inside(name), { timeout: 15_000 });
