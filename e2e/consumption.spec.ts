@@ -29,6 +29,17 @@ for (const lang of langs) {
     expect(days).toBe(6);
     await expect(consumption.rows).toHaveCount(6);
 
+    // Every chart saves as a PNG from the button that shows on hover.
+    const chart = consumption.panel('consumptionDistribution');
+    await chart.hover();
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      chart.getByRole('button', { name: /PNG|下载图片/ }).click(),
+    ]);
+    expect(png.suggestedFilename()).toMatch(/\.png$/);
+    const pngBytes = Buffer.concat(await (await png.createReadStream()).toArray());
+    expect(pngBytes.subarray(1, 4).toString()).toBe('PNG');
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: consumption.text.exportCsv }).click(),
