@@ -1,7 +1,6 @@
 import type { ConsumptionPeriod, ConsumptionResponse } from '@ecohelm/contracts';
 import { Alert, Button, DatePicker, Spin, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import Papa from 'papaparse';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -9,6 +8,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { downloadCsv } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useConsumption } from './api/get-consumption';
 
@@ -80,13 +80,10 @@ export function ConsumptionPage() {
       r.energy.toFixed(1),
       r.previous.toFixed(3),
     ]);
-    const csv = Papa.unparse([header, ...lines]);
-    const url = URL.createObjectURL(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `consumption-${range.start.format(DAY_FORMAT)}-${range.end.format(DAY_FORMAT)}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadCsv(`consumption-${range.start.format(DAY_FORMAT)}-${range.end.format(DAY_FORMAT)}.csv`, [
+      header,
+      ...lines,
+    ]);
   };
   return (
     <PageFrame

@@ -7,6 +7,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
+import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useDeleteEcaZone, useEca, useEcaRings } from './api/eca';

@@ -12,6 +12,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
+import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
 import { useBunkerRecords, useDeleteRecord, useOilChangeRecords } from './api/records';
@@ -31,6 +32,8 @@ export function EnergyReportPage() {
   const [bunker, setBunker] = useState<BunkerRecord | 'new' | null>(null);
   const [oil, setOil] = useState<OilChangeRecord | 'new' | null>(null);
   const canWrite = useCanWrite('records:write');
+  const bunkers = useBunkerRecords();
+  const oils = useOilChangeRecords();
   const download = async (format: 'xlsx' | 'pdf') => {
     try {
       await exporter.mutateAsync({ period, format, lang: i18n.language === 'en_US' ? 'en_US' : 'zh_CN' });
@@ -73,9 +76,39 @@ export function EnergyReportPage() {
             id: 'bunkerRecords',
             title: title('bunkerRecords'),
             extra: (
-              <Button size="small" type="primary" disabled={!canWrite} onClick={() => setBunker('new')}>
-                {t('analysis.records.add')}
-              </Button>
+              <Space>
+                <CsvButton
+                  fileName="bunker-records"
+                  disabled={!bunkers.data}
+                  rows={() => [
+                    [
+                      'port',
+                      'fuel_type',
+                      'quantity_t',
+                      'supplier',
+                      'start_utc',
+                      'end_utc',
+                      'tank',
+                      'sulphur_pct',
+                      'bdn',
+                    ],
+                    ...(bunkers.data?.items ?? []).map((r) => [
+                      r.port,
+                      r.fuelType,
+                      r.quantityT,
+                      r.supplier,
+                      r.startTime,
+                      r.endTime,
+                      r.tankNumber,
+                      r.sulphurPct,
+                      r.bdnNumber,
+                    ]),
+                  ]}
+                />
+                <Button size="small" type="primary" disabled={!canWrite} onClick={() => setBunker('new')}>
+                  {t('analysis.records.add')}
+                </Button>
+              </Space>
             ),
             children: <BunkerTable canWrite={canWrite} onEdit={setBunker} />,
           },
@@ -83,9 +116,39 @@ export function EnergyReportPage() {
             id: 'oilChangeRecords',
             title: title('oilChangeRecords'),
             extra: (
-              <Button size="small" type="primary" disabled={!canWrite} onClick={() => setOil('new')}>
-                {t('analysis.records.add')}
-              </Button>
+              <Space>
+                <CsvButton
+                  fileName="oil-change-records"
+                  disabled={!oils.data}
+                  rows={() => [
+                    [
+                      'equipment',
+                      'oil_before',
+                      'oil_after',
+                      'latitude',
+                      'longitude',
+                      'start_utc',
+                      'end_utc',
+                      'reason',
+                      'operator',
+                    ],
+                    ...(oils.data?.items ?? []).map((r) => [
+                      r.equipment,
+                      r.oilTypeBefore,
+                      r.oilTypeAfter,
+                      r.latitude,
+                      r.longitude,
+                      r.startTime,
+                      r.endTime,
+                      r.reason,
+                      r.operator,
+                    ]),
+                  ]}
+                />
+                <Button size="small" type="primary" disabled={!canWrite} onClick={() => setOil('new')}>
+                  {t('analysis.records.add')}
+                </Button>
+              </Space>
             ),
             children: <OilChangeTable canWrite={canWrite} onEdit={setOil} />,
           },

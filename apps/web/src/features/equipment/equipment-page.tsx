@@ -30,6 +30,7 @@ import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import '../../ui/chart-extras';
+import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';
 
@@ -53,15 +54,41 @@ export function EquipmentPage() {
             id: 'energyAssessment',
             title: title('energyAssessment'),
             extra: (
-              <Segmented<number>
-                size="small"
-                value={days}
-                onChange={setDays}
-                options={[7, 30, 90].map((d) => ({
-                  value: d,
-                  label: t('analysis.consumption.lastDays', { n: d }),
-                }))}
-              />
+              <span style={{ display: 'flex', gap: 6 }}>
+                <CsvButton
+                  fileName={`assessment-${days}d`}
+                  disabled={!assessment.data}
+                  rows={() => [
+                    [
+                      'unit',
+                      'rating',
+                      'deviation_pct',
+                      'previous_rating',
+                      'previous_deviation_pct',
+                      'hours',
+                      'reason',
+                    ],
+                    ...(assessment.data?.items ?? []).map((i) => [
+                      i.unit,
+                      i.rating,
+                      i.deviationPct,
+                      i.previousRating,
+                      i.previousDeviationPct,
+                      i.points,
+                      i.reason,
+                    ]),
+                  ]}
+                />
+                <Segmented<number>
+                  size="small"
+                  value={days}
+                  onChange={setDays}
+                  options={[7, 30, 90].map((d) => ({
+                    value: d,
+                    label: t('analysis.consumption.lastDays', { n: d }),
+                  }))}
+                />
+              </span>
             ),
             children: assessment.error ? (
               <Alert

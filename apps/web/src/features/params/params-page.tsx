@@ -1,7 +1,6 @@
 import type { FuelStatisticsResponse, TelemetryTrendResponse, TrackResponse } from '@ecohelm/contracts';
 import { Alert, Button, DatePicker, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
-import Papa from 'papaparse';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChannels } from '../../lib/api/get-channels';
@@ -11,6 +10,7 @@ import { formatShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { downloadCsv } from '../../ui/csv-button';
 import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
@@ -326,14 +326,7 @@ function Trends({
         return p ? [String(p.mean), String(p.min), String(p.max)] : ['', '', ''];
       }),
     ]);
-    const url = URL.createObjectURL(
-      new Blob([`\ufeff${Papa.unparse([header, ...rows])}`], { type: 'text/csv;charset=utf-8' }),
-    );
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `trends-${range.from.slice(0, 10)}-${range.to.slice(0, 10)}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
+    downloadCsv(`trends-${range.from.slice(0, 10)}-${range.to.slice(0, 10)}.csv`, [header, ...rows]);
   };
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 6 }}>
