@@ -65,11 +65,46 @@ export function EcaPage() {
           {
             id: 'ecaZones',
             title: title('ecaZones'),
+            extra: (
+              <CsvButton
+                fileName="eca-zones"
+                disabled={!eca.data}
+                rows={() => [
+                  ['zone', 'inside', 'distance_nm', 'hours', 'sulphur_pct', 'watched', 'in_force'],
+                  ...(eca.data?.zones ?? []).map((z) => [
+                    z.name,
+                    z.inside === null ? null : String(z.inside),
+                    z.distanceNm,
+                    z.hoursToBoundary,
+                    z.sulphurLimitPercent,
+                    String(z.watched),
+                    String(z.inForce),
+                  ]),
+                ]}
+              />
+            ),
             children: body((d) => <Zones data={d} canWrite={canWrite} />),
           },
           {
             id: 'ecaAlarmHistory',
             title: title('ecaAlarmHistory'),
+            extra: (
+              <CsvButton
+                fileName="eca-alarms"
+                disabled={!eca.data}
+                rows={() => [
+                  ['type', 'raised_at', 'latest_update', 'cleared_at', 'min_distance_nm', 'shortest_hours'],
+                  ...(eca.data?.alarms ?? []).map((a) => [
+                    a.type,
+                    a.raisedAt,
+                    a.latestUpdate,
+                    a.clearedAt,
+                    a.minDistanceNm,
+                    a.shortestHours,
+                  ]),
+                ]}
+              />
+            ),
             children: body((d) => <AlarmHistory data={d} />),
           },
         ]}
