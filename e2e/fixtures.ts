@@ -50,3 +50,13 @@ export async function saveScreen(page: Page, name: string) {
 
 export const test = base;
 export { expect };
+
+/**
+ * A button's name as a pattern: antd puts a space between the two characters of a two-character Chinese label once
+ * it has rendered ('保存' → '保 存'), so a name is matched with or without it.
+ */
+export function buttonName(text: string): RegExp {
+  const escaped = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const twoCjk = /^[\u4e00-\u9fff]{2}$/.test(text);
+  return new RegExp(`^${escaped.join(twoCjk ? '\\s?' : '')}$`);
+}

@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { buttonName } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
@@ -6,9 +7,9 @@ const text = {
     title: 'ECA monitoring',
     addPosition: 'Add position',
     addRange: 'Add range',
-    save: 'Save',
-    cancel: 'Cancel',
-    delete: 'Delete',
+    save: buttonName('Save'),
+    cancel: buttonName('Cancel'),
+    delete: buttonName('Delete'),
     name: 'Zone',
     limit: 'Sulphur limit',
     from: 'In force from',
@@ -24,9 +25,9 @@ const text = {
     title: 'ECA监控',
     addPosition: '新增位置',
     addRange: '新增范围',
-    save: '保存',
-    cancel: '取消',
-    delete: '删除',
+    save: buttonName('保存'),
+    cancel: buttonName('取消'),
+    delete: buttonName('删除'),
     name: '区域',
     limit: '硫含量限值',
     from: '生效日期',

@@ -1,12 +1,13 @@
 import type { Locator } from '@playwright/test';
+import { buttonName } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
   en_US: {
     title: 'Energy reports',
-    add: 'Add',
-    save: 'Save',
-    delete: 'Delete',
+    add: buttonName('Add'),
+    save: buttonName('Save'),
+    delete: buttonName('Delete'),
     confirm: 'Do you really want to delete this column?',
     added: 'Successfully added',
     deleted: 'Deleted',
@@ -26,9 +27,9 @@ const text = {
   },
   zh_CN: {
     title: '能效报告',
-    add: '新增',
-    save: '保存',
-    delete: '删除',
+    add: buttonName('新增'),
+    save: buttonName('保存'),
+    delete: buttonName('删除'),
     confirm: '确定要删除该条数据吗?',
     added: '添加成功',
     deleted: '已删除',

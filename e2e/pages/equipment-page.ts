@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { buttonName } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
@@ -8,7 +9,7 @@ const text = {
     ge1: 'G/E 1',
     unit: 'Equipment',
     model: 'Model',
-    save: 'Save',
+    save: buttonName('Save'),
     saved: 'Modify successfully',
     rating: /excellent|good|normal|serious|not enough data/,
     detail: /full running hours/,
@@ -20,7 +21,7 @@ const text = {
     ge1: '1号发电机',
     unit: '设备',
     model: '型号',
-    save: '保存',
+    save: buttonName('保存'),
     saved: '修改成功',
     rating: /优秀|良好|一般|严重|数据不足/,
     detail: /完整运行/,

@@ -1,11 +1,12 @@
 import type { Locator } from '@playwright/test';
+import { buttonName } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
   en_US: {
     title: 'Generator load assistant',
-    settings: 'Settings',
-    save: 'Save',
+    settings: buttonName('Settings'),
+    save: buttonName('Save'),
     running: 'running',
     minLoad: 'Minimum load',
     maxLoad: 'Maximum load',
@@ -18,8 +19,8 @@ const text = {
   },
   zh_CN: {
     title: '发电机负荷助手',
-    settings: '设置',
-    save: '保存',
+    settings: buttonName('设置'),
+    save: buttonName('保存'),
     running: '运行',
     minLoad: '最低负荷',
     maxLoad: '最高负荷',
@@ -70,7 +71,7 @@ export class LoadPage extends ConsolePage {
 
   /** Opens the settings modal; returns it. */
   async openSettings(): Promise<Locator> {
-    await this.page.getByRole('button', { name: this.text.settings, exact: true }).click();
+    await this.page.getByRole('button', { name: this.text.settings }).click();
     const dialog = this.page.getByRole('dialog');
     await dialog.waitFor();
     return dialog;
