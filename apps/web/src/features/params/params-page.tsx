@@ -14,7 +14,7 @@ import { downloadCsv } from '../../ui/csv-button';
 import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
-import { useFuelStatistics, useTrack, useTrends } from './api/params';
+import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends } from './api/params';
 
 const COLOUR_CHANNELS = [
   'navigation.speedOverGround',
@@ -144,6 +144,7 @@ function Track({
   const { num } = useFormat();
   const { config } = usePageConfig();
   const track = useTrack(range, channel);
+  const boundaries = useEcaBoundaries();
   const d: TrackResponse | undefined = track.data;
   const values = (d?.points ?? []).map((p) => p.value).filter((v): v is number => v !== null);
   const last = d?.points.at(-1);
@@ -164,7 +165,7 @@ function Track({
           min: values.length ? Math.min(...values) : 0,
           max: values.length ? Math.max(...values) : 1,
           dimension: 2,
-          seriesIndex: 1,
+          seriesIndex: 2,
           calculable: true,
           orient: 'vertical',
           left: 8,
@@ -181,6 +182,14 @@ function Track({
             silent: true,
             data: d.points.length > 1 ? [{ coords: d.points.map((p) => [p.lon, p.lat]) }] : [],
             lineStyle: { color: '#8da2c0', width: 1, opacity: 0.6 },
+          },
+          {
+            type: 'lines',
+            coordinateSystem: 'geo',
+            polyline: true,
+            silent: true,
+            data: (boundaries.data?.zones ?? []).map((z) => ({ name: z.name, coords: z.ring })),
+            lineStyle: { color: '#f2994a', width: 1, type: 'dashed', opacity: 0.8 },
           },
           {
             type: 'scatter',
@@ -267,7 +276,10 @@ function Trends({
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
     xAxis: {
       type: 'time',
-      axisLabel: { formatter: { day: '{MM}-{dd}', hour: '{HH}:{mm}', month: '{yyyy}-{MM}' } },
+      axisLabel: {
+        hideOverlap: true,
+        formatter: { day: '{MM}-{dd}', hour: '{HH}:{mm}', month: '{yyyy}-{MM}' },
+      },
     },
     // Always two value axes (the second shown for a second unit): ECharts cannot lay out an axis added on update.
     yAxis: [0, 1].map((i) => ({

@@ -1,4 +1,5 @@
 import {
+  ecaZoneRingsSchema,
   fuelStatisticsResponseSchema,
   telemetryTrendResponseSchema,
   trackResponseSchema,
@@ -42,4 +43,12 @@ export const useTrends = (range: Range, channels: readonly string[]) =>
         }),
       placeholderData: keepPreviousData,
     })),
+  });
+
+/** The legal ECA boundaries, drawn under the track; fixed, read once. */
+export const useEcaBoundaries = () =>
+  useQuery({
+    queryKey: ['params', 'eca-boundaries'] as const,
+    queryFn: ({ signal }) => apiFetch('/api/v1/eca/zones', { schema: ecaZoneRingsSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
   });
