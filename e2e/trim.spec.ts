@@ -5,6 +5,9 @@ for (const lang of langs) {
   test(`trim optimisation: live trim and heel with the advice, the bins and a bin's detail in ${lang}`, async ({
     page,
   }) => {
+    // The advice after an import waits for the server's next trim answer, which on a loaded CI machine can take
+    // long: this test gets more time than the default minute.
+    test.setTimeout(180_000);
     const trim = new TrimPage(page, lang);
     await trim.open();
     await expect(page.getByRole('heading', { name: trim.text.title })).toBeVisible();
@@ -43,7 +46,9 @@ for (const lang of langs) {
     });
     await dialog.getByRole('button', { name: trim.text.importBtn }).click();
     await expect(dialog).toBeHidden();
-    await expect(trim.panel('trimMonitor').getByTestId('trim-source')).toContainText('seatrim-table.csv');
+    await expect(trim.panel('trimMonitor').getByTestId('trim-source')).toContainText('seatrim-table.csv', {
+      timeout: 90_000,
+    });
     await trim.screen('trim-table');
     if (await trim.bins.first().isVisible()) {
       await trim.bins.first().click();

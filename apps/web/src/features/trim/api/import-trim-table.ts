@@ -10,6 +10,9 @@ export function useImportTrimTable() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: importTrimTable,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['trim'] }),
+    // The table is stored once the POST answers; the advice refreshes behind the closed dialog.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['trim'] });
+    },
   });
 }
