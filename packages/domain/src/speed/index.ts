@@ -1,0 +1,2 @@
+export * from './ship-model.ts';
+export * from './voyage-optimiser.ts';

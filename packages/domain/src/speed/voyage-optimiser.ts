@@ -1,0 +1,309 @@
+import { DomainInputError } from '../errors.ts';
+import { type Leg, type LegSailing, type SpeedShip, sailLeg, speedAtPowerKn } from './ship-model.ts';
+
+/**
+ * Macro voyage-speed optimisation (methods README §3): the speed through water per leg that burns the least fuel
+ * and still arrives by the required time. Fuel over a leg is convex in speed, so with uniform conditions constant
+ * speed is optimal and with leg-varying resistance constant power; with currents and limits the optimum is found
+ * numerically here, exactly on a speed grid:
+ *
+ * A dynamic programme over legs whose states are the non-dominated (elapsed hours, fuel) pairs of the legs so far
+ * (a Pareto front). Every choice of speeds that can be optimal survives, so on small cases the answer is the
+ * brute-force optimum over the grid. When a front grows beyond `maxStates`, it keeps per time bucket the state
+ * with the least fuel and the earliest one — the bucket width is then (hours available)/`maxStates`, which bounds
+ * the loss.
+ */
+
+export interface VoyageOptions {
+  /** Hours until the required arrival; the plan must arrive by then when it can. */
+  readonly hoursAvailable: number;
+  /** Speed grid through water, kn: `minKn`, `minKn + stepKn`, … up to `maxKn`. */
+  readonly minKn: number;
+  readonly maxKn: number;
+  readonly stepKn?: number;
+  /** Lower bound on the main engine load (ratio of MCR) and upper bound (default 0.1 and 0.9). */
+  readonly minLoad?: number;
+  readonly maxLoad?: number;
+  /** Speed floor (e.g. V_CII*): the plan does not go slower even when the time allows it. */
+  readonly floorKn?: number;
+  /** The constant-power rule of heavy weather (see {@link optimiseVoyage}); default off. */
+  readonly holdPowerInRoughLegs?: boolean;
+  /** States kept per leg (default 1,500). */
+  readonly maxStates?: number;
+}
+
+export interface VoyagePlanResult {
+  readonly legs: readonly LegSailing[];
+  readonly hours: number;
+  readonly fuelT: number;
+  /** True when it arrives by the required time. */
+  readonly onTime: boolean;
+  /** Hours early at the required arrival (waiting), when the floor or the limits keep it faster than needed. */
+  readonly earlyHours: number;
+  /** Hours late when the ship cannot make the required time at its fastest. */
+  readonly lateHours: number;
+  /** True when the floor speed binds on at least one leg (the time would allow sailing slower). */
+  readonly floorBinds: boolean;
+  /** True when the constant-power rule changed the plan in a rough leg. */
+  readonly roughLegsHeld?: boolean;
+}
+
+interface State {
+  t: number;
+  f: number;
+  /** Index of the parent state in the previous front, and the option chosen on this leg. */
+  parent: number;
+  option: number;
+}
+
+/** The speeds (kn) a leg may be sailed at, with their sailings, inside the leg's and the engine's limits. */
+export function legOptions(
+  ship: SpeedShip,
+  leg: Leg,
+  o: Pick<VoyageOptions, 'minKn' | 'maxKn' | 'stepKn' | 'minLoad' | 'maxLoad' | 'floorKn'>,
+): LegSailing[] {
+  const step = o.stepKn ?? 0.1;
+  const lo = Math.max(o.minKn, leg.minKn ?? 0, o.floorKn ?? 0);
+  const hi = Math.min(o.maxKn, leg.maxKn ?? Number.POSITIVE_INFINITY);
+  const maxP = (o.maxLoad ?? 0.9) * ship.mcrKw;
+  const minP = (o.minLoad ?? 0.1) * ship.mcrKw;
+  const out: LegSailing[] = [];
+  if (hi < lo) {
+    // The leg's own limits (a canal's fixed speed) win over the grid, the floor and the load bounds.
+    const forced = Math.max(leg.minKn ?? 0, Math.min(hi, leg.maxKn ?? hi));
+    const s = sailLeg(ship, leg, forced);
+    return s ? [s] : [];
+  }
+  const n = Math.floor((hi - lo) / step + 1e-9);
+  const speeds: number[] = [];
+  for (let i = 0; i <= n; i++) speeds.push(Math.round((lo + i * step) * 1000) / 1000);
+  if (hi - (speeds.at(-1) ?? hi) > 1e-6) speeds.push(hi);
+  for (const v of speeds) {
+    const s = sailLeg(ship, leg, v);
+    if (!s) continue;
+    if (s.powerKw > maxP + 1e-9 || s.powerKw < minP - 1e-9) continue;
+    out.push(s);
+  }
+  if (out.length === 0) {
+    // The limits leave nothing (a strong head current, heavy weather): sail at the engine's bound that works.
+    const vMax = speedAtPowerKn(ship, maxP, leg.courseRad, leg.weather);
+    const s = sailLeg(ship, leg, Math.max(lo, Math.min(hi, vMax)));
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+/** Hs (m) or wind (m/s, Beaufort 7) from which a leg counts as rough for the constant-power rule. */
+export const ROUGH_HS_M = 4;
+export const ROUGH_WIND_MS = 13.9;
+
+/** True when a leg's forecast makes it rough: the plan then holds power there instead of chasing speed. */
+export function isRoughLeg(leg: Leg): boolean {
+  return leg.weather.waveHsM >= ROUGH_HS_M || leg.weather.windSpeedMs >= ROUGH_WIND_MS;
+}
+
+/**
+ * The least-fuel speeds per leg that arrive within `hoursAvailable` (see the module comment), with the
+ * constant-power rule of heavy weather: a rough leg ({@link isRoughLeg}) is not sailed at more power than the plan
+ * uses on the other legs — the master holds the load and lets the speed drop rather than push into the seas
+ * (the added resistance of the model's wave formula does not grow with speed, so fuel alone would not say so).
+ */
+export function optimiseVoyage(ship: SpeedShip, legs: readonly Leg[], options: VoyageOptions): VoyagePlanResult {
+  const first = optimiseOnGrid(ship, legs, options, undefined);
+  if (!options.holdPowerInRoughLegs) return first;
+  const rough = legs.map(isRoughLeg);
+  if (!rough.some(Boolean) || rough.every(Boolean) || !first.onTime) return first;
+  const calmMax = (r: VoyagePlanResult) => Math.max(...r.legs.filter((_, i) => !rough[i]).map((s) => s.powerKw));
+  if (first.legs.every((s, i) => !rough[i] || s.powerKw <= calmMax(first) + 1e-6)) return first;
+  // Cap the rough legs' power at c. The calm legs' power p(c) falls as c rises: bisect for the one power
+  // c = p(c) that both kinds of leg then sail at, keeping the plan found at the upper end.
+  let lo = calmMax(first);
+  let hi = Math.max(...first.legs.filter((_, i) => rough[i]).map((s) => s.powerKw));
+  let best: VoyagePlanResult | undefined;
+  for (let round = 0; round < 14 && hi - lo > 0.005 * hi; round++) {
+    const cap = (lo + hi) / 2;
+    const r = optimiseOnGrid(ship, legs, options, (i, s) => !rough[i] || s.powerKw <= cap + 1e-6);
+    if (r.onTime && calmMax(r) <= cap) {
+      hi = cap;
+      best = r;
+    } else lo = cap;
+  }
+  return best ? { ...best, roughLegsHeld: true } : first;
+}
+
+function optimiseOnGrid(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  options: VoyageOptions,
+  allowed: ((leg: number, s: LegSailing) => boolean) | undefined,
+): VoyagePlanResult {
+  if (!(options.hoursAvailable > 0)) {
+    throw new DomainInputError(
+      'invalid_range',
+      'hoursAvailable',
+      options.hoursAvailable,
+      'the required arrival must be after now',
+    );
+  }
+  if (legs.length === 0) {
+    return { legs: [], hours: 0, fuelT: 0, onTime: true, earlyHours: 0, lateHours: 0, floorBinds: false };
+  }
+  const maxStates = options.maxStates ?? 1500;
+  const T = options.hoursAvailable;
+  const optionsPerLeg = legs.map((leg, i) => {
+    const all = legOptions(ship, leg, options);
+    const kept = allowed ? all.filter((s) => allowed(i, s)) : all;
+    return kept.length > 0 ? kept : all.slice(0, 1);
+  });
+  if (optionsPerLeg.some((o) => o.length === 0)) {
+    throw new DomainInputError('invalid_range', 'legs', legs.length, 'a leg cannot be sailed against its current');
+  }
+  // The fastest finish from each leg on, to drop states that can no longer arrive in time.
+  const fastestFrom = new Float64Array(legs.length + 1);
+  for (let i = legs.length - 1; i >= 0; i--) {
+    fastestFrom[i] = fastestFrom[i + 1]! + Math.min(...optionsPerLeg[i]!.map((s) => s.hours));
+  }
+  const late = fastestFrom[0]! > T + 1e-9;
+  const fronts: State[][] = [];
+  let front: State[] = [{ t: 0, f: 0, parent: -1, option: -1 }];
+  for (let i = 0; i < legs.length; i++) {
+    const opts = optionsPerLeg[i]!;
+    const next: State[] = [];
+    for (let p = 0; p < front.length; p++) {
+      const s = front[p]!;
+      for (let k = 0; k < opts.length; k++) {
+        const o = opts[k]!;
+        const t = s.t + o.hours;
+        // When the time cannot be met, keep only the fastest way (it is the answer).
+        if (!late && t + fastestFrom[i + 1]! > T + 1e-9) continue;
+        next.push({ t, f: s.f + o.fuelT, parent: p, option: k });
+      }
+    }
+    front = late ? fastestOnly(next) : thin(pareto(next), T, maxStates);
+    fronts.push(front);
+  }
+  let best = 0;
+  for (let j = 1; j < front.length; j++) {
+    const a = front[j]!;
+    const b = front[best]!;
+    if (late ? a.t < b.t : a.f < b.f - 1e-12 || (Math.abs(a.f - b.f) <= 1e-12 && a.t < b.t)) best = j;
+  }
+  const chosen: LegSailing[] = new Array(legs.length);
+  let idx = best;
+  for (let i = legs.length - 1; i >= 0; i--) {
+    const s = fronts[i]![idx]!;
+    chosen[i] = optionsPerLeg[i]![s.option]!;
+    idx = s.parent;
+  }
+  const hours = chosen.reduce((a, s) => a + s.hours, 0);
+  const fuelT = chosen.reduce((a, s) => a + s.fuelT, 0);
+  const floor = options.floorKn ?? 0;
+  const floorBinds =
+    floor > options.minKn &&
+    !late &&
+    T - hours > 0.05 &&
+    chosen.some((s) => Math.abs(s.stwKn - floor) < 1e-6);
+  return {
+    legs: chosen,
+    hours,
+    fuelT,
+    onTime: !late,
+    earlyHours: late ? 0 : Math.max(0, T - hours),
+    lateHours: late ? hours - T : 0,
+    floorBinds,
+  };
+}
+
+/** Non-dominated states: sorted by time, each one burning less than every earlier one. */
+function pareto(states: State[]): State[] {
+  states.sort((a, b) => a.t - b.t || a.f - b.f);
+  const out: State[] = [];
+  let bestF = Number.POSITIVE_INFINITY;
+  for (const s of states) {
+    if (s.f < bestF - 1e-12) {
+      out.push(s);
+      bestF = s.f;
+    }
+  }
+  return out;
+}
+
+/** At most `max` states: per time bucket the least-fuel state and the earliest one. */
+function thin(front: State[], hours: number, max: number): State[] {
+  if (front.length <= max) return front;
+  const width = hours / (max / 2);
+  const out: State[] = [];
+  let bucket = -1;
+  let first: State | undefined;
+  let least: State | undefined;
+  const flush = () => {
+    if (!first || !least) return;
+    out.push(first);
+    if (least !== first) out.push(least);
+  };
+  for (const s of front) {
+    const b = Math.floor(s.t / width);
+    if (b !== bucket) {
+      flush();
+      bucket = b;
+      first = s;
+      least = s;
+    } else if (least && s.f < least.f) least = s;
+  }
+  flush();
+  return out;
+}
+
+function fastestOnly(states: State[]): State[] {
+  let best: State | undefined;
+  for (const s of states) if (!best || s.t < best.t || (s.t === best.t && s.f < best.f)) best = s;
+  return best ? [best] : [];
+}
+
+/** Every leg at one speed through water (the speed the ship sails now, for the saving's baseline). */
+export function constantSpeedVoyage(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  stwKn: number,
+): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
+  const out: LegSailing[] = [];
+  for (const leg of legs) {
+    const s = sailLeg(ship, leg, Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, stwKn)));
+    if (!s) return undefined;
+    out.push(s);
+  }
+  return {
+    legs: out,
+    hours: out.reduce((a, s) => a + s.hours, 0),
+    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
+  };
+}
+
+/** Every leg at one shaft power (the propeller at one RPM): what the RPM simulation predicts. */
+export function constantPowerVoyage(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  powerKw: number,
+): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
+  const out: LegSailing[] = [];
+  for (const leg of legs) {
+    const v = speedAtPowerKn(ship, powerKw, leg.courseRad, leg.weather);
+    const s = sailLeg(ship, leg, Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, v)));
+    if (!s) return undefined;
+    out.push(s);
+  }
+  return {
+    legs: out,
+    hours: out.reduce((a, s) => a + s.hours, 0),
+    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
+  };
+}
+
+/**
+ * Just-in-time speed (methods README §3): the slowest constant speed over ground that covers `distanceNm` in
+ * `hours`; `V_jit = D/(D/V_full + t_wait)` is the same with `hours = D/V_full + t_wait`.
+ */
+export function jitSpeedKn(distanceNm: number, hours: number): number {
+  if (!(hours > 0)) throw new DomainInputError('invalid_range', 'hours', hours, 'the time to go must be positive');
+  return distanceNm / hours;
+}
