@@ -1,11 +1,6 @@
 import { twoStrokeSfoc } from '../physics/engine.ts';
 import { propellerPowerKw, propellerRpm } from '../physics/propeller.ts';
-import {
-  addedPowerKw,
-  apparentWind,
-  waveResistanceN,
-  windResistanceN,
-} from '../physics/resistance.ts';
+import { addedPowerKw, apparentWind, waveResistanceN, windResistanceN } from '../physics/resistance.ts';
 import { calmWaterPowerKw } from '../physics/speed-power.ts';
 
 /**

@@ -44,7 +44,12 @@ describe('speed–power model', () => {
   it('is the reference curve in calm water and adds head weather', () => {
     expect(shaftPowerKw(ship, 12, 0, CALM)).toBeCloseTo(calmWaterPowerKw(12, 11), 6);
     const head = shaftPowerKw(ship, 12, 0, weather({ windSpeedMs: 15, waveHsM: 3 }));
-    const following = shaftPowerKw(ship, 12, 0, weather({ windSpeedMs: 15, windFromRad: Math.PI, waveHsM: 3, waveFromRad: Math.PI }));
+    const following = shaftPowerKw(
+      ship,
+      12,
+      0,
+      weather({ windSpeedMs: 15, windFromRad: Math.PI, waveHsM: 3, waveFromRad: Math.PI }),
+    );
     expect(head).toBeGreaterThan(calmWaterPowerKw(12, 11) * 1.1);
     expect(following).toBeLessThan(head);
   });
@@ -100,7 +105,11 @@ describe('speed–power model', () => {
 });
 
 /** Every combination of grid speeds: the exact optimum the DP must match. */
-function bruteForce(legs: readonly Leg[], hoursAvailable: number, grid: { minKn: number; maxKn: number; stepKn: number }) {
+function bruteForce(
+  legs: readonly Leg[],
+  hoursAvailable: number,
+  grid: { minKn: number; maxKn: number; stepKn: number },
+) {
   const options = legs.map((leg) => legOptions(ship, leg, grid));
   let best = Number.POSITIVE_INFINITY;
   const walk = (i: number, t: number, f: number) => {
@@ -191,7 +200,12 @@ describe('voyage optimiser', () => {
     // Constant power: the rough leg holds the calm legs' power (to the grid's resolution) and lets the speed drop.
     expect(Math.abs(b!.powerKw - a!.powerKw) / a!.powerKw).toBeLessThan(0.03);
     // Holding power costs little against the least-fuel plan without the rule.
-    const free = optimiseVoyage(ship, legs, { hoursAvailable: constant.hours, minKn: 8, maxKn: 15, stepKn: 0.05 });
+    const free = optimiseVoyage(ship, legs, {
+      hoursAvailable: constant.hours,
+      minKn: 8,
+      maxKn: 15,
+      stepKn: 0.05,
+    });
     expect(plan.fuelT).toBeLessThan(free.fuelT * 1.05);
     // The RPM simulation's constant power for the same time is close to the optimum too.
     const power = constantPowerVoyage(ship, legs, a!.powerKw)!;

@@ -108,12 +108,17 @@ export function isRoughLeg(leg: Leg): boolean {
  * uses on the other legs — the master holds the load and lets the speed drop rather than push into the seas
  * (the added resistance of the model's wave formula does not grow with speed, so fuel alone would not say so).
  */
-export function optimiseVoyage(ship: SpeedShip, legs: readonly Leg[], options: VoyageOptions): VoyagePlanResult {
+export function optimiseVoyage(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  options: VoyageOptions,
+): VoyagePlanResult {
   const first = optimiseOnGrid(ship, legs, options, undefined);
   if (!options.holdPowerInRoughLegs) return first;
   const rough = legs.map(isRoughLeg);
   if (!rough.some(Boolean) || rough.every(Boolean) || !first.onTime) return first;
-  const calmMax = (r: VoyagePlanResult) => Math.max(...r.legs.filter((_, i) => !rough[i]).map((s) => s.powerKw));
+  const calmMax = (r: VoyagePlanResult) =>
+    Math.max(...r.legs.filter((_, i) => !rough[i]).map((s) => s.powerKw));
   if (first.legs.every((s, i) => !rough[i] || s.powerKw <= calmMax(first) + 1e-6)) return first;
   // Cap the rough legs' power at c. The calm legs' power p(c) falls as c rises: bisect for the one power
   // c = p(c) that both kinds of leg then sail at, keeping the plan found at the upper end.
@@ -156,7 +161,12 @@ function optimiseOnGrid(
     return kept.length > 0 ? kept : all.slice(0, 1);
   });
   if (optionsPerLeg.some((o) => o.length === 0)) {
-    throw new DomainInputError('invalid_range', 'legs', legs.length, 'a leg cannot be sailed against its current');
+    throw new DomainInputError(
+      'invalid_range',
+      'legs',
+      legs.length,
+      'a leg cannot be sailed against its current',
+    );
   }
   // The fastest finish from each leg on, to drop states that can no longer arrive in time.
   const fastestFrom = new Float64Array(legs.length + 1);
@@ -268,7 +278,11 @@ export function constantSpeedVoyage(
 ): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
   const out: LegSailing[] = [];
   for (const leg of legs) {
-    const s = sailLeg(ship, leg, Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, stwKn)));
+    const s = sailLeg(
+      ship,
+      leg,
+      Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, stwKn)),
+    );
     if (!s) return undefined;
     out.push(s);
   }
@@ -288,7 +302,11 @@ export function constantPowerVoyage(
   const out: LegSailing[] = [];
   for (const leg of legs) {
     const v = speedAtPowerKn(ship, powerKw, leg.courseRad, leg.weather);
-    const s = sailLeg(ship, leg, Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, v)));
+    const s = sailLeg(
+      ship,
+      leg,
+      Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, v)),
+    );
     if (!s) return undefined;
     out.push(s);
   }
@@ -304,6 +322,7 @@ export function constantPowerVoyage(
  * `hours`; `V_jit = D/(D/V_full + t_wait)` is the same with `hours = D/V_full + t_wait`.
  */
 export function jitSpeedKn(distanceNm: number, hours: number): number {
-  if (!(hours > 0)) throw new DomainInputError('invalid_range', 'hours', hours, 'the time to go must be positive');
+  if (!(hours > 0))
+    throw new DomainInputError('invalid_range', 'hours', hours, 'the time to go must be positive');
   return distanceNm / hours;
 }
