@@ -65,6 +65,10 @@ import { SessionService } from './features/session/session.service.ts';
 import { ShipRepository } from './features/ship/ship.repository.ts';
 import { shipRoutes } from './features/ship/ship.routes.ts';
 import { ShipService } from './features/ship/ship.service.ts';
+import { gribForecast, shipHull } from './features/speed/speed.hull.ts';
+import { SpeedRepository } from './features/speed/speed.repository.ts';
+import { speedRoutes } from './features/speed/speed.routes.ts';
+import { ADVICE_EVERY_MS, SpeedService } from './features/speed/speed.service.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
@@ -74,6 +78,9 @@ import { TrimService } from './features/trim/trim.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
 import { voyageRoutes } from './features/voyages/voyages.routes.ts';
 import { VoyageService } from './features/voyages/voyages.service.ts';
+import { WeatherRepository } from './features/weather/weather.repository.ts';
+import { weatherRoutes } from './features/weather/weather.routes.ts';
+import { gribFolderOf, WeatherService } from './features/weather/weather.service.ts';
 import type { AppInstance } from './platform/app-instance.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { AppConfig } from './platform/config.ts';
@@ -94,6 +101,10 @@ export interface Services {
   /** The one validated ingest path (adapters, simulator live samples). */
   ingest: IngestPipeline;
   adapters: AdapterRegistry;
+  /** Speed optimisation (the simulator files its voyage plans and forecast here); set once the app is built. */
+  speed?: SpeedService;
+  /** Imported GRIB forecasts; set once the app is built. */
+  weather?: WeatherService;
 }
 
 export interface BuiltApp {
@@ -187,7 +198,8 @@ export async function buildApp(
   await sessionRoutes(app, sessions);
   await shipRoutes(app, ships);
   await fillingRoutes(app, filling);
-  await ciiRoutes(app, new CiiService(filling, ships, telemetry));
+  const cii = new CiiService(filling, ships, telemetry);
+  await ciiRoutes(app, cii);
   await voyageRoutes(app, voyages);
   await recordsRoutes(app, records);
   const reports = new ReportsService(filling, ships);
@@ -237,6 +249,40 @@ export async function buildApp(
     clearInterval(hourlyAssessment);
   });
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
+  const speed = new SpeedService({
+    telemetry,
+    repo: new SpeedRepository(store.db),
+    voyages,
+    cii,
+    mainEngine: () => {
+      const me = equipment.list().items.find((i) => i.unit === 'me')?.parameters;
+      const curve = equipment.curve('me');
+      return me?.kind === 'main_engine'
+        ? { mcrKw: me.mcrKw, mcrRpm: me.mcrRpm, pitchM: me.propellerPitchM, curve }
+        : { mcrKw: curve.ratedPowerKw, mcrRpm: 122, pitchM: 4.55, curve };
+    },
+    hull: async () => shipHull((await ships.getShip()).ship),
+  });
+  services.speed = speed;
+  await speedRoutes(app, speed);
+  const weather = new WeatherService(new WeatherRepository(store.db), { log: app.log });
+  await weather.load();
+  services.weather = weather;
+  await weatherRoutes(app, weather);
+  weather
+    .watchFolder(gribFolderOf(config))
+    .catch((error: unknown) => app.log.error({ err: error }, 'GRIB folder watch failed'));
+  app.addHook('onClose', () => weather.stop());
+  speed.useForecasts({ grib: gribForecast(weather) });
+  const adviceTimer = setInterval(
+    () =>
+      void speed
+        .recordAdviceNow()
+        .catch((error: unknown) => app.log.error({ err: error }, 'speed advice failed')),
+    ADVICE_EVERY_MS,
+  );
+  adviceTimer.unref();
+  app.addHook('onClose', () => clearInterval(adviceTimer));
   if (!config.hideLoadPage) {
     await loadRoutes(
       app,

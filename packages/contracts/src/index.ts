@@ -17,6 +17,8 @@ export * from './records.ts';
 export * from './reports.ts';
 export * from './session.ts';
 export * from './ship.ts';
+export * from './speed.ts';
 export * from './telemetry.ts';
 export * from './trim.ts';
 export * from './voyages.ts';
+export * from './weather.ts';

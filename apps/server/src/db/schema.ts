@@ -5,8 +5,10 @@ import type { EquipmentTables } from './tables/equipment.ts';
 import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
+import type { SpeedTables } from './tables/speed.ts';
 import type { TrimTables } from './tables/trim.ts';
 import type { VoyageTables } from './tables/voyages.ts';
+import type { WeatherTables } from './tables/weather.ts';
 
 /**
  * Tables of the store. Times are ISO-8601 UTC strings on both dialects so that the same
@@ -20,7 +22,9 @@ export interface Database
     TrimTables,
     LoadTables,
     EcaTables,
-    EquipmentTables {
+    EquipmentTables,
+    WeatherTables,
+    SpeedTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

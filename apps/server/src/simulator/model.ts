@@ -10,6 +10,7 @@ import { CH, CHANNEL_COUNT } from './channels.ts';
 import { type EcaId, ecaAt } from './eca.ts';
 import type { LonLat } from './geo.ts';
 import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
+import { passagePlan, type SimPassagePlan } from './passage-plan.ts';
 import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment } from './plan.ts';
 import { seaSpeedThroughWaterKn, writeMainEngine, writeWeather } from './propulsion.ts';
 import { mulberry32, valueNoise } from './random.ts';
@@ -129,6 +130,7 @@ export class VesselModel {
   #geHoursAtChange = [0, 0, 0];
   #bunkering: Bunkering | undefined;
   #powerSet = 0;
+  #lastDepartureMs: number | undefined;
   readonly #cylOffsets: number[];
 
   constructor(options: { seed: number; originMs: number }) {
@@ -159,6 +161,21 @@ export class VesselModel {
     const loading =
       2.0 - (1.7 * (this.#draft - VESSEL.ballastDraftM)) / (VESSEL.ladenDraftM - VESSEL.ballastDraftM);
     return loading + 1.2 * valueNoise(this.seed + 77, this.t / (2 * 86_400_000));
+  }
+
+  /** The voyage plan of the passage under way, or of the next one in port. */
+  passagePlan(): SimPassagePlan | undefined {
+    return passagePlan((k) => this.plan.trip(k), {
+      t: this.t,
+      trip: this.#trip,
+      segIdx: this.#segIdx,
+      dist: this.#dist,
+      segMin: this.#segMin,
+      segDuration: this.#segDuration,
+      lastDepartureMs: this.#lastDepartureMs,
+      voyageIndex: this.voyageIndex,
+      seed: this.seed,
+    });
   }
 
   /** Days since the hull was last cleaned, at the current minute. */
@@ -305,6 +322,7 @@ export class VesselModel {
         place = seg.place;
       }
       if (type === 'departure' && (port === 'CNQDG' || port === 'NLRTM')) this.voyageIndex += 1;
+      if (type === 'departure') this.#lastDepartureMs = this.t;
       const data: SimEvent['data'] = {};
       if (seg.kind !== 'sea') data.purpose = seg.purpose;
       data.draftM = Math.round(this.#draft * 100) / 100;

@@ -1,4 +1,9 @@
-import type { BunkerRecordInput, HullCleaningRecordInput, OilChangeRecordInput } from '@ecohelm/contracts';
+import type {
+  BunkerRecordInput,
+  HullCleaningRecordInput,
+  OilChangeRecordInput,
+  VoyagePlanInput,
+} from '@ecohelm/contracts';
 import type { Sample, SampleSink } from '../features/ingest/types.ts';
 import type { RecordsService } from '../features/records/records.service.ts';
 import type { BulkHistoryWriter, MinuteValues } from '../features/telemetry/bulk-history.ts';
@@ -7,6 +12,7 @@ import type { VoyageService } from '../features/voyages/voyages.service.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';
+import { PORTS } from './route.ts';
 
 /** Where the backfill writes its history: `TelemetryService` implements it. */
 export interface HistorySink {
@@ -89,6 +95,8 @@ export interface SimulatorDeps {
   history: HistorySink;
   /** The normal ingest path for live samples. */
   live: SampleSink;
+  /** Where the master's voyage plans go (the speed optimisation); none in tests that do not need them. */
+  plans?: { offerSimulatorPlan(plan: VoyagePlanInput): Promise<boolean> };
   seed?: number;
   /** Days of history a first start generates (default BACKFILL_DAYS). */
   historyDays?: number;
@@ -150,6 +158,7 @@ export class VesselSimulator {
       if (model.t < now) await this.backfill(now, { fresh: false });
     }
     const model = this.#model!;
+    await this.#offerPlan();
     this.#prev.set(model.values);
     this.#prevT = model.t;
     model.step();
@@ -162,6 +171,35 @@ export class VesselSimulator {
   stop(): void {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
+  }
+
+  /** Files the plan of the passage under way (or the next one) with the speed optimisation. */
+  async #offerPlan(): Promise<void> {
+    const plans = this.#deps.plans;
+    const p = this.#model?.passagePlan();
+    if (!plans || !p) return;
+    const iso = (ms: number) => new Date(Math.round(ms / 60_000) * 60_000).toISOString();
+    await plans.offerSimulatorPlan({
+      voyageNo: String(voyageNumber(p.voyageIndex, this.#refIndex)),
+      departurePort: PORTS[p.fromPort].nameEn,
+      destination: PORTS[p.toPort].nameEn,
+      etd: iso(p.etdMs),
+      rtd: iso(p.etdMs),
+      eta: iso(p.etaMs),
+      rta: iso(p.rtaMs),
+      waypoints: p.waypoints.map((w) => ({
+        name: w.name,
+        lat: Math.round(w.lat * 1e5) / 1e5,
+        lon: Math.round(w.lon * 1e5) / 1e5,
+        speedMinKn: w.speedMinKn,
+        speedMaxKn: w.speedMaxKn,
+      })),
+      specialPoints: p.specialPoints.map((s) => ({
+        ...s,
+        lat: Math.round(s.lat * 1e5) / 1e5,
+        lon: Math.round(s.lon * 1e5) / 1e5,
+      })),
+    });
   }
 
   /** The model (tests, benchmarks). */
@@ -328,6 +366,7 @@ export class VesselSimulator {
       }
       await this.#deps.live.write(SIMULATOR_SOURCE, samples);
       if (events.length || records.length) await this.#storeEventsAndRecords(events, records);
+      if (events.some((e) => e.type === 'departure' || e.type === 'arrival')) await this.#offerPlan();
       if (t - this.#lastStateSave > 60_000) {
         this.#lastStateSave = t;
         await this.#deps.voyages.setState(STATE.until, String(this.#prevT));

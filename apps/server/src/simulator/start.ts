@@ -6,6 +6,7 @@ import type { SampleSink } from '../features/ingest/types.ts';
 import { TelemetryRepository } from '../features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../features/telemetry/telemetry.service.ts';
 import { assertChannelsInCatalogue } from './channels.ts';
+import { simulatedForecast } from './forecast.ts';
 import { VesselSimulator } from './simulator.ts';
 
 export interface RunningSimulator {
@@ -46,10 +47,16 @@ export async function startSimulator(
     records: services.records,
     history: telemetry,
     live,
+    ...(services.speed ? { plans: services.speed } : {}),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.historyDays === undefined ? {} : { historyDays: options.historyDays }),
     log: (message) => log.warn(message),
   });
-  const ready = simulator.start().then(() => log.info('simulator running live at 1 Hz'));
+  const ready = simulator.start().then(() => {
+    // Without an imported GRIB forecast the speed advice uses the simulator's own weather, labelled simulated.
+    const seed = simulator.model?.seed;
+    if (seed !== undefined) services.speed?.useForecasts({ simulated: simulatedForecast(seed) });
+    log.info('simulator running live at 1 Hz');
+  });
   return { simulator, fresh, ready, stop: () => simulator.stop() };
 }

@@ -80,7 +80,7 @@ export function legOptions(
   if (hi - (speeds.at(-1) ?? hi) > 1e-6) speeds.push(hi);
   for (const v of speeds) {
     const s = sailLeg(ship, leg, v);
-    if (!s) continue;
+    if (!s || !Number.isFinite(s.fuelT)) continue;
     if (s.powerKw > maxP + 1e-9 || s.powerKw < minP - 1e-9) continue;
     out.push(s);
   }
@@ -190,6 +190,14 @@ function optimiseOnGrid(
       }
     }
     front = late ? fastestOnly(next) : thin(pareto(next), T, maxStates);
+    if (front.length === 0) {
+      throw new DomainInputError(
+        'invalid_range',
+        'legs',
+        i,
+        `leg ${i + 1} has no speed with a finite fuel figure`,
+      );
+    }
     fronts.push(front);
   }
   let best = 0;

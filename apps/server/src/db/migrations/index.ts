@@ -12,6 +12,8 @@ import * as m0027 from './0027-trim-tables.ts';
 import * as m0028 from './0028-load-settings.ts';
 import * as m0029 from './0029-eca.ts';
 import * as m0030 from './0030-equipment-parameters.ts';
+import * as m0031 from './0031-weather-forecasts.ts';
+import * as m0032 from './0032-speed.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0028-load-settings': m0028,
   '0029-eca': m0029,
   '0030-equipment-parameters': m0030,
+  '0031-weather-forecasts': m0031,
+  '0032-speed': m0032,
 };

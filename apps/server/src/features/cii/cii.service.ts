@@ -275,6 +275,42 @@ export class CiiService {
     };
   }
 
+  /**
+   * The year-end CII of each option for the passage ahead (its distance and fuel, arriving at `endMs`), the rest of
+   * the year after it sailed at the year's pace so far (distance and fuel per day), fuel split by the year's mix.
+   */
+  async yearEndWithPassage(
+    options: readonly { distanceNm: number; fuelT: number; endMs: number }[],
+  ): Promise<{
+    year: number;
+    outcomes: { attainedCii: number; rating: CiiRating }[];
+    fuelMix: Record<string, number>;
+  }> {
+    const { cii } = await this.#ship();
+    const voyages = await this.#voyages();
+    const nowMs = this.#now().getTime();
+    const year = yearOf(nowMs);
+    const yearStart = Date.UTC(year, 0, 1);
+    const yearEnd = Date.UTC(year + 1, 0, 1);
+    const soFar = figureOf(voyages, cii, { from: yearStart, to: yearEnd }, undefined, year);
+    const total = sum(soFar.fuelT);
+    const fuelMix: Record<string, number> = total > 0 ? soFar.fuelT : { hfo: 1 };
+    const mixTotal = sum(fuelMix);
+    const daysSoFar = Math.max(1, (nowMs - yearStart) / 86_400_000);
+    const outcomes = options.map((o) => {
+      const restDays = Math.max(0, (yearEnd - Math.max(nowMs, o.endMs)) / 86_400_000);
+      const fuelTonnes: Record<string, number> = {};
+      for (const [f, t] of Object.entries(soFar.fuelT)) fuelTonnes[f] = t + (t / daysSoFar) * restDays;
+      for (const [f, share] of Object.entries(fuelMix)) {
+        fuelTonnes[f] = (fuelTonnes[f] ?? 0) + (o.fuelT * share) / mixTotal;
+      }
+      const distanceNm = soFar.distanceNm * (1 + restDays / daysSoFar) + o.distanceNm;
+      const r = calculateCii({ ...cii, year: Math.min(Math.max(year, 2019), 2030), distanceNm, fuelTonnes });
+      return { attainedCii: r.attainedCii, rating: r.rating };
+    });
+    return { year, outcomes, fuelMix };
+  }
+
   async #ship(): Promise<{ ship: Ship; cii: CiiShip }> {
     const ship = await this.#ships.completeShip();
     if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });

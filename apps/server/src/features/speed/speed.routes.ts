@@ -1,0 +1,104 @@
+import {
+  rpmSimulationQuerySchema,
+  rpmSimulationSchema,
+  rtzImportSchema,
+  shipConditionInputSchema,
+  shipConditionSchema,
+  slipQuerySchema,
+  slipResponseSchema,
+  speedAdjustmentInputSchema,
+  speedHistoryQuerySchema,
+  speedHistorySchema,
+  speedResponseSchema,
+  voyagePlanInputSchema,
+  voyagePlanSchema,
+} from '@ecohelm/contracts';
+import { z } from 'zod';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { SpeedService } from './speed.service.ts';
+
+/** Speed optimisation: the page, the voyage plan (RTZ in and out), the ship's condition, the advice and the rpm simulation. */
+export async function speedRoutes(app: AppInstance, speed: SpeedService): Promise<void> {
+  const by = (request: { auth?: { device: { code: string } } | undefined }) =>
+    request.auth?.device.code ?? null;
+  app.get('/api/v1/speed', { schema: { tags: ['speed'], response: { 200: speedResponseSchema } } }, () =>
+    speed.report(),
+  );
+  app.get(
+    '/api/v1/speed/plan',
+    { schema: { tags: ['speed'], response: { 200: z.object({ plan: voyagePlanSchema.nullable() }) } } },
+    async () => ({ plan: await speed.plan() }),
+  );
+  app.put(
+    '/api/v1/speed/plan',
+    {
+      preHandler: requirePermission('records:write'),
+      schema: { tags: ['speed'], body: voyagePlanInputSchema, response: { 200: voyagePlanSchema } },
+    },
+    (request) => speed.savePlan(request.body, by(request)),
+  );
+  app.post(
+    '/api/v1/speed/plan/rtz',
+    {
+      preHandler: requirePermission('records:write'),
+      schema: { tags: ['speed'], body: rtzImportSchema, response: { 201: voyagePlanSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await speed.importRtz(request.body.fileName, request.body.xml, by(request))),
+  );
+  app.get('/api/v1/speed/plan/rtz', { schema: { tags: ['speed'] } }, async (_request, reply) => {
+    const file = await speed.exportRtz();
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.xml);
+  });
+  app.put(
+    '/api/v1/speed/condition',
+    {
+      preHandler: requirePermission('records:write'),
+      schema: { tags: ['speed'], body: shipConditionInputSchema, response: { 200: shipConditionSchema } },
+    },
+    (request) => speed.saveCondition(request.body, by(request)),
+  );
+  app.get(
+    '/api/v1/speed/history',
+    {
+      schema: {
+        tags: ['speed'],
+        querystring: speedHistoryQuerySchema,
+        response: { 200: speedHistorySchema },
+      },
+    },
+    (request) => speed.history(request.query.hours),
+  );
+  app.post(
+    '/api/v1/speed/adjustments',
+    {
+      preHandler: requirePermission('records:write'),
+      schema: {
+        tags: ['speed'],
+        body: speedAdjustmentInputSchema,
+        response: { 201: speedHistorySchema.shape.adjustments.element },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await speed.adjust(request.body, by(request))),
+  );
+  app.get(
+    '/api/v1/speed/slip',
+    { schema: { tags: ['speed'], querystring: slipQuerySchema, response: { 200: slipResponseSchema } } },
+    (request) => speed.slip(request.query.days),
+  );
+  app.get(
+    '/api/v1/speed/simulate',
+    {
+      schema: {
+        tags: ['speed'],
+        querystring: rpmSimulationQuerySchema,
+        response: { 200: rpmSimulationSchema },
+      },
+    },
+    (request) => speed.simulate(request.query.rpm),
+  );
+}

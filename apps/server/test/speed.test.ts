@@ -1,0 +1,282 @@
+import {
+  rpmSimulationSchema,
+  type SpeedResponse,
+  speedMessages,
+  speedResponseSchema,
+  type VoyagePlanInput,
+} from '@ecohelm/contracts';
+import { foulingFactor, shopTestCurve } from '@ecohelm/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CiiService } from '../src/features/cii/cii.service.ts';
+import { exportRtz, parseRtz } from '../src/features/speed/rtz.ts';
+import { SpeedRepository } from '../src/features/speed/speed.repository.ts';
+import { SpeedService } from '../src/features/speed/speed.service.ts';
+import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
+import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
+import { CH, CHANNEL_IDS } from '../src/simulator/channels.ts';
+import { simulatedForecast } from '../src/simulator/forecast.ts';
+import { MINUTE_MS, VesselModel } from '../src/simulator/model.ts';
+import { DEFAULT_SEED, VesselSimulator } from '../src/simulator/simulator.ts';
+import { trimPowerFactor } from '../src/simulator/vessel.ts';
+import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const KN = 1852 / 3600;
+
+describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind) => {
+  let t: TestApp;
+  let sim: VesselSimulator;
+  // Mid-passage in the Indian Ocean, laden westbound (checked below).
+  const now = Date.parse('2026-03-09T06:00:00Z');
+  const days = 36;
+  const service = (clock: number) => {
+    const s = new SpeedService({
+      telemetry: t.services.telemetry,
+      repo: new SpeedRepository(t.testStore.store.db),
+      voyages: t.services.voyages,
+      cii: new CiiService(t.services.filling, t.services.ships, t.services.telemetry, () => new Date(clock)),
+      mainEngine: () => ({
+        mcrKw: 8200,
+        mcrRpm: 122,
+        pitchM: 4.55,
+        curve: shopTestCurve('me'),
+      }),
+      hull: async () => ({
+        beamM: 32.26,
+        lengthWaterlineM: 185,
+        ladenDraftM: 11.9,
+        ballastDraftM: 7.3,
+        deadweightT: 57_000,
+      }),
+      now: () => clock,
+    });
+    s.useForecasts({ simulated: simulatedForecast(DEFAULT_SEED) });
+    return s;
+  };
+  const report = async (clock: number): Promise<SpeedResponse> =>
+    speedResponseSchema.parse(await service(clock).report());
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const telemetry = new TelemetryService(new TelemetryRepository(t.testStore.store));
+    await telemetry.init();
+    const origin = now - days * DAY;
+    await t.services.voyages.setState('simulator.origin', String(origin));
+    await t.services.voyages.setState('simulator.writtenUntil', String(origin));
+    sim = new VesselSimulator({
+      voyages: t.services.voyages,
+      records: t.services.records,
+      history: telemetry,
+      live: { write: async () => undefined },
+      plans: t.services.speed!,
+      now: () => now,
+      progress: () => undefined,
+    });
+    await sim.start({ live: false });
+    // The minute at `now` as live samples (the page reads the latest values).
+    const v = sim.model!.values;
+    await t.services.telemetry.writeSamples(
+      CHANNEL_IDS.map((channel, i) => ({ channel, t: now, value: v[i]! })),
+    );
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  it('files the simulated master’s passage plan and advises an rpm that arrives by the RTA', async () => {
+    const body = await report(now + 1000);
+    const plan = body.plan!;
+    expect(plan.source).toBe('simulator');
+    expect(plan.waypoints.length).toBeGreaterThanOrEqual(5);
+    expect(Date.parse(plan.rta)).toBeGreaterThan(Date.parse(plan.eta));
+    expect(body.navigation.stale).toBe(false);
+    expect(body.navigation.sogKn).toBeGreaterThan(5);
+    expect(body.noAdviceReason).toBeNull();
+    const macro = body.macro!;
+    expect(macro.onTime).toBe(true);
+    // Just in time: it arrives by the RTA, not long before it (planned stops included).
+    const arrival = Date.parse(macro.optimised.eta);
+    expect(arrival).toBeLessThanOrEqual(Date.parse(plan.rta) + 60_000);
+    expect(arrival).toBeGreaterThan(Date.parse(plan.rta) - 2 * HOUR);
+    expect(macro.legs.length).toBeGreaterThanOrEqual(5);
+    const toGo = macro.legs.reduce((a, l) => a + l.distanceNm, 0);
+    expect(toGo).toBeCloseTo(body.progress!.distanceToGoNm, 0);
+    // The advice is the first leg's rpm, inside the engine's range.
+    const advice = body.advice!;
+    expect(advice.rpm).toBeCloseTo(macro.legs[0]!.rpm, 1);
+    expect(advice.rpm).toBeGreaterThanOrEqual(body.model.minRpm);
+    expect(advice.rpm).toBeLessThanOrEqual(body.model.maxRpm);
+    expect(advice.basis.forecastSource).toBe('simulated');
+    expect(advice.optimized).toBe(Math.abs(advice.currentRpm! - advice.rpm) <= 1);
+    // Against the constant speed the ship sails now, which arrives earlier: the plan burns less.
+    if (macro.constant && macro.constant.hours > macro.optimised.hours) {
+      expect(macro.savingT).toBeLessThan(0.5);
+    } else if (macro.constant) {
+      expect(macro.savingT).toBeGreaterThan(0);
+    }
+    // Forecast at the four horizons along the advised track, the first from the ship's sensors.
+    expect(body.forecast.map((f) => f.hours)).toEqual([0, 24, 48, 96]);
+    expect(body.forecast[0]!.source).toBe('measured');
+    for (const f of body.forecast.slice(1)) expect(f.source).toBe('simulated');
+    // Voyage statistics since departure.
+    const stats = body.statistics!;
+    expect(stats.distanceNm).toBeGreaterThan(10);
+    expect(stats.fuelT.hfo + stats.fuelT.mgo).toBeGreaterThan(0);
+    expect(stats.co2T).toBeCloseTo(stats.fuelT.hfo * 3.114 + stats.fuelT.mgo * 3.206, 0);
+  });
+
+  it('recovers the simulator’s hidden hull factor from the history (fouling × trim × margin)', async () => {
+    const body = await report(now + 1000);
+    expect(body.model.basis).toBe('history');
+    expect(body.model.hours).toBeGreaterThanOrEqual(24);
+    expect(body.model.mapePct!).toBeLessThan(5);
+    // The truth: replay the model and take the hourly factor the simulated hull really had over the same window.
+    const model = new VesselModel({ seed: DEFAULT_SEED, originMs: now - days * DAY });
+    const truth: number[] = [];
+    const from = now - 30 * DAY;
+    const draftNow = body.model.draftM;
+    while (model.t < now) {
+      model.step();
+      if (model.t < from || model.t % HOUR !== 0) continue;
+      const v = model.values;
+      const draft = (v[CH.draftFore]! + v[CH.draftAft]!) / 2;
+      if (v[CH.stw]! / KN < 5 || Math.abs(draft - draftNow) > 1.5) continue;
+      truth.push(foulingFactor(model.daysSinceCleaning) * 1.015 * trimPowerFactor(model.trimM, draft));
+    }
+    truth.sort((a, b) => a - b);
+    const median = truth[truth.length >> 1]!;
+    expect(Math.abs(body.model.powerFactor - median) / median).toBeLessThan(0.03);
+    expect(MINUTE_MS).toBe(60_000);
+  });
+
+  it('simulates an rpm to the destination and refuses one outside the engine’s range', async () => {
+    const s = service(now + 1000);
+    const slow = rpmSimulationSchema.parse(await s.simulate(80));
+    const fast = rpmSimulationSchema.parse(await s.simulate(105));
+    expect(fast.stwKn).toBeGreaterThan(slow.stwKn);
+    expect(fast.hours).toBeLessThan(slow.hours);
+    expect(fast.fuelT).toBeGreaterThan(slow.fuelT);
+    expect(fast.fuelTPerDay).toBeGreaterThan(slow.fuelTPerDay);
+    expect(Date.parse(fast.arrival)).toBeLessThan(Date.parse(slow.arrival));
+    expect(slow.co2T).toBeCloseTo(slow.fuelT * 3.114, 0);
+    await expect(s.simulate(10)).rejects.toThrow(speedMessages.rpmOutOfRange);
+    await expect(s.simulate(500)).rejects.toThrow(speedMessages.rpmOutOfRange);
+  });
+
+  it('keeps the crew’s ship condition and refuses negative cargo and unknown statuses', async () => {
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/speed/condition', headers: t.auth, payload });
+    const bad = await put({ shipStatus: 2, loadingStatus: 1, cargoT: -5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(speedMessages.cargoNegative);
+    expect((await put({ shipStatus: 9, loadingStatus: 1, cargoT: 5 })).statusCode).toBe(400);
+    expect((await put({ shipStatus: 2, loadingStatus: 4, cargoT: 5 })).statusCode).toBe(400);
+    const viewer = await viewerAuth(t);
+    const forbidden = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/speed/condition',
+      headers: viewer,
+      payload: { shipStatus: 2, loadingStatus: 1, cargoT: 5 },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const ok = await put({ shipStatus: 4, loadingStatus: 2, cargoT: 1200 });
+    expect(ok.statusCode).toBe(200);
+    const body = await report(now + 2000);
+    expect(body.condition).toMatchObject({
+      shipStatus: 4,
+      loadingStatus: 2,
+      cargoT: 1200,
+      source: 'crew',
+      setBy: 'TEST-01',
+    });
+  });
+
+  it('checks a voyage plan: ETA before now, ETA before ETD, too few waypoints; the stored plan stays', async () => {
+    const before = (await report(now)).plan!;
+    const soon = new Date(Date.now() + 10 * DAY).toISOString();
+    const later = new Date(Date.now() + 11 * DAY).toISOString();
+    const input: VoyagePlanInput = {
+      voyageNo: '2305',
+      departurePort: 'Singapore',
+      destination: 'Rotterdam',
+      etd: new Date(Date.now() - DAY).toISOString(),
+      rtd: null,
+      eta: soon,
+      rta: later,
+      waypoints: before.waypoints,
+      specialPoints: [],
+    };
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/speed/plan', headers: t.auth, payload });
+    const past = await put({ ...input, eta: new Date(Date.now() - 3_600_000).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.details).toContainEqual({
+      path: 'body.eta',
+      message: speedMessages.etaBeforeNow,
+    });
+    const backwards = await put({ ...input, etd: later, eta: soon });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain(speedMessages.etaBeforeEtd);
+    const one = await put({ ...input, waypoints: input.waypoints.slice(0, 1) });
+    expect(one.statusCode).toBe(400);
+    expect(one.body).toContain(speedMessages.waypointsTooFew);
+    expect((await report(now)).plan).toEqual(before);
+    const saved = await put(input);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ voyageNo: '2305', source: 'crew', updatedBy: 'TEST-01' });
+  });
+
+  it('exports the plan as RTZ and imports it back; a damaged or foreign file is refused and nothing changes', async () => {
+    const exported = await t.app.inject({ method: 'GET', url: '/api/v1/speed/plan/rtz', headers: t.auth });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/attachment; filename=".+\.rtz"/);
+    const xml = exported.body;
+    expect(xml).toContain('http://www.cirm.org/RTZ/1/1');
+    const plan = (await report(now)).plan!;
+    const parsed = parseRtz(xml);
+    expect(parsed.waypoints.map((w) => [w.lat, w.lon])).toEqual(plan.waypoints.map((w) => [w.lat, w.lon]));
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/speed/plan/rtz', headers: t.auth, payload });
+    const broken = await post({ fileName: 'x.rtz', xml: xml.slice(0, xml.length / 2) });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.body).toContain(speedMessages.rtzInvalid);
+    const foreign = await post({ fileName: 'x.gpx', xml: '<gpx version="1.1"><rte/></gpx>' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.message).toMatch(/^This is not a valid RTZ route file\. route/);
+    const badLat = await post({ fileName: 'x.rtz', xml: xml.replace(/lat="[^"]+"/, 'lat="95"') });
+    expect(badLat.statusCode).toBe(400);
+    expect(badLat.body).toContain('latitude outside');
+    expect((await report(now)).plan).toEqual(plan);
+    // A route of three waypoints replaces the plan's route and keeps its times.
+    const short = exportRtz({ ...plan, waypoints: plan.waypoints.slice(0, 3) });
+    const imported = await post({ fileName: 'short.rtz', xml: short });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toMatchObject({ source: 'rtz', rta: plan.rta, voyageNo: plan.voyageNo });
+    expect(imported.json().waypoints).toHaveLength(3);
+  });
+
+  it('keeps the crew’s decision on the advice, wants a reason to override, and gives slip from pitch', async () => {
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/speed/adjustments', headers: t.auth, payload });
+    const noReason = await post({ decision: 'override', rpm: 90, reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain(speedMessages.reasonRequired);
+    const outOfRange = await post({ decision: 'override', rpm: 250, reason: 'test' });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.body).toContain(speedMessages.rpmOutOfRange);
+    const ok = await post({ decision: 'override', rpm: 92, reason: 'Heavy swell on the bow' });
+    expect(ok.statusCode).toBe(201);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/speed/history?hours=48',
+      headers: t.auth,
+    });
+    expect(history.json().adjustments.at(-1)).toMatchObject({ decision: 'override', rpm: 92 });
+    const slip = await service(now + 1000).slip(30);
+    expect(slip.pitchM).toBe(4.55);
+    expect(slip.points.length).toBeGreaterThan(100);
+    // Apparent slip of a loaded Supramax: a few per cent to about 15 % (methods README §2).
+    expect(slip.meanPct!).toBeGreaterThan(0);
+    expect(slip.meanPct!).toBeLessThan(20);
+    expect(slip.now?.theoreticalKn).toBeGreaterThan(slip.now!.stwKn);
+  });
+});
