@@ -89,14 +89,45 @@ try {
     times.push(performance.now() - start);
     await context.close();
   }
+  // The speed optimisation page fully drawn: advice (or why none), forecast, plan, optimisation, statistics and the
+  // rpm simulation's answer.
+  const speedTimes: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    await context.addInitScript(
+      ([t]) => {
+        localStorage.setItem('dcToken', t as string);
+        localStorage.setItem('lang', 'en_US');
+      },
+      [token],
+    );
+    const page = await context.newPage();
+    const start = performance.now();
+    await page.goto(`${origin}/eff-optimize/speed`);
+    await page.locator('[data-panel="optimizedRpm"] [data-testid^="advice-"]').first().waitFor();
+    await page.locator('[data-panel="optimizedRpm"] canvas').first().waitFor();
+    await page.locator('[data-testid="speed-forecast"]').waitFor();
+    await page.locator('[data-testid="plan-waypoints"]').waitFor();
+    await page.locator('[data-panel="macroOptimization"] canvas').first().waitFor();
+    await page.locator('[data-testid="speed-statistics"]').waitFor();
+    await page.locator('[data-testid="sim-fuel"]').waitFor();
+    speedTimes.push(performance.now() - start);
+    await context.close();
+  }
   await browser.close();
   const sorted = [...times].sort((a, b) => a - b);
+  const speedSorted = [...speedTimes].sort((a, b) => a - b);
   console.table([
     {
       'history written (s)': Number(historyS.toFixed(1)),
       'overview drawn, median (ms)': Math.round(sorted[2]!),
       'overview drawn, max of 5 (ms)': Math.round(sorted[4]!),
       budget: '< 2000 ms',
+    },
+    {
+      'speed page drawn, median (ms)': Math.round(speedSorted[2]!),
+      'speed page drawn, max of 5 (ms)': Math.round(speedSorted[4]!),
+      budget: '< 1500 ms',
     },
   ]);
 } finally {

@@ -27,4 +27,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => {
+  // Said out loud: a server that dies mid-run otherwise shows only as refused connections in the tests.
+  process.stderr.write(`e2e server on port ${port} exited (code ${code}, signal ${signal})\n`);
+  process.exit(code ?? 0);
+});

@@ -6,6 +6,7 @@ import {
   fillingMessages,
   loadMessages,
   shipMessages,
+  speedMessages,
 } from '@ecohelm/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
@@ -17,6 +18,7 @@ const byText = new Map<string, string>([
   ...Object.entries(equipmentMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
+  ...Object.entries(speedMessages).map(([k, v]) => [v as string, `speed.messages.${k}`] as const),
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
   ),
@@ -28,7 +30,14 @@ const byText = new Map<string, string>([
  */
 export function translateMessage(message: string, t: TFunction): string {
   const key = byText.get(message);
-  return key ? t(key) : message;
+  if (key) return t(key);
+  // A known message followed by its detail ("… range. (37–119 rpm)"): the known part is translated.
+  for (const [text, k] of byText) {
+    if (message.startsWith(text) && /^[\s(:]/.test(message.slice(text.length))) {
+      return `${t(k)}${message.slice(text.length)}`;
+    }
+  }
+  return message;
 }
 
 /** Field errors of a zod failure or a 400 answer: `[namePath, translated message]`. */

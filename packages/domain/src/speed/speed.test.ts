@@ -169,6 +169,18 @@ describe('voyage optimiser', () => {
     }
   });
 
+  it('keeps long voyages within 0.1 % of a ten times finer time grid', () => {
+    const r = rng(23);
+    for (let c = 0; c < 3; c++) {
+      const legs = randomLegs(r, 20);
+      const hoursAvailable = constantSpeedVoyage(ship, legs, 11)!.hours;
+      const coarse = optimiseVoyage(ship, legs, { hoursAvailable, minKn: 7, maxKn: 15 });
+      const fine = optimiseVoyage(ship, legs, { hoursAvailable, minKn: 7, maxKn: 15, maxStates: 15_000 });
+      expect(coarse.hours).toBeLessThanOrEqual(hoursAvailable + 1e-9);
+      expect(coarse.fuelT).toBeLessThan(fine.fuelT * 1.001);
+    }
+  });
+
   it('holds constant speed in uniform weather (the convexity argument)', () => {
     const legs: Leg[] = Array.from({ length: 6 }, () => ({ distanceNm: 200, courseRad: 0, weather: CALM }));
     const plan = optimiseVoyage(ship, legs, { hoursAvailable: 100, minKn: 8, maxKn: 15 });

@@ -178,18 +178,22 @@ function optimiseOnGrid(
   let front: State[] = [{ t: 0, f: 0, parent: -1, option: -1 }];
   for (let i = 0; i < legs.length; i++) {
     const opts = optionsPerLeg[i]!;
-    const next: State[] = [];
-    for (let p = 0; p < front.length; p++) {
-      const s = front[p]!;
-      for (let k = 0; k < opts.length; k++) {
-        const o = opts[k]!;
-        const t = s.t + o.hours;
-        // When the time cannot be met, keep only the fastest way (it is the answer).
-        if (!late && t + fastestFrom[i + 1]! > T + 1e-9) continue;
-        next.push({ t, f: s.f + o.fuelT, parent: p, option: k });
+    if (!late && front.length * opts.length > EXACT_LIMIT) {
+      front = bucketed(front, opts, T, T - fastestFrom[i + 1]!, maxStates);
+    } else {
+      const next: State[] = [];
+      for (let p = 0; p < front.length; p++) {
+        const s = front[p]!;
+        for (let k = 0; k < opts.length; k++) {
+          const o = opts[k]!;
+          const t = s.t + o.hours;
+          // When the time cannot be met, keep only the fastest way (it is the answer).
+          if (!late && t + fastestFrom[i + 1]! > T + 1e-9) continue;
+          next.push({ t, f: s.f + o.fuelT, parent: p, option: k });
+        }
       }
+      front = late ? fastestOnly(next) : thin(pareto(next), T, maxStates);
     }
-    front = late ? fastestOnly(next) : thin(pareto(next), T, maxStates);
     if (front.length === 0) {
       throw new DomainInputError(
         'invalid_range',
@@ -230,6 +234,69 @@ function optimiseOnGrid(
     lateHours: late ? hours - T : 0,
     floorBinds,
   };
+}
+
+/** Up to this many candidate states per leg the front is kept exact (every non-dominated state). */
+const EXACT_LIMIT = 20_000;
+
+/**
+ * The next front without sorting every candidate: candidates fall into `max/2` time buckets over [0, T], each
+ * bucket keeps its least-fuel and its earliest candidate, then the non-dominated ones are kept in time order.
+ * Candidates after `limit` (they could not arrive in time) are dropped.
+ */
+function bucketed(
+  front: readonly State[],
+  opts: readonly LegSailing[],
+  T: number,
+  limit: number,
+  max: number,
+): State[] {
+  const n = Math.max(1, Math.floor(max / 2));
+  const width = T / n;
+  const leastF = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const leastT = new Float64Array(n);
+  const leastP = new Int32Array(n);
+  const leastK = new Int32Array(n);
+  const firstT = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const firstF = new Float64Array(n);
+  const firstP = new Int32Array(n);
+  const firstK = new Int32Array(n);
+  for (let p = 0; p < front.length; p++) {
+    const s = front[p]!;
+    for (let k = 0; k < opts.length; k++) {
+      const o = opts[k]!;
+      const t = s.t + o.hours;
+      if (t > limit + 1e-9) continue;
+      const f = s.f + o.fuelT;
+      const b = Math.min(n - 1, Math.floor(t / width));
+      if (f < leastF[b]!) {
+        leastF[b] = f;
+        leastT[b] = t;
+        leastP[b] = p;
+        leastK[b] = k;
+      }
+      if (t < firstT[b]! || (t === firstT[b] && f < firstF[b]!)) {
+        firstT[b] = t;
+        firstF[b] = f;
+        firstP[b] = p;
+        firstK[b] = k;
+      }
+    }
+  }
+  const out: State[] = [];
+  let bestF = Number.POSITIVE_INFINITY;
+  for (let b = 0; b < n; b++) {
+    if (leastF[b] === Number.POSITIVE_INFINITY) continue;
+    const a = { t: firstT[b]!, f: firstF[b]!, parent: firstP[b]!, option: firstK[b]! };
+    const c = { t: leastT[b]!, f: leastF[b]!, parent: leastP[b]!, option: leastK[b]! };
+    for (const st of a.t < c.t ? [a, c] : [c]) {
+      if (st.f < bestF - 1e-12) {
+        out.push(st);
+        bestF = st.f;
+      }
+    }
+  }
+  return out;
 }
 
 /** Non-dominated states: sorted by time, each one burning less than every earlier one. */

@@ -49,9 +49,13 @@ export class SpeedRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
+    if (!r) return undefined;
+    const plan = JSON.parse(r.value) as VoyagePlanInput;
+    // Fields added to the plan later are filled with their empty value.
+    plan.specialPoints = plan.specialPoints.map((s) => ({ ...s, stayH: s.stayH ?? null }));
     return r
       ? {
-          plan: JSON.parse(r.value) as VoyagePlanInput,
+          plan,
           source: r.source as PlanSource,
           updatedAt: r.updated_at,
           updatedBy: r.updated_by,

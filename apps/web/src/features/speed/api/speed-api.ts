@@ -1,0 +1,94 @@
+import {
+  type RtzImport,
+  rpmSimulationSchema,
+  type ShipConditionInput,
+  type SpeedAdjustmentInput,
+  shipConditionSchema,
+  slipResponseSchema,
+  speedHistorySchema,
+  speedResponseSchema,
+  type VoyagePlanInput,
+  voyagePlanSchema,
+} from '@ecohelm/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+const keys = {
+  speed: ['speed'] as const,
+  history: (hours: number) => ['speed', 'history', hours] as const,
+  slip: (days: number) => ['speed', 'slip', days] as const,
+  simulate: (rpm: number) => ['speed', 'simulate', rpm] as const,
+};
+
+/** The speed page: navigation now, the plan, the advice and its basis; refreshed every 10 s. */
+export const useSpeed = () =>
+  useQuery({
+    queryKey: keys.speed,
+    queryFn: ({ signal }) => apiFetch('/api/v1/speed', { schema: speedResponseSchema, signal }),
+    refetchInterval: 10_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** Advised against actual rpm and the crew's decisions over the last `hours`. */
+export const useSpeedHistory = (hours: number) =>
+  useQuery({
+    queryKey: keys.history(hours),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/speed/history?hours=${hours}`, { schema: speedHistorySchema, signal }),
+    refetchInterval: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+export const useSlip = (days: number, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.slip(days),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/speed/slip?days=${days}`, { schema: slipResponseSchema, signal }),
+    enabled,
+  });
+
+/** What an rpm gives to the destination; asked again when the rpm settles. */
+export const useRpmSimulation = (rpm: number | null) =>
+  useQuery({
+    queryKey: keys.simulate(rpm ?? 0),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/speed/simulate?rpm=${rpm}`, { schema: rpmSimulationSchema, signal }),
+    enabled: rpm !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+function useSpeedMutation<T, R>(fn: (body: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // The page refreshes behind the closed dialog; the save does not wait for it.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: keys.speed });
+    },
+  });
+}
+
+export const useSaveCondition = () =>
+  useSpeedMutation((body: ShipConditionInput) =>
+    apiFetch('/api/v1/speed/condition', { method: 'PUT', body, schema: shipConditionSchema }),
+  );
+
+export const useSavePlan = () =>
+  useSpeedMutation((body: VoyagePlanInput) =>
+    apiFetch('/api/v1/speed/plan', { method: 'PUT', body, schema: voyagePlanSchema }),
+  );
+
+export const useImportRtz = () =>
+  useSpeedMutation((body: RtzImport) =>
+    apiFetch('/api/v1/speed/plan/rtz', { method: 'POST', body, schema: voyagePlanSchema }),
+  );
+
+export const useAdjust = () =>
+  useSpeedMutation((body: SpeedAdjustmentInput) =>
+    apiFetch('/api/v1/speed/adjustments', {
+      method: 'POST',
+      body,
+      schema: speedHistorySchema.shape.adjustments.element,
+    }),
+  );

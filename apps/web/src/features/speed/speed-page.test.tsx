@@ -1,0 +1,139 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import speed from '../../test/fixtures/speed.json';
+import history from '../../test/fixtures/speed-history.json';
+import simulation from '../../test/fixtures/speed-simulation.json';
+import { renderPage, stubApi } from '../../test/render-page';
+import { SpeedPage } from './speed-page';
+
+const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
+const requests = (method: string) =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    }));
+const answers = {
+  '/api/v1/speed/history': { json: history },
+  '/api/v1/speed/simulate': { json: simulation },
+  '/api/v1/speed': { json: speed },
+};
+
+describe('speed optimisation page', { timeout: 120_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the navigation, the advice with its status, the plan, the forecast, the optimisation and the statistics', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    expect((await within(panel('navigationData')).findByTestId('nav-sog')).textContent).toBe(
+      `${speed.navigation.sogKn!.toFixed(1)} kn`,
+    );
+    expect(within(panel('shipStatus')).getByTestId('condition-status').textContent).toBe('Underway');
+    expect(within(panel('shipStatus')).getByTestId('condition-source').textContent).toBe(
+      'Derived from speed and draught (not set by the crew)',
+    );
+    const advice = panel('optimizedRpm');
+    expect(within(advice).getByTestId('advice-rpm').textContent).toBe(speed.advice!.rpm.toFixed(1));
+    expect(within(advice).getByTestId('advice-status').textContent).toBe('Not optimized');
+    expect(within(advice).getByTestId('advice-apply').textContent).toBe('now');
+    const forecast = within(panel('weatherForecast')).getByTestId('speed-forecast');
+    for (const h of ['Real time', '24 h', '48 h', '96 h']) expect(forecast.textContent).toContain(h);
+    expect(forecast.textContent).toContain('Ship sensors');
+    expect(forecast.textContent).toContain('Simulated forecast');
+    const plan = panel('voyagePlan');
+    expect(within(plan).getByTestId('plan-voyage').textContent).toBe(speed.plan!.voyageNo);
+    expect(within(plan).getByTestId('plan-destination').textContent).toBe('Rotterdam');
+    expect(within(plan).getByTestId('plan-rta').textContent).toBe(
+      `${speed.plan!.rta.slice(0, 10)} ${speed.plan!.rta.slice(11, 16)}`,
+    );
+    expect(within(plan).getByText(/filed by the simulated master/)).toBeTruthy();
+    expect(within(panel('macroOptimization')).getByTestId('macro-saving').textContent).toContain(
+      `${speed.macro!.savingT!.toFixed(1)} t`,
+    );
+    expect(within(panel('macroOptimization')).getByText('Arrives by the RTA')).toBeTruthy();
+    expect(within(panel('macroOptimization')).getByTestId('macro-cii').textContent).toContain(
+      'Year-end CII 2026',
+    );
+    expect(within(panel('voyageStatistics')).getByTestId('speed-statistics').textContent).toContain(
+      `${Math.round(speed.statistics!.distanceNm).toLocaleString('en-US')} nm`,
+    );
+    expect((await within(panel('rpmSimulation')).findByTestId('sim-fuel')).textContent).toBe(
+      `${simulation.fuelT.toFixed(1)} t`,
+    );
+    expect(within(panel('rpmSimulation')).getByTestId('sim-model').textContent).toContain(
+      "Fitted on this ship's history",
+    );
+  });
+
+  it('simulates the rpm the crew types', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    const input = await within(panel('rpmSimulation')).findByRole('spinbutton');
+    fireEvent.change(input, { target: { value: '95' } });
+    await vi.waitFor(() =>
+      expect(requests('GET').some((r) => r.url === '/api/v1/speed/simulate?rpm=95')).toBe(true),
+    );
+  });
+
+  it('refuses negative cargo at the field before sending, then saves the crew’s status', async () => {
+    stubApi({ ...answers, '/api/v1/speed/condition': { json: { ...speed.condition, source: 'crew' } } });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    fireEvent.click(await within(panel('shipStatus')).findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Cargo loaded'), { target: { value: '-3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The cargo loaded cannot be negative.')).toBeTruthy();
+    expect(requests('PUT')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Cargo loaded'), { target: { value: '41000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(requests('PUT')).toHaveLength(1));
+    expect(requests('PUT')[0]).toEqual({
+      url: '/api/v1/speed/condition',
+      body: { shipStatus: 2, loadingStatus: 1, cargoT: 41000 },
+    });
+  });
+
+  it('shows the server’s reason at the field and keeps the plan the crew typed, in Chinese', async () => {
+    stubApi({
+      ...answers,
+      '/api/v1/speed/plan': {
+        status: 400,
+        code: 'validation_failed',
+        message: 'The ETA must be later than now.',
+        details: [{ path: 'body.eta', message: 'The ETA must be later than now.' }],
+      },
+    });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed', lang: 'zh_CN' });
+    fireEvent.click(await within(panel('voyagePlan')).findByRole('button', { name: /^编\s?辑$/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('目的港'), { target: { value: 'Hamburg' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
+    expect((await within(dialog).findAllByText('预计到港时间必须晚于现在。')).length).toBeGreaterThan(0);
+    expect((within(dialog).getByLabelText('目的港') as HTMLInputElement).value).toBe('Hamburg');
+    expect(requests('PUT')[0]!.body.destination).toBe('Hamburg');
+  });
+
+  it('says why there is no advice when there is no plan', async () => {
+    stubApi({
+      ...answers,
+      '/api/v1/speed': {
+        json: {
+          ...speed,
+          plan: null,
+          progress: null,
+          advice: null,
+          macro: null,
+          statistics: null,
+          noAdviceReason: 'no_plan',
+        },
+      },
+    });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    expect((await within(panel('optimizedRpm')).findByTestId('advice-none')).textContent).toContain(
+      'No voyage plan yet: enter one or import an RTZ route.',
+    );
+    expect(within(panel('rpmSimulation')).getByText('Simulation needs a voyage plan.')).toBeTruthy();
+  });
+});
