@@ -9,7 +9,7 @@ for (const lang of langs) {
     test.setTimeout(120_000);
     const speed = new SpeedPage(page, lang);
     await speed.open();
-    await expect(page.getByRole('heading', { name: speed.text.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: speed.text.title, exact: true })).toBeVisible();
     // The simulated master filed a plan: it is under way or about to sail, and the page works it out.
     await expect(speed.panel('voyagePlan').getByTestId('plan-waypoints')).toHaveText(/^\d+$/, {
       timeout: 30_000,
@@ -58,7 +58,7 @@ for (const lang of langs) {
     if (underWay) {
       dialog = await speed.openDialog('optimizedRpm', speed.text.adjust);
       await dialog.getByText(speed.text.override).click();
-      await dialog.getByLabel(speed.text.rpm).fill('90');
+      await dialog.getByRole('spinbutton', { name: speed.text.rpm, exact: true }).fill('90');
       await dialog.getByRole('button', { name: speed.text.save }).click();
       await expect(dialog.getByText(speed.text.reasonRequired)).toBeVisible();
       await dialog.getByLabel(speed.text.reason).fill('Heavy swell on the bow');

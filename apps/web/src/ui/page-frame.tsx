@@ -22,11 +22,20 @@ export interface PageFrameProps {
   columns?: number;
   /** Number of grid rows the panels are laid out in. */
   rowCount?: number;
+  /** Least height of a row (px): a page with more to show than one screen holds scrolls instead of squeezing. */
+  minRowHeight?: number;
   panels: PanelSpec[];
 }
 
 /** A page's frame: its title row and a grid of panels filling the rest of the screen. */
-export function PageFrame({ title, actions, columns = 3, rowCount = 2, panels }: PageFrameProps) {
+export function PageFrame({
+  title,
+  actions,
+  columns = 3,
+  rowCount = 2,
+  minRowHeight,
+  panels,
+}: PageFrameProps) {
   return (
     <div className={styles.page}>
       <div className={styles.titleRow}>
@@ -37,7 +46,8 @@ export function PageFrame({ title, actions, columns = 3, rowCount = 2, panels }:
         className={styles.grid}
         style={{
           gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-          gridTemplateRows: `repeat(${rowCount}, minmax(0, 1fr))`,
+          gridTemplateRows: `repeat(${rowCount}, minmax(${minRowHeight ?? 0}px, 1fr))`,
+          ...(minRowHeight ? { overflowY: 'auto' as const } : {}),
         }}
       >
         {panels.map((panel) => (

@@ -181,6 +181,19 @@ describe('voyage optimiser', () => {
     }
   });
 
+  it('gives a steady advice as the ship sails on a long voyage (the first leg shrinking mile by mile)', () => {
+    const r = rng(31);
+    const legs = randomLegs(r, 40);
+    const hours = constantSpeedVoyage(ship, legs, 11.5)!.hours;
+    const first: number[] = [];
+    for (let nm = 0; nm < 10; nm++) {
+      const ahead = [{ ...legs[0]!, distanceNm: legs[0]!.distanceNm - nm }, ...legs.slice(1)];
+      const plan = optimiseVoyage(ship, ahead, { hoursAvailable: hours - nm / 11.5, minKn: 7, maxKn: 15 });
+      first.push(plan.legs[0]!.stwKn);
+    }
+    expect(Math.max(...first) - Math.min(...first)).toBeLessThanOrEqual(0.2 + 1e-9);
+  });
+
   it('holds constant speed in uniform weather (the convexity argument)', () => {
     const legs: Leg[] = Array.from({ length: 6 }, () => ({ distanceNm: 200, courseRad: 0, weather: CALM }));
     const plan = optimiseVoyage(ship, legs, { hoursAvailable: 100, minKn: 8, maxKn: 15 });

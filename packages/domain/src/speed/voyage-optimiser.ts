@@ -176,9 +176,11 @@ function optimiseOnGrid(
   const late = fastestFrom[0]! > T + 1e-9;
   const fronts: State[][] = [];
   let front: State[] = [{ t: 0, f: 0, parent: -1, option: -1 }];
+  let approximate = false;
   for (let i = 0; i < legs.length; i++) {
     const opts = optionsPerLeg[i]!;
     if (!late && front.length * opts.length > EXACT_LIMIT) {
+      approximate = true;
       front = bucketed(front, opts, T, T - fastestFrom[i + 1]!, maxStates);
     } else {
       const next: State[] = [];
@@ -210,12 +212,20 @@ function optimiseOnGrid(
     const b = front[best]!;
     if (late ? a.t < b.t : a.f < b.f - 1e-12 || (Math.abs(a.f - b.f) <= 1e-12 && a.t < b.t)) best = j;
   }
-  const chosen: LegSailing[] = new Array(legs.length);
+  let chosen: LegSailing[] = new Array(legs.length);
   let idx = best;
   for (let i = legs.length - 1; i >= 0; i--) {
     const s = fronts[i]![idx]!;
     chosen[i] = optionsPerLeg[i]![s.option]!;
     idx = s.parent;
+  }
+  if (approximate && !late) {
+    // The bucketed fronts settle near-equal plans arbitrarily, so the advice could swing from one minute to the
+    // next. The Lagrangian plan (each leg at its own best speed for one price of time) is as good within the
+    // buckets' error and moves smoothly with the voyage: take it when it is.
+    const smooth = lagrangianPlan(optionsPerLeg, T);
+    const dpFuel = chosen.reduce((a, s) => a + s.fuelT, 0);
+    if (smooth && smooth.reduce((a, s) => a + s.fuelT, 0) <= dpFuel * (1 + SMOOTH_TOLERANCE)) chosen = smooth;
   }
   const hours = chosen.reduce((a, s) => a + s.hours, 0);
   const fuelT = chosen.reduce((a, s) => a + s.fuelT, 0);
@@ -234,6 +244,37 @@ function optimiseOnGrid(
     lateHours: late ? hours - T : 0,
     floorBinds,
   };
+}
+
+/** How much more fuel the smooth Lagrangian plan may burn than the bucketed one (the buckets' own error). */
+const SMOOTH_TOLERANCE = 2e-4;
+
+/**
+ * Every leg at the speed that minimises `fuel + λ·hours`, with the least price of time λ that arrives by `T`
+ * (bisection; hours fall as λ rises). Undefined when even the fastest choice is late.
+ */
+function lagrangianPlan(
+  optionsPerLeg: readonly (readonly LegSailing[])[],
+  T: number,
+): LegSailing[] | undefined {
+  const pick = (lambda: number) =>
+    optionsPerLeg.map((opts) => {
+      let best = opts[0]!;
+      for (const o of opts) if (o.fuelT + lambda * o.hours < best.fuelT + lambda * best.hours) best = o;
+      return best;
+    });
+  const hoursOf = (p: readonly LegSailing[]) => p.reduce((a, s) => a + s.hours, 0);
+  let hi = 1;
+  while (hoursOf(pick(hi)) > T && hi < 1e6) hi *= 2;
+  if (hoursOf(pick(hi)) > T) return undefined;
+  let lo = 0;
+  if (hoursOf(pick(lo)) <= T) return pick(lo);
+  for (let i = 0; i < 50; i++) {
+    const mid = (lo + hi) / 2;
+    if (hoursOf(pick(mid)) <= T) hi = mid;
+    else lo = mid;
+  }
+  return pick(hi);
 }
 
 /** Up to this many candidate states per leg the front is kept exact (every non-dominated state). */

@@ -80,16 +80,21 @@ export function remainingLegs(waypoints: readonly Waypoint[], position: LonLat |
     start = position;
     startName = 'Own ship';
   }
+  // Long legs are split at fixed points between their waypoints (not from the ship), so that the pieces ahead, and
+  // the weather and advice worked out on them, do not move as the ship sails.
   const legs: RouteLeg[] = [];
-  let from = start;
   let fromName = startName;
   for (let i = startIndex; i < waypoints.length; i++) {
+    const a0 = waypoints[i - 1]!;
     const w = waypoints[i]!;
-    const d = distanceNm(from, w);
-    const pieces = Math.max(1, Math.ceil(d / MAX_LEG_NM));
-    let a = from;
+    const full = distanceNm(a0, w);
+    const pieces = Math.max(1, Math.ceil(full / MAX_LEG_NM));
+    // Where the ship is along this leg (0 at its start), for the leg it is on.
+    const done = i === startIndex && position ? Math.max(0, full - distanceNm(start, w)) : 0;
+    let a: LonLat = i === startIndex ? start : { lat: a0.lat, lon: a0.lon };
     for (let k = 1; k <= pieces; k++) {
-      const b = k === pieces ? { lat: w.lat, lon: w.lon } : between(from, w, k / pieces);
+      if ((k * full) / pieces <= done + 0.01) continue;
+      const b = k === pieces ? { lat: w.lat, lon: w.lon } : between(a0, w, k / pieces);
       const dist = distanceNm(a, b);
       const toName = k === pieces ? w.name : `${w.name} −${Math.round(distanceNm(b, w))} nm`;
       if (dist > 0.01) {
@@ -108,7 +113,6 @@ export function remainingLegs(waypoints: readonly Waypoint[], position: LonLat |
       a = b;
       fromName = toName;
     }
-    from = { lat: w.lat, lon: w.lon };
   }
   return legs;
 }

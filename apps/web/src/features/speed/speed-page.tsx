@@ -39,6 +39,8 @@ export function SpeedPage() {
       <PageFrame
         title={t('optimization.speed.title')}
         columns={4}
+        rowCount={4}
+        minRowHeight={290}
         panels={[
           {
             id: 'navigationData',
@@ -56,6 +58,7 @@ export function SpeedPage() {
           {
             id: 'optimizedRpm',
             title: title('optimizedRpm'),
+            rows: 2,
             children: body((x) => <Advice data={x} canWrite={canWrite} open={setModal} />),
           },
           {
@@ -65,26 +68,27 @@ export function SpeedPage() {
             children: body((x) => <Forecast data={x} />),
           },
           {
+            id: 'voyageStatistics',
+            title: title('voyageStatistics'),
+            children: body((x) => <Statistics data={x} />),
+          },
+          {
             id: 'voyagePlan',
             title: title('voyagePlan'),
             span: 2,
             children: body((x) => <Plan data={x} canWrite={canWrite} onEdit={() => setModal('plan')} />),
           },
           {
-            id: 'macroOptimization',
-            title: title('macroOptimization'),
-            span: 2,
-            children: body((x) => <Macro data={x} />),
-          },
-          {
-            id: 'voyageStatistics',
-            title: title('voyageStatistics'),
-            children: body((x) => <Statistics data={x} />),
-          },
-          {
             id: 'rpmSimulation',
             title: title('rpmSimulation'),
+            span: 2,
             children: body((x) => <Simulation data={x} />),
+          },
+          {
+            id: 'macroOptimization',
+            title: title('macroOptimization'),
+            span: 4,
+            children: body((x) => <Macro data={x} />),
           },
         ]}
       />
@@ -566,11 +570,12 @@ function Macro({ data }: { data: Data }) {
             </span>
           )}
         </div>
+      </div>
+      <div>
         <Table
           size="small"
-          style={{ marginTop: 8 }}
           pagination={false}
-          scroll={{ y: 150 }}
+          scroll={{ y: 190 }}
           rowKey={(_, i) => String(i)}
           dataSource={m.legs}
           aria-label={t('speed.macro.legs')}
@@ -678,7 +683,7 @@ function Simulation({ data }: { data: Data }) {
           style={{ marginTop: 6 }}
         />
       ) : r ? (
-        <div style={{ ...grid(2), marginTop: 6 }} data-testid="speed-simulation">
+        <div style={{ ...grid(4), marginTop: 6 }} data-testid="speed-simulation">
           <Field label={t('speed.sim.stw')} value={`${num(r.stwKn, 1)} kn`} testId="sim-stw" />
           <Field label={t('speed.sim.sog')} value={`${num(r.sogKn, 1)} kn`} />
           <Field label={t('speed.sim.power')} value={`${num(r.powerKw, 0)} kW (${num(r.loadPct, 0)} %)`} />
