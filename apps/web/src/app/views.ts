@@ -38,7 +38,11 @@ export const views: Record<string, View> = {
     (m) => m.EcaPage,
   ),
   '/eff-optimize/speed': named(
-    () => import('../features/speed/speed-page'),
+    () => {
+      // The page's data is asked for while its code loads, not after it has drawn.
+      void import('../features/speed/api/speed-api').then((m) => m.startSpeedFetch());
+      return import('../features/speed/speed-page');
+    },
     (m) => m.SpeedPage,
   ),
   '/eff-optimize/fouling': named(

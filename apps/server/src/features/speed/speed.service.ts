@@ -490,7 +490,8 @@ export class SpeedService {
     const plan = await this.plan();
     if (!plan) throw notFound(speedMessages.noPlan);
     const live = await this.#live();
-    const worked = await this.#work(plan, live, await this.condition());
+    // The rpm is the crew's: no optimisation needed, only the legs and their weather.
+    const worked = await this.#work(plan, live, await this.condition(), false);
     const { model, ship } = worked;
     if (!(rpm >= model.minRpm && rpm <= model.maxRpm)) {
       const message = `${speedMessages.rpmOutOfRange} (${model.minRpm}–${model.maxRpm} rpm)`;
@@ -547,7 +548,7 @@ export class SpeedService {
     };
   }
 
-  async #work(plan: VoyagePlan, live: Live, condition: ShipCondition): Promise<Worked> {
+  async #work(plan: VoyagePlan, live: Live, condition: ShipCondition, optimise = true): Promise<Worked> {
     const now = this.#now();
     const lat = live.value(CH.lat);
     const lon = live.value(CH.lon);
@@ -588,7 +589,7 @@ export class SpeedService {
     const floorKn = round(ciiSpeedFloorKn(law.k, law.n, ship.auxTPerDay), 2);
     let optimum: Worked['optimum'];
     let constant: Worked['constant'];
-    if (legs.length > 0 && hoursToRta > 0) {
+    if (optimise && legs.length > 0 && hoursToRta > 0) {
       optimum = optimiseVoyage(ship, legs, {
         hoursAvailable: hoursToRta,
         minKn: 6,

@@ -40,12 +40,9 @@ export function PlanModal({
   const [form] = Form.useForm<Values>();
   const [listError, setListError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    setListError(null);
-    form.resetFields();
-    if (plan) {
-      form.setFieldsValue({
+  // The form mounts when the dialog opens (a plan has hundreds of waypoint fields: not drawn with the page).
+  const initialValues: Partial<Values> = plan
+    ? {
         voyageNo: plan.voyageNo,
         departurePort: plan.departurePort,
         destination: plan.destination,
@@ -55,10 +52,10 @@ export function PlanModal({
         rta: utcPicker(plan.rta),
         waypoints: plan.waypoints,
         specialPoints: plan.specialPoints,
-      });
-    } else {
-      form.setFieldsValue({ waypoints: [], specialPoints: [] });
-    }
+      }
+    : { waypoints: [], specialPoints: [] };
+  useEffect(() => {
+    if (open) setListError(null);
   }, [open]);
 
   const show = (

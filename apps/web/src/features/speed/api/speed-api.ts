@@ -20,11 +20,26 @@ const keys = {
   simulate: (rpm: number) => ['speed', 'simulate', rpm] as const,
 };
 
+const getSpeed = (signal?: AbortSignal) =>
+  apiFetch('/api/v1/speed', { schema: speedResponseSchema, ...(signal ? { signal } : {}) });
+
+/** A first answer asked for while the page's code still loads (the route starts it). */
+let early: { at: number; answer: ReturnType<typeof getSpeed> } | undefined;
+export function startSpeedFetch(): void {
+  early = { at: Date.now(), answer: getSpeed() };
+  early.answer.catch(() => undefined);
+}
+
 /** The speed page: navigation now, the plan, the advice and its basis; refreshed every 10 s. */
 export const useSpeed = () =>
   useQuery({
     queryKey: keys.speed,
-    queryFn: ({ signal }) => apiFetch('/api/v1/speed', { schema: speedResponseSchema, signal }),
+    queryFn: ({ signal }) => {
+      const first = early;
+      early = undefined;
+      // Only an answer asked for just now, by this visit of the page.
+      return first && Date.now() - first.at < 5_000 ? first.answer : getSpeed(signal);
+    },
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
   });
