@@ -149,9 +149,12 @@ export async function buildApp(
 
   const sessions = new SessionService(new SessionRepository(store.db));
   const ships = new ShipService(new ShipRepository(store.db));
-  const filling = new FillingService(new FillingRepository(store.db), ships);
-  const voyages = new VoyageService(new VoyageRepository(store.db));
   const records = new RecordsService(new RecordsRepository(store.db));
+  // The filling checks hold bunkering entries against the bunker records (the BDNs).
+  const filling = new FillingService(new FillingRepository(store.db), ships, undefined, () =>
+    records.listBunker({ limit: 100_000 }),
+  );
+  const voyages = new VoyageService(new VoyageRepository(store.db));
   const telemetry = new TelemetryService(new TelemetryRepository(store), {
     rawWindowDays: config.ingest.rawRetentionDays,
     minuteWindowDays: config.ingest.minuteRetentionDays,

@@ -260,6 +260,8 @@ export const fillingIssueSchema = z.object({
     'distance_slow',
     'fuel_not_on_ship',
     'over_capacity',
+    'bunker_record_missing',
+    'bunker_record_differs',
   ]),
   path: z.string(),
   message: z.string(),

@@ -110,3 +110,23 @@ export async function renderPage(
     </Providers>,
   );
 }
+
+/** Catches the files a page saves (object URLs of blobs) and reads one back as text. */
+export function captureFiles() {
+  const files: Blob[] = [];
+  vi.stubGlobal('URL', {
+    ...URL,
+    createObjectURL: (b: Blob) => {
+      files.push(b);
+      return 'blob:captured';
+    },
+    revokeObjectURL: () => {},
+  });
+  const text = (i = 0) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result).replace(/^\ufeff/, ''));
+      reader.readAsText(files[i]!);
+    });
+  return { files, text };
+}

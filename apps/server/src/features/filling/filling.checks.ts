@@ -74,6 +74,60 @@ function quantityRows(data: Record<string, unknown>, key: 'bunkers' | 'barges') 
     .map((r) => ({ fuelType: r.fuelType as string, quantityT: r.quantityT as number }));
 }
 
+/** A delivery from the bunker records (the BDNs entered under energy reports), for the filling checks. */
+export interface BunkerDelivery {
+  startTime: string;
+  endTime: string;
+  fuelType: string;
+  quantityT: number;
+}
+
+/** A bunkering entry and the bunker records of the same fuel are the same delivery when within this of each other. */
+export const BUNKER_MATCH_WINDOW_MS = 24 * 3_600_000;
+/** Entered and recorded quantities agree within 1 % or 0.5 t. */
+const bunkerAgrees = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.5, 0.01 * Math.max(a, b));
+
+/**
+ * A bunkering entry of the filling records checked against the bunker records (one source of truth for what was
+ * delivered): a warning when no bunker record of that fuel lies within a day of it, or when they give another
+ * quantity.
+ */
+function checkAgainstBunkerRecords(
+  row: { fuelType: string; quantityT: number },
+  index: number,
+  at: number,
+  deliveries: readonly BunkerDelivery[],
+  add: (i: FillingIssue) => void,
+) {
+  const near = deliveries.filter(
+    (d) =>
+      d.fuelType === row.fuelType &&
+      Date.parse(d.startTime) - BUNKER_MATCH_WINDOW_MS <= at &&
+      at <= Date.parse(d.endTime) + BUNKER_MATCH_WINDOW_MS,
+  );
+  const path = `bunkers.${index}.quantityT`;
+  if (near.length === 0) {
+    add({
+      severity: 'warning',
+      code: 'bunker_record_missing',
+      path,
+      message: 'No bunker record of this fuel within a day of this bunkering',
+      params: { fuelType: row.fuelType },
+    });
+    return;
+  }
+  const recorded = near.reduce((a, d) => a + d.quantityT, 0);
+  if (!bunkerAgrees(recorded, row.quantityT)) {
+    add({
+      severity: 'warning',
+      code: 'bunker_record_differs',
+      path,
+      message: `The bunker records give ${round(recorded)} t of this fuel, entered ${round(row.quantityT)} t`,
+      params: { fuelType: row.fuelType, expected: round(recorded), actual: round(row.quantityT) },
+    });
+  }
+}
+
 /**
  * Runs every check over a ship's records in time order and returns each record's issues:
  * required fields (error), ROB arithmetic — a reading's ROB must equal the previous ROB
@@ -86,6 +140,7 @@ export function checkRecords(
   ship: Ship | undefined,
   startInfo: readonly StartInfo[],
   now: Date,
+  bunkerRecords?: readonly BunkerDelivery[],
 ): Map<string, CheckResult> {
   const out = new Map<string, CheckResult>();
   const issuesOf = (id: string) => {
@@ -151,9 +206,10 @@ export function checkRecords(
     const result = issuesOf(rec.id);
 
     if (rec.kind === 'bunkering') {
-      for (const r of quantityRows(rec.data, 'bunkers')) {
+      quantityRows(rec.data, 'bunkers').forEach((r, index) => {
         bunkered.set(r.fuelType, (bunkered.get(r.fuelType) ?? 0) + r.quantityT);
-      }
+        if (bunkerRecords) checkAgainstBunkerRecords(r, index, ev.at, bunkerRecords, (i) => add(rec.id, i));
+      });
       continue;
     }
     if (rec.kind === 'barge_out') {

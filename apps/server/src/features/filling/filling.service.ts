@@ -17,7 +17,7 @@ import type { FillingRecordsTable } from '../../db/schema.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { parseBody } from '../../platform/parse-body.ts';
 import { OWN_SHIP_ID, type ShipService } from '../ship/ship.service.ts';
-import { type CheckInput, type CheckResult, checkRecords } from './filling.checks.ts';
+import { type BunkerDelivery, type CheckInput, type CheckResult, checkRecords } from './filling.checks.ts';
 import type { FillingRepository } from './filling.repository.ts';
 
 const conflictWith = (reason: FillingConflictReason, message: string) => conflict(message, { reason });
@@ -32,11 +32,18 @@ export class FillingService {
   readonly #repo: FillingRepository;
   readonly #ships: ShipService;
   readonly #now: () => Date;
+  readonly #bunkerRecords: (() => Promise<readonly BunkerDelivery[]>) | undefined;
 
-  constructor(repo: FillingRepository, ships: ShipService, now: () => Date = () => new Date()) {
+  constructor(
+    repo: FillingRepository,
+    ships: ShipService,
+    now: () => Date = () => new Date(),
+    bunkerRecords?: () => Promise<readonly BunkerDelivery[]>,
+  ) {
     this.#repo = repo;
     this.#ships = ships;
     this.#now = now;
+    this.#bunkerRecords = bunkerRecords;
   }
 
   /** The list of one regime (or both) with the counts of each filter state. */
@@ -245,7 +252,8 @@ export class FillingService {
       data: JSON.parse(r.data) as Record<string, unknown>,
       seq,
     }));
-    return checkRecords(inputs, ship, startInfo, this.#now());
+    const deliveries = this.#bunkerRecords ? await this.#bunkerRecords() : undefined;
+    return checkRecords(inputs, ship, startInfo, this.#now(), deliveries);
   }
 
   async #allChecked(): Promise<FillingRecord[]> {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import consumption from '../../test/fixtures/consumption.json';
-import { renderPage, stubApi } from '../../test/render-page';
+import { captureFiles, renderPage, stubApi } from '../../test/render-page';
 import { ConsumptionPage } from './consumption-page';
 
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -56,29 +56,13 @@ describe('consumption distribution page', { timeout: 120_000 }, () => {
 
   it('exports the table as CSV', async () => {
     stubApi({ '/api/v1/consumption': { json: consumption } });
-    const created: Blob[] = [];
-    vi.stubGlobal('URL', {
-      ...URL,
-      createObjectURL: (b: Blob) => {
-        created.push(b);
-        return 'blob:x';
-      },
-      revokeObjectURL: () => {},
-    });
+    const saved = captureFiles();
     await renderPage(<ConsumptionPage />, { path: '/eff-analysis/distributed' });
     const button = await screen.findByRole('button', { name: 'Export CSV' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button);
-    expect(created).toHaveLength(1);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(created[0]!);
-    });
-    const lines = text
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r?\n/);
+    expect(saved.files).toHaveLength(1);
+    const lines = (await saved.text()).trim().split(/\r?\n/);
     expect(lines[0]).toBe(
       'Consumer,Sea passage (t),Maneuvering (t),In port (t),At anchor (t),Drifting (t),Total (t),CO2 (t),Fuel energy (GJ),Period before (t)',
     );

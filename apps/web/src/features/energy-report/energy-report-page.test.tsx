@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import bunkers from '../../test/fixtures/bunker-records.json';
 import report from '../../test/fixtures/energy-report-day.json';
 import oil from '../../test/fixtures/oil-change-records.json';
-import { renderPage, stubApi } from '../../test/render-page';
+import { captureFiles, renderPage, stubApi } from '../../test/render-page';
 import { EnergyReportPage } from './energy-report-page';
 
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -42,6 +42,24 @@ describe('energy reports page', { timeout: 120_000 }, () => {
     const b = await vi.waitFor(() => panel('bunkerRecords'));
     expect((await within(b).findAllByText(bunkers.items[0]!.tankNumber)).length).toBeGreaterThan(0);
     expect(within(panel('oilChangeRecords')).getAllByRole('row').length).toBeGreaterThan(1);
+  });
+
+  it('takes the report period from the address, and exports what it shows as CSV', async () => {
+    stubApi(answers);
+    const saved = captureFiles();
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report?period=month' });
+    await vi.waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('period=month'))).toBe(true),
+    );
+    const fuel = await vi.waitFor(() => panel('fuelOilReport'));
+    await within(fuel).findAllByRole('row');
+    fireEvent.click(within(fuel).getByRole('button', { name: 'CSV' }));
+    const [header, ...lines] = (await saved.text()).trim().split(/\r?\n/);
+    expect(header).toBe(
+      'period,from_utc,to_utc,consumed_hfo_t,consumed_lfo_t,consumed_mgo_t,me_t,ge1_t,ge2_t,ge3_t,boiler1_t,boiler2_t,bunkered_hfo_t,bunkered_lfo_t,bunkered_mgo_t,rob_hfo_t,rob_lfo_t,rob_mgo_t,distance_nm',
+    );
+    expect(lines).toHaveLength(report.rows.length);
+    expect(lines[0]!.startsWith(`${report.rows[0]!.label},`)).toBe(true);
   });
 
   it('checks a bunker record before sending it: each missing field is said and nothing is sent', async () => {

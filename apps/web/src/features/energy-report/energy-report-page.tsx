@@ -12,6 +12,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
+import { useSearchChoice } from '../../lib/use-search-choice';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
@@ -26,7 +27,11 @@ export function EnergyReportPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const title = (id: string) => t(`analysis.panels.${id}`);
-  const [period, setPeriod] = useState<EnergyReportPeriod>('day');
+  const [period, setPeriod] = useSearchChoice<EnergyReportPeriod>(
+    'period',
+    ['day', 'month', 'voyage'],
+    'day',
+  );
   const report = useEnergyReport(period);
   const exporter = useExportEnergyReport();
   const [bunker, setBunker] = useState<BunkerRecord | 'new' | null>(null);
@@ -61,6 +66,11 @@ export function EnergyReportPage() {
                     value: p,
                     label: t(`analysis.fuelReport.periods.${p}`),
                   }))}
+                />
+                <CsvButton
+                  fileName={`fuel-oil-report-${period}`}
+                  disabled={!report.data}
+                  rows={() => fuelOilReportCsv(report.data)}
                 />
                 <Button size="small" loading={exporter.isPending} onClick={() => void download('xlsx')}>
                   {t('analysis.fuelReport.exportXlsx')}
@@ -178,6 +188,33 @@ function Loaded<T>({
     );
   }
   return query.data === undefined ? <Spin /> : children(query.data);
+}
+
+/** The fuel oil report as CSV rows: one per period, t by fuel kind and consumer, bunkered and ROB, oldest first. */
+function fuelOilReportCsv(data: EnergyReportResponse | undefined): (string | number | null)[][] {
+  const consumers = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const;
+  return [
+    [
+      'period',
+      'from_utc',
+      'to_utc',
+      ...KINDS.map((k) => `consumed_${k}_t`),
+      ...consumers.map((c) => `${c}_t`),
+      ...KINDS.map((k) => `bunkered_${k}_t`),
+      ...KINDS.map((k) => `rob_${k}_t`),
+      'distance_nm',
+    ],
+    ...(data?.rows ?? []).map((r) => [
+      r.label,
+      r.from,
+      r.to,
+      ...KINDS.map((k) => r.consumedT[k]),
+      ...consumers.map((c) => r.byConsumerT[c]),
+      ...KINDS.map((k) => r.bunkeredT[k]),
+      ...KINDS.map((k) => r.robT[k]),
+      r.distanceNm,
+    ]),
+  ];
 }
 
 function FuelOilReport({ data }: { data: EnergyReportResponse }) {

@@ -28,6 +28,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
+import { useSearchChoice } from '../../lib/use-search-choice';
 import { Chart, type ChartOption } from '../../ui/chart';
 import '../../ui/chart-extras';
 import { CsvButton } from '../../ui/csv-button';
@@ -39,7 +40,7 @@ const RATING_COLOURS = { excellent: 'green', good: 'blue', normal: 'gold', serio
 /** Equipment assessment: each unit rated against its baseline with the detail, and the equipment parameters. */
 export function EquipmentPage() {
   const { t } = useTranslation();
-  const [days, setDays] = useState(30);
+  const [days, setDays] = useSearchChoice<number>('days', [7, 30, 90], 30);
   const assessment = useAssessment(days);
   const [detail, setDetail] = useState<AssessmentItem | null>(null);
   const title = (id: string) => t(`analysis.panels.${id}`);

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { CsvButton } from '../../ui/csv-button';
 import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { useLoad } from './api/get-load';
@@ -56,12 +57,64 @@ export function LoadPage() {
             id: 'generatorStatus',
             title: title('generatorStatus'),
             span: 2,
+            extra: (
+              <CsvButton
+                fileName="generator-status"
+                disabled={!load.data}
+                rows={() => [
+                  [
+                    'set',
+                    'running',
+                    'power_kw',
+                    'load_pct',
+                    'running_hours',
+                    'sfc_24h_g_per_kwh',
+                    'advised_kw',
+                    'advised_load_pct',
+                  ],
+                  ...(load.data?.sets ?? []).map((x) => [
+                    `G/E ${setNo(x.id)}`,
+                    x.running == null ? null : x.running ? 1 : 0,
+                    x.powerKw,
+                    x.loadPct,
+                    x.runningHours,
+                    x.averageSfcGPerKwh,
+                    x.optimisedKw,
+                    x.optimisedLoadPct,
+                  ]),
+                ]}
+              />
+            ),
             children: body((d) => <GeneratorStatus data={d} />),
           },
           { id: 'averageSfc', title: title('averageSfc'), children: body((d) => <AverageSfc data={d} />) },
           {
             id: 'loadComparison',
             title: title('loadComparison'),
+            extra: (
+              <CsvButton
+                fileName="load-running-vs-optimised"
+                disabled={!load.data}
+                rows={() => [
+                  [
+                    'hour_utc',
+                    'demand_kw',
+                    'sets_running',
+                    'sets_advised',
+                    'fuel_kg_per_h',
+                    'advised_fuel_kg_per_h',
+                  ],
+                  ...(load.data?.history ?? []).map((h) => [
+                    h.t,
+                    h.demandKw,
+                    h.runningSets,
+                    h.optimisedSets,
+                    h.fuelKgPerH,
+                    h.optimisedFuelKgPerH,
+                  ]),
+                ]}
+              />
+            ),
             children: body((d) => <LoadComparison data={d} />),
           },
           {

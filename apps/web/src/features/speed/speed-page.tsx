@@ -576,7 +576,7 @@ function Macro({ data }: { data: Data }) {
           size="small"
           pagination={false}
           scroll={{ y: 190 }}
-          rowKey={(_, i) => String(i)}
+          rowKey={(l) => `${l.to}|${l.eta}`}
           dataSource={m.legs}
           aria-label={t('speed.macro.legs')}
           columns={[
