@@ -21,10 +21,12 @@ export function useShipRange(offset: number, defaultDays = 30) {
     start: a,
     end: b,
     today,
-    set: (from: Dayjs, to: Dayjs) =>
+    /** Sets the range; `also` changes other parameters in the same step (two steps would lose the first). */
+    set: (from: Dayjs, to: Dayjs, also?: (p: URLSearchParams) => void) =>
       setParams((p) => {
         p.set('from', day(from).format(DAY_FORMAT));
         p.set('to', day(to).format(DAY_FORMAT));
+        also?.(p);
         return p;
       }),
     api: { from: fromShipTime(a, offset)!, to: fromShipTime(b.add(1, 'day'), offset)! },

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fuel from '../../test/fixtures/params-fuel.json';
 import track from '../../test/fixtures/params-track.json';
@@ -64,6 +64,55 @@ describe('parameter analysis page', { timeout: 120_000 }, () => {
       ),
     ).toBe(true);
     expect(calls.some((u) => u.includes('channel=navigation.speedThroughWater'))).toBe(true);
+  });
+
+  it('takes one voyage’s days as the range when the voyage is picked', async () => {
+    const voyage = (n: number, dep: string, end: string | null) => ({
+      voyageNumber: n,
+      departurePort: 'Singapore',
+      arrivalPort: n === 2304 ? null : 'Rotterdam',
+      departureTime: dep,
+      arrivalTime: null,
+      endTime: end,
+      loadingStatus: 1,
+      distanceNm: 0,
+      legs: [],
+      portCalls: [],
+      periods: [],
+    });
+    const { calls } = stubApi({
+      '/api/v1/params/track': { json: track },
+      '/api/v1/params/fuel': { json: fuel },
+      '/api/v1/telemetry/trend': { json: trend },
+      '/api/v1/telemetry/channels': { json: channels },
+      '/api/v1/voyages': {
+        json: {
+          items: [
+            voyage(2303, '2026-09-01T02:00:00.000Z', '2026-10-10T20:00:00.000Z'),
+            voyage(2304, '2026-10-10T20:00:00.000Z', null),
+          ],
+        },
+      },
+    });
+    await renderPage(<ParamsPage />, { path: '/eff-analysis/params' });
+    const select = await screen.findByRole('combobox', { name: 'Voyage' });
+    const option = await vi.waitFor(() => {
+      fireEvent.mouseDown(select);
+      const o = document.querySelector('.ant-select-item-option[title="2303 Singapore → Rotterdam"]');
+      if (!o) throw new Error('no option yet');
+      return o;
+    });
+    fireEvent.click(option);
+    // Ship days (UTC+8): 2026-09-01 10:00 to 2026-10-11 04:00, whole days.
+    await vi.waitFor(() =>
+      expect(
+        calls.some((u) =>
+          u.startsWith(
+            '/api/v1/params/fuel?from=2026-08-31T16%3A00%3A00.000Z&to=2026-10-11T16%3A00%3A00.000Z',
+          ),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('shows why the track cannot be drawn', async () => {

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
-import { formatShipTime } from '../../lib/ship-time';
+import { formatShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
@@ -14,7 +14,7 @@ import { downloadCsv } from '../../ui/csv-button';
 import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
-import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends } from './api/params';
+import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';
 
 const COLOUR_CHANNELS = [
   'navigation.speedOverGround',
@@ -25,6 +25,44 @@ const COLOUR_CHANNELS = [
 ];
 const DEFAULT_TRENDS = ['navigation.speedThroughWater', 'propulsion.main.shaftPower'];
 const LINE_COLOURS = ['#4f9cf9', '#f2994a', '#2fbf71', '#bb6bd9'];
+
+/**
+ * One voyage's days (departure to its end, or today for the voyage under way) as the range: the track of a voyage
+ * without counting days. The choice stays in the address beside the range it set.
+ */
+function VoyagePicker({
+  value,
+  onPick,
+  offset,
+  today,
+}: {
+  value: string | null;
+  onPick: (voyage: string, from: Dayjs, to: Dayjs) => void;
+  offset: number;
+  today: Dayjs;
+}) {
+  const { t } = useTranslation();
+  const voyages = useVoyages();
+  const items = [...(voyages.data?.items ?? [])].filter((v) => v.departureTime).reverse();
+  const day = (iso: string | null) => (iso ? (toShipTime(iso, offset) ?? today).startOf('day') : today);
+  return (
+    <Select
+      style={{ width: 280 }}
+      placeholder={t('analysis.params.voyage')}
+      aria-label={t('analysis.params.voyage')}
+      loading={voyages.isLoading}
+      value={value ?? undefined}
+      options={items.map((v) => ({
+        value: String(v.voyageNumber),
+        label: `${v.voyageNumber} ${v.departurePort ?? '—'} → ${v.arrivalPort ?? '…'}`,
+      }))}
+      onChange={(no: string) => {
+        const v = items.find((x) => String(x.voyageNumber) === no);
+        if (v) onPick(no, day(v.departureTime), v.endTime ? day(v.endTime) : today);
+      }}
+    />
+  );
+}
 
 /** Parameter analysis: the track on a sea chart coloured by a channel, key-factor trends, fuel statistics. */
 export function ParamsPage() {
@@ -47,18 +85,26 @@ export function ParamsPage() {
     <PageFrame
       title={t('analysis.params.title')}
       actions={
-        <DatePicker.RangePicker
-          allowClear={false}
-          value={[range.start, range.end]}
-          disabledDate={(d) => d.isAfter(range.today, 'day')}
-          presets={[1, 7, 30, 90, 365].map((n) => ({
-            label: t('analysis.consumption.lastDays', { n }),
-            value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
-          }))}
-          onChange={(v) => {
-            if (v?.[0] && v[1]) range.set(v[0], v[1]);
-          }}
-        />
+        <>
+          <VoyagePicker
+            value={params.get('voyage')}
+            onPick={(voyage, from, to) => range.set(from, to, (p) => p.set('voyage', voyage))}
+            offset={config.shipTimeOffsetMinutes}
+            today={range.today}
+          />
+          <DatePicker.RangePicker
+            allowClear={false}
+            value={[range.start, range.end]}
+            disabledDate={(d) => d.isAfter(range.today, 'day')}
+            presets={[1, 7, 30, 90, 365].map((n) => ({
+              label: t('analysis.consumption.lastDays', { n }),
+              value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
+            }))}
+            onChange={(v) => {
+              if (v?.[0] && v[1]) range.set(v[0], v[1], (p) => p.delete('voyage'));
+            }}
+          />
+        </>
       }
       panels={[
         {

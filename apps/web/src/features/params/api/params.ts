@@ -3,6 +3,7 @@ import {
   fuelStatisticsResponseSchema,
   telemetryTrendResponseSchema,
   trackResponseSchema,
+  voyagesResponseSchema,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -51,4 +52,12 @@ export const useEcaBoundaries = () =>
     queryKey: ['params', 'eca-boundaries'] as const,
     queryFn: ({ signal }) => apiFetch('/api/v1/eca/zones', { schema: ecaZoneRingsSchema, signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** The voyages (newest last), for picking one voyage's track. */
+export const useVoyages = () =>
+  useQuery({
+    queryKey: ['voyages'] as const,
+    queryFn: ({ signal }) => apiFetch('/api/v1/voyages', { schema: voyagesResponseSchema, signal }),
+    staleTime: 60_000,
   });
