@@ -69,6 +69,19 @@ for (const lang of langs) {
       );
     }
 
+    // The plan's edit modal opens with the plan; an ETA before the ETD is refused at its field and nothing changes.
+    dialog = await speed.openDialog('voyagePlan', speed.text.edit);
+    await expect(dialog.getByLabel(speed.text.voyageNo)).not.toHaveValue('');
+    const eta = dialog.getByLabel(speed.text.eta, { exact: true });
+    await eta.click();
+    await eta.fill('2020-01-02 00:00');
+    await eta.press('Enter');
+    await dialog.getByRole('button', { name: speed.text.save }).click();
+    await expect(dialog.getByText(speed.text.etaBeforeEtd)).toBeVisible();
+    await speed.screen('speed-plan');
+    await dialog.getByRole('button', { name: speed.text.cancel }).click();
+    await expect(dialog).toBeHidden();
+
     // RTZ: export the plan, refuse a damaged file, import the exported one back.
     const downloaded = page.waitForEvent('download');
     await speed.panel('voyagePlan').getByRole('button', { name: speed.text.exportRtz }).click();

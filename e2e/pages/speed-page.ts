@@ -28,6 +28,10 @@ const text = {
     imported: /^Route imported: \d+ waypoints$/,
     rpmOutOfRange: 'The RPM must be within the engine’s range.',
     statuses: /^(Optimized|Not optimized)$/,
+    voyageNo: 'Voyage number',
+    eta: 'ETA',
+    etaBeforeEtd: 'The ETA must be later than the ETD.',
+    cancel: buttonName('Cancel'),
   },
   zh_CN: {
     title: '航速优化',
@@ -54,6 +58,10 @@ const text = {
     imported: /^航线已导入：\d+ 个航路点$/,
     rpmOutOfRange: '转速必须在主机允许范围内。',
     statuses: /^(已优化|未优化)$/,
+    voyageNo: '航次号',
+    eta: '预计到港',
+    etaBeforeEtd: '预计到港时间必须晚于预计离港时间。',
+    cancel: buttonName('取消'),
   },
 } as const;
 

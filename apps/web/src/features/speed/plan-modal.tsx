@@ -141,11 +141,12 @@ export function PlanModal({
       onCancel={onClose}
       onOk={onOk}
       width={900}
-      forceRender
+      destroyOnHidden
     >
       <Form<Values>
         form={form}
         layout="vertical"
+        initialValues={initialValues}
         onValuesChange={(changed) => clearChangedErrors(form, changed)}
       >
         <div style={{ display: 'flex', gap: 12 }}>
