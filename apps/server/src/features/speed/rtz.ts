@@ -100,7 +100,10 @@ export function parseRtz(xml: string): ParsedRoute {
 
 const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
 
-/** The plan as an RTZ 1.1 file, with the advised arrival at each waypoint as its calculated schedule. */
+/**
+ * The plan as an RTZ 1.1 file: its ETD and ETA as the manual schedule, the advised arrival at each waypoint as the
+ * calculated one, and the RTA as the end of the route's validity.
+ */
 export function exportRtz(plan: VoyagePlanInput, advisedEtas: readonly (string | undefined)[] = []): string {
   const waypoint = plan.waypoints.map((w, i) => ({
     '@_id': String(i + 1),
@@ -119,7 +122,7 @@ export function exportRtz(plan: VoyagePlanInput, advisedEtas: readonly (string |
   const n = plan.waypoints.length;
   const manual = [
     { '@_waypointId': '1', '@_etd': plan.etd },
-    { '@_waypointId': String(n), '@_eta': plan.rta },
+    { '@_waypointId': String(n), '@_eta': plan.eta },
   ];
   const calculated = advisedEtas
     .map((eta, i) => (eta ? { '@_waypointId': String(i + 1), '@_eta': eta } : undefined))
