@@ -32,6 +32,7 @@ for (const lang of langs) {
     await dialog.getByRole('button', { name: speed.text.save }).click();
     await expect(dialog.getByText(speed.text.cargoNegative)).toBeVisible();
     await speed.choose(dialog, speed.text.status, speed.text.drifting);
+    await speed.choose(dialog, speed.text.loading, speed.text.ballasted);
     await dialog.getByLabel(speed.text.cargo).fill('1200');
     await dialog.getByRole('button', { name: speed.text.save }).click();
     await expect(dialog).toBeHidden();
@@ -81,6 +82,22 @@ for (const lang of langs) {
     await speed.screen('speed-plan');
     await dialog.getByRole('button', { name: speed.text.cancel }).click();
     await expect(dialog).toBeHidden();
+
+    // GRIB2: a damaged file is refused; a forecast made with ECMWF's ecCodes is imported and listed.
+    const grib = speed.panel('weatherForecast').locator('input[type=file]');
+    const forecast = readFileSync('apps/server/src/features/weather/fixtures/forecast.grb2');
+    await grib.setInputFiles({
+      name: 'cut.grb2',
+      mimeType: 'application/octet-stream',
+      buffer: forecast.subarray(0, 300),
+    });
+    await expect(page.getByText(speed.text.gribDamaged).first()).toBeVisible();
+    await grib.setInputFiles({
+      name: 'forecast.grb2',
+      mimeType: 'application/octet-stream',
+      buffer: forecast,
+    });
+    await expect(speed.panel('weatherForecast').getByTestId('grib-files')).toContainText('forecast.grb2');
 
     // RTZ: export the plan, refuse a damaged file, import the exported one back.
     const downloaded = page.waitForEvent('download');

@@ -42,13 +42,18 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   const token = request.token === undefined ? safeStorage.getItem(storageKeys.deviceToken) : request.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as it is (a store backup, a GRIB forecast: no JSON, no form encoding); anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && request.body instanceof Blob;
+  if (request.body !== undefined)
+    headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: request.method ?? 'GET',
       headers,
-      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      ...(request.body !== undefined
+        ? { body: raw ? (request.body as Blob) : JSON.stringify(request.body) }
+        : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
   } catch (cause) {

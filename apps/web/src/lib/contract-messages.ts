@@ -4,6 +4,7 @@ import {
   ecaMessages,
   equipmentMessages,
   fillingMessages,
+  GRIB_DAMAGED_MESSAGE,
   loadMessages,
   shipMessages,
   speedMessages,
@@ -19,6 +20,7 @@ const byText = new Map<string, string>([
   ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
   ...Object.entries(speedMessages).map(([k, v]) => [v as string, `speed.messages.${k}`] as const),
+  [GRIB_DAMAGED_MESSAGE, 'speed.messages.gribDamaged'] as const,
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
   ),

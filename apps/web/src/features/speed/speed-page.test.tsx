@@ -72,8 +72,10 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
     const input = await within(panel('rpmSimulation')).findByRole('spinbutton');
     fireEvent.change(input, { target: { value: '95' } });
-    await vi.waitFor(() =>
-      expect(requests('GET').some((r) => r.url === '/api/v1/speed/simulate?rpm=95')).toBe(true),
+    // Asked once the typed rpm has settled (300 ms).
+    await vi.waitFor(
+      () => expect(requests('GET').some((r) => r.url === '/api/v1/speed/simulate?rpm=95')).toBe(true),
+      { timeout: 5_000 },
     );
   });
 

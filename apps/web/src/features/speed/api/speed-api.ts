@@ -9,6 +9,8 @@ import {
   speedResponseSchema,
   type VoyagePlanInput,
   voyagePlanSchema,
+  weatherForecastListSchema,
+  weatherImportResponseSchema,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
@@ -107,3 +109,28 @@ export const useAdjust = () =>
       schema: speedHistorySchema.shape.adjustments.element,
     }),
   );
+
+/** The imported GRIB forecasts (newest first). */
+export const useForecastFiles = () =>
+  useQuery({
+    queryKey: ['speed', 'forecasts'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/api/v1/weather/forecasts', { schema: weatherForecastListSchema, signal }),
+    refetchInterval: 60_000,
+  });
+
+/** Uploads a GRIB2 forecast file; the advice uses it at once. */
+export function useImportGrib() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      apiFetch(`/api/v1/weather/forecasts?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        body: file,
+        schema: weatherImportResponseSchema,
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['speed'] });
+    },
+  });
+}
