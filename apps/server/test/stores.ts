@@ -51,7 +51,17 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
       await store.close();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's last connections may still be closing: wait for them rather than kill them (a killed
+      // connection that is ending raises an uncaught error in the test run); force only as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await a.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20 || (error as { code?: string }).code !== '55006') throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await a.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
