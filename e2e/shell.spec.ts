@@ -45,7 +45,8 @@ for (const lang of langs) {
         const tab = page.locator(`[data-node-key="${section.path}/${child}"]`);
         await tab.click();
         await expect(page).toHaveURL(new RegExp(`${section.path}/${child}$`));
-        await expect(page.getByText(/Loading|加载中/)).toHaveCount(0, { timeout: 15_000 });
+        // The view's loading indicator (common.loading), not a field that happens to say "Loading status".
+        await expect(page.getByText(/^(Loading…|加载中…?)$/)).toHaveCount(0, { timeout: 15_000 });
         await expectNoRawText(page);
         await saveScreen(page, `${lang}${section.path.replaceAll('/', '-')}-${child}`);
       }

@@ -16,8 +16,8 @@ if (!existsSync(manifestFile)) {
   process.exit(2);
 }
 export const FIRST_ROUTE_BUDGET_KB = 300;
-/** Today's first route (560 KB) with room for the strings of the features being built; lower it as it shrinks. */
-export const CEILING_KB = 590;
+/** Today's first route (385 KB, charts loaded on demand) with a little room; lower it as it shrinks. */
+export const CEILING_KB = 400;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const gz = new Map();
 const sizeKb = (file) => {

@@ -114,14 +114,12 @@ export async function renderPage(
 /** Catches the files a page saves (object URLs of blobs) and reads one back as text. */
 export function captureFiles() {
   const files: Blob[] = [];
-  vi.stubGlobal('URL', {
-    ...URL,
-    createObjectURL: (b: Blob) => {
-      files.push(b);
-      return 'blob:captured';
-    },
-    revokeObjectURL: () => {},
-  });
+  // The URL class itself stays (module loading constructs URLs); only its two static helpers are replaced.
+  URL.createObjectURL = (b: Blob) => {
+    files.push(b as Blob);
+    return 'blob:captured';
+  };
+  URL.revokeObjectURL = () => {};
   const text = (i = 0) =>
     new Promise<string>((resolve) => {
       const reader = new FileReader();

@@ -1,6 +1,5 @@
 import type { CiiBoundariesDto, CiiFigure, CiiSeriesPoint } from '@ecohelm/contracts';
 import { useFormat } from '../../lib/use-format';
-import '../../ui/chart-extras';
 import { Chart } from '../../ui/chart';
 import { RATING_COLORS } from '../../ui/rating-colors';
 

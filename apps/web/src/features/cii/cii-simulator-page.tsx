@@ -2,7 +2,6 @@ import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRating
 import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useFormat } from '../../lib/use-format';
-import '../../ui/chart-extras';
 import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';

@@ -30,7 +30,6 @@ import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
 import { Chart, type ChartOption } from '../../ui/chart';
-import '../../ui/chart-extras';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';

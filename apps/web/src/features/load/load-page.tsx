@@ -7,7 +7,6 @@ import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { CsvButton } from '../../ui/csv-button';
-import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { useLoad } from './api/get-load';
 import { useSaveLoadSettings } from './api/save-load-settings';

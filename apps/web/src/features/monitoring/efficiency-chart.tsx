@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
-import '../../ui/chart-extras';
 import { Chart, type ChartOption, type ChartProps } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import styles from './monitoring.module.css';

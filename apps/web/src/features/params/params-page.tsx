@@ -11,7 +11,6 @@ import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { downloadCsv } from '../../ui/csv-button';
-import '../../ui/chart-extras';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';

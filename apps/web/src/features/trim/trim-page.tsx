@@ -3,10 +3,9 @@ import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'ant
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
-import '../../ui/chart-extras';
-import { useCanWrite } from '../../lib/use-can-write';
 import { PageFrame } from '../../ui/page-frame';
 import { useTrim } from './api/get-trim';
 import { TableImport } from './table-import';

@@ -1,0 +1,91 @@
+import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
+import {
+  DatasetComponent,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+// The ESM core entry: the `lib/core` path crashes under Vite 8 (DESIGN.md "Stack").
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartProps } from './chart';
+import styles from './chart.module.css';
+
+// Every kind the console draws. This module loads on demand (ui/chart.tsx), so none of it is in a page's first load.
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GaugeChart,
+  ScatterChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  DatasetComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+const darkText = { color: '#c9d6f2' };
+
+/** A file name from a chart's label. */
+const fileName = (label: string) =>
+  `${
+    label
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, '-')
+      .slice(0, 80) || 'chart'
+  }.png`;
+
+/**
+ * The one ECharts wrapper of the console: dark, transparent background, resizes with its box. Every chart can be
+ * saved as a PNG (a button that shows on hover or keyboard focus).
+ */
+/** The ECharts drawing of `ui/chart`'s `Chart` (loaded with the first chart a page draws). */
+export default function ChartImpl({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
+  const { t } = useTranslation();
+  const instance = useRef<echarts.EChartsType | null>(null);
+  const download = () => {
+    const chart = instance.current;
+    if (!chart) return;
+    const a = document.createElement('a');
+    a.href = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#0b1a33' });
+    a.download = fileName(label);
+    a.click();
+  };
+  return (
+    <div className={styles.chart} style={{ height, minHeight: 120 }}>
+      <div role="img" aria-label={label} style={{ height: '100%' }}>
+        <ReactEChartsCore
+          echarts={echarts}
+          option={{ backgroundColor: 'transparent', textStyle: darkText, ...option }}
+          theme="dark"
+          notMerge
+          lazyUpdate
+          showLoading={loading}
+          onChartReady={(chart: echarts.EChartsType) => {
+            instance.current = chart;
+            onReady?.(chart);
+          }}
+          style={{ height: '100%', width: '100%' }}
+        />
+      </div>
+      <button
+        type="button"
+        className={styles.png}
+        aria-label={t('common.downloadPng', { chart: label })}
+        onClick={download}
+      >
+        PNG
+      </button>
+    </div>
+  );
+}
