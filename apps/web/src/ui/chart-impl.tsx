@@ -14,8 +14,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartProps } from './chart';
 import styles from './chart.module.css';
+import type { ChartProps } from './chart-types';
 
 // Every kind the console draws. This module loads on demand (ui/chart.tsx), so none of it is in a page's first load.
 echarts.use([

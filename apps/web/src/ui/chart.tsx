@@ -1,45 +1,7 @@
-import type {
-  BarSeriesOption,
-  GaugeSeriesOption,
-  LineSeriesOption,
-  PieSeriesOption,
-  ScatterSeriesOption,
-} from 'echarts/charts';
-import type {
-  DatasetComponentOption,
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  TitleComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption, EChartsType } from 'echarts/core';
-import { type CSSProperties, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ChartProps } from './chart-types';
 
-/** The chart options the console uses (tree-shaken ECharts). */
-export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | BarSeriesOption
-  | PieSeriesOption
-  | GaugeSeriesOption
-  | ScatterSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | TitleComponentOption
-  | DatasetComponentOption
-  | DataZoomComponentOption
->;
-
-export interface ChartProps {
-  option: ChartOption;
-  /** Accessible name of the chart (translated). */
-  label: string;
-  height?: CSSProperties['height'];
-  loading?: boolean;
-  /** Called with the ECharts instance once drawn (image export with `getDataURL`). */
-  onReady?: (instance: EChartsType) => void;
-}
+export type { ChartOption, ChartProps } from './chart-types';
 
 /** ECharts and its drawing load with the first chart on screen, not with the page that holds it. */
 const ChartImpl = lazy(() => import('./chart-impl'));
