@@ -53,10 +53,12 @@ export { expect };
 
 /**
  * A button's name as a pattern: antd puts a space between the two characters of a two-character Chinese label once
- * it has rendered ('保存' → '保 存'), so a name is matched with or without it.
+ * it has rendered ('保存' → '保 存'), so a name is matched with or without it. A button that was loading keeps its
+ * spinner (named "loading") in the page while the spinner's leave animation runs — under load that can last — so a
+ * leading "loading " is allowed too: the button is found as soon as it is itself again.
  */
 export function buttonName(text: string): RegExp {
   const escaped = [...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const twoCjk = /^[\u4e00-\u9fff]{2}$/.test(text);
-  return new RegExp(`^${escaped.join(twoCjk ? '\\s?' : '')}$`);
+  return new RegExp(`^(loading\\s)?${escaped.join(twoCjk ? '\\s?' : '')}$`);
 }

@@ -44,6 +44,8 @@ for (const lang of langs) {
       mimeType: 'text/csv',
       buffer: Buffer.from([header, ...rows].join('\n')),
     });
+    // The new file is read (its problems cleared) before it is sent.
+    await expect(dialog.getByTestId('trim-table-problems')).toHaveCount(0);
     await dialog.getByRole('button', { name: trim.text.importBtn }).click();
     await expect(dialog).toBeHidden();
     await expect(trim.panel('trimMonitor').getByTestId('trim-source')).toContainText('seatrim-table.csv', {

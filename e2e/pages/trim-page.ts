@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { buttonName } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
@@ -7,7 +8,7 @@ const text = {
     detail: 'Trim bin details',
     noBins: 'No filtered history yet.',
     importOpen: 'Import trim table',
-    importBtn: /^Import$/,
+    importBtn: buttonName('Import'),
     advice:
       /^(Trim to .* m by the stern: saves .*|The trim is at its optimum.*|No live trim.*|The ship is not under way.*|No history yet.*|Not enough data.*)$/,
     heel: /^(Upright: heel within 2°\.|Heel above 2°.*|No live trim.*)$/,
@@ -17,8 +18,7 @@ const text = {
     detail: '纵倾分区详情',
     noBins: '尚无经过滤的历史数据。',
     importOpen: '导入纵倾表',
-    // antd puts a space between two CJK characters of a button once it has rendered: '导 入'.
-    importBtn: /^导\s?入$/,
+    importBtn: buttonName('导入'),
     advice: /^(建议调整为尾倾.*|当前纵倾已是.*|无实时纵倾.*|船舶未在航.*|该航速与吃水下.*|数据不足.*)$/,
     heel: /^(正浮：横倾在2°以内。|横倾超过2°.*|无实时纵倾.*)$/,
   },

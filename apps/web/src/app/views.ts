@@ -6,22 +6,29 @@ type View = LazyExoticComponent<ComponentType>;
 const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
   lazy(async () => ({ default: pick(await load()) }));
 
+/** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
+const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
+  named(() => {
+    void import('../ui/chart-impl');
+    return load();
+  }, pick);
+
 const monitoring = () => import('../features/monitoring/pages');
 
 /** The view of each route key. */
 export const views: Record<string, View> = {
-  '/overview': named(
+  '/overview': charted(
     () => import('../features/overview/overview-page'),
     (m) => m.OverviewPage,
   ),
-  '/eff-monitory/me': named(monitoring, (m) => m.MePage),
-  '/eff-monitory/ge': named(monitoring, (m) => m.GePage),
-  '/eff-monitory/boiler': named(monitoring, (m) => m.BoilerPage),
-  '/eff-analysis/params': named(
+  '/eff-monitory/me': charted(monitoring, (m) => m.MePage),
+  '/eff-monitory/ge': charted(monitoring, (m) => m.GePage),
+  '/eff-monitory/boiler': charted(monitoring, (m) => m.BoilerPage),
+  '/eff-analysis/params': charted(
     () => import('../features/params/params-page'),
     (m) => m.ParamsPage,
   ),
-  '/eff-analysis/device': named(
+  '/eff-analysis/device': charted(
     () => import('../features/equipment/equipment-page'),
     (m) => m.EquipmentPage,
   ),
@@ -29,15 +36,15 @@ export const views: Record<string, View> = {
     () => import('../features/energy-report/energy-report-page'),
     (m) => m.EnergyReportPage,
   ),
-  '/eff-analysis/distributed': named(
+  '/eff-analysis/distributed': charted(
     () => import('../features/consumption/consumption-page'),
     (m) => m.ConsumptionPage,
   ),
-  '/eff-analysis/eca': named(
+  '/eff-analysis/eca': charted(
     () => import('../features/eca/eca-page'),
     (m) => m.EcaPage,
   ),
-  '/eff-optimize/speed': named(
+  '/eff-optimize/speed': charted(
     () => {
       // The page's data is asked for while its code loads, not after it has drawn.
       void import('../features/speed/api/speed-api').then((m) => m.startSpeedFetch());
@@ -45,15 +52,15 @@ export const views: Record<string, View> = {
     },
     (m) => m.SpeedPage,
   ),
-  '/eff-optimize/fouling': named(
+  '/eff-optimize/fouling': charted(
     () => import('../features/fouling/fouling-page'),
     (m) => m.FoulingPage,
   ),
-  '/eff-optimize/triming': named(
+  '/eff-optimize/triming': charted(
     () => import('../features/trim/trim-page'),
     (m) => m.TrimPage,
   ),
-  '/eff-optimize/load': named(
+  '/eff-optimize/load': charted(
     () => import('../features/load/load-page'),
     (m) => m.LoadPage,
   ),
@@ -65,11 +72,11 @@ export const views: Record<string, View> = {
     () => import('../features/filling/filling-page'),
     (m) => m.FillingPage,
   ),
-  '/carbon-manage/cii-statistics': named(
+  '/carbon-manage/cii-statistics': charted(
     () => import('../features/cii/cii-statistics-page'),
     (m) => m.CiiStatisticsPage,
   ),
-  '/carbon-manage/cii-simulator': named(
+  '/carbon-manage/cii-simulator': charted(
     () => import('../features/cii/cii-simulator-page'),
     (m) => m.CiiSimulatorPage,
   ),
