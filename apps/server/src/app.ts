@@ -217,6 +217,7 @@ export async function buildApp(
       records,
       settings: new DeviceSettingsRepository(store.db),
       geofence,
+      alarmStatistics: () => alarms.statistics({}),
     }),
   );
   const equipment = new EquipmentService(store.db);

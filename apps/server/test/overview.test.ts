@@ -118,12 +118,36 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     expect(badPanel.statusCode).toBe(400);
     const factors = (await t.app.inject({ url: '/api/v1/overview/factors', headers: t.auth })).json().factors;
     expect(factors.map((f: { channel: string }) => f.channel)).toEqual(five.slice(0, 2));
-    expect(factors[0].unit).toBe('kn');
+    expect(factors[0]).toMatchObject({ label: 'Speed over ground', unit: 'kn' });
     expect(factors[0].points.length).toBeGreaterThan(20);
     expect(factors[0].points[0].mean).toBeCloseTo(SOG_MS / (1852 / 3600), 6);
     // Another device keeps its own (default) choice.
     const other = await viewerAuth(t);
     const theirs = (await t.app.inject({ url: '/api/v1/overview/settings', headers: other })).json();
     expect(theirs.factors).toHaveLength(4);
+  });
+
+  it('answers every panel of one console in one round trip, each part equal to its own endpoint', async () => {
+    expect((await t.app.inject({ url: '/api/v1/overview/page' })).statusCode).toBe(401);
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url, headers: t.auth });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const page = await get('/api/v1/overview/page?period=month');
+    // The current day's figures grow between two calls: the parts are compared where they cannot move.
+    const summary = await get('/api/v1/overview?period=month');
+    const starts = (cii: { points: { start: string }[] }) => cii.points.map((p) => p.start);
+    expect(starts(page.summary.cii)).toEqual(starts(summary.cii));
+    expect(page.summary.bunker).toEqual(summary.bunker);
+    expect(page.summary.eca.insideZone).toBe(summary.eca.insideZone);
+    const channels = (f: { factors: { channel: string; label: string }[] }) =>
+      f.factors.map(({ channel, label }) => ({ channel, label }));
+    expect(channels(page.factors)).toEqual(channels(await get('/api/v1/overview/factors')));
+    expect(page.settings).toEqual(await get('/api/v1/overview/settings'));
+    expect(page.alarmStatistics).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
+    expect(page.summary.cii.period).toBe('month');
+    const bad = await t.app.inject({ url: '/api/v1/overview/page?period=week', headers: t.auth });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alarmStatisticsResponseSchema } from './alarms.ts';
 
 /** SPEC §5/§9: the factor statistics show at most four factors. */
 export const MAX_OVERVIEW_FACTORS = 4;
@@ -122,6 +123,8 @@ export const overviewFactorsResponseSchema = z.object({
   factors: z.array(
     z.object({
       channel: z.string(),
+      /** The channel's name from the catalogue (English in both languages for now). */
+      label: z.string(),
       unit: z.string(),
       value: z.number().nullable(),
       points: z.array(z.object({ t: z.iso.datetime(), mean: z.number() })),
@@ -129,3 +132,15 @@ export const overviewFactorsResponseSchema = z.object({
   ),
 });
 export type OverviewFactorsResponse = z.infer<typeof overviewFactorsResponseSchema>;
+
+/**
+ * GET /api/v1/overview/page?period=: everything the overview draws first, in one answer (one round trip instead
+ * of four when the console opens on the overview); each part is also its own endpoint, which the page refreshes.
+ */
+export const overviewPageResponseSchema = z.object({
+  summary: overviewResponseSchema,
+  factors: overviewFactorsResponseSchema,
+  settings: overviewSettingsSchema,
+  alarmStatistics: alarmStatisticsResponseSchema,
+});
+export type OverviewPageResponse = z.infer<typeof overviewPageResponseSchema>;

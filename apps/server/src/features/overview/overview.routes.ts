@@ -1,5 +1,6 @@
 import {
   overviewFactorsResponseSchema,
+  overviewPageResponseSchema,
   overviewQuerySchema,
   overviewResponseSchema,
   overviewSettingsSchema,
@@ -21,6 +22,11 @@ export async function overviewRoutes(app: AppInstance, overview: OverviewService
     '/api/v1/overview',
     { schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } } },
     async (request) => overview.overview(request.query.period),
+  );
+  app.get(
+    '/api/v1/overview/page',
+    { schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewPageResponseSchema } } },
+    async (request) => overview.page(request.query.period, deviceOf(request)),
   );
   app.get(
     '/api/v1/overview/settings',

@@ -1,7 +1,9 @@
 import {
+  type AlarmStatisticsResponse,
   type CiiPeriod,
   MAX_OVERVIEW_FACTORS,
   type OverviewFactorsResponse,
+  type OverviewPageResponse,
   type OverviewResponse,
   type OverviewSettings,
   overviewMessages,
@@ -70,6 +72,7 @@ export class OverviewService {
   readonly #settings: DeviceSettingsRepository;
   readonly #now: () => number;
   readonly #geofence: Geofence;
+  readonly #alarmStatistics: () => Promise<AlarmStatisticsResponse>;
 
   constructor(deps: {
     telemetry: TelemetryService;
@@ -79,6 +82,8 @@ export class OverviewService {
     now?: () => number;
     /** The ECA watch with the crew's zones and distances; the legal zones at 10 nm / 2 nm when absent. */
     geofence?: Geofence;
+    /** The alarm statistics panel's figures (the alarms feature's last 30 days). */
+    alarmStatistics: () => Promise<AlarmStatisticsResponse>;
   }) {
     this.#telemetry = deps.telemetry;
     this.#ships = deps.ships;
@@ -86,6 +91,18 @@ export class OverviewService {
     this.#settings = deps.settings;
     this.#now = deps.now ?? Date.now;
     this.#geofence = deps.geofence ?? legalGeofence;
+    this.#alarmStatistics = deps.alarmStatistics;
+  }
+
+  /** Every panel's figures for one console in one answer: what the overview draws when it opens. */
+  async page(period: CiiPeriod, deviceId: string): Promise<OverviewPageResponse> {
+    const [summary, factors, settings, alarmStatistics] = await Promise.all([
+      this.overview(period),
+      this.factors(deviceId),
+      this.settings(deviceId),
+      this.#alarmStatistics(),
+    ]);
+    return { summary, factors, settings, alarmStatistics };
   }
 
   async overview(period: CiiPeriod): Promise<OverviewResponse> {
@@ -240,6 +257,7 @@ export class OverviewService {
       const v = latest.get(channel)?.value;
       out.push({
         channel,
+        label: def.label,
         unit: displayUnitOf(def),
         value: v === undefined ? null : toDisplay(def, v),
         points: trend.points.map((p) => ({ t: new Date(p.t).toISOString(), mean: toDisplay(def, p.mean) })),
