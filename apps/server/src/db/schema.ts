@@ -35,6 +35,8 @@ export interface Database
   rollup_1m: RollupTable;
   rollup_1h: RollupTable;
   rollup_1d: RollupTable;
+  sample_chunks: ChunkTable;
+  minute_chunks: ChunkTable;
 }
 
 export interface DevicesTable {
@@ -87,6 +89,19 @@ export interface RollupTable {
   v_max: number;
   v_last: number;
   last_t: number;
+}
+
+/**
+ * A compressed chunk of one channel (features/telemetry/chunk-codec.ts): `sample_chunks` hold a closed hour of
+ * raw samples (`t0` the hour's start, `t1` its last sample, epoch ms), `minute_chunks` a closed day of minute
+ * rollups (`t0` the day's start, `t1` its last minute, epoch s); `n` rows in `data`.
+ */
+export interface ChunkTable {
+  channel_id: number;
+  t0: number;
+  t1: number;
+  n: number;
+  data: Uint8Array;
 }
 
 /** Ship particulars; `data` is the contract's Ship as JSON, the columns are what reports filter on. */

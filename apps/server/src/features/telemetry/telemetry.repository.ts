@@ -3,6 +3,15 @@ import { type Kysely, sql } from 'kysely';
 import type { Store } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { ROLLUP_COLUMNS, type RollupBlock } from './bulk-history.ts';
+import {
+  decodeMinutes,
+  decodeSamples,
+  emptyMinuteColumns,
+  encodeMinutes,
+  encodeSamples,
+  type MinuteColumns,
+  type SampleColumns,
+} from './chunk-codec.ts';
 import type { RollupLevel, RollupRow } from './rollup.ts';
 
 /** A sample with its channel already numbered. */
@@ -30,11 +39,32 @@ const SAMPLE_CHUNK = 250;
 const ROLLUP_CHUNK = 100;
 /** Rows per statement of the bulk block writer (8 parameters each; SQLite allows 32,766). */
 const BLOCK_CHUNK = 500;
+/** A raw chunk holds one channel's samples of one clock hour (ms); a minute chunk one UTC day of its minutes (s). */
+export const RAW_CHUNK_MS = 3_600_000;
+export const MINUTE_CHUNK_S = 86_400;
+/** Periods compacted per transaction (a day of raw hours, a month of minute days): the event loop breathes between. */
+const RAW_PERIODS_PER_STEP = 24;
+const MINUTE_PERIODS_PER_STEP = 31;
+
+interface ChunkRow {
+  t0: number;
+  t1: number;
+  n: number;
+  data: Uint8Array;
+}
+
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The telemetry tables. On SQLite the write paths use the raw better-sqlite3 handle with prepared
  * multi-row statements inside one synchronous transaction per batch (the ingest budget needs it);
  * on PostgreSQL they send `unnest` arrays, one statement per table. Reads go through Kysely.
+ *
+ * On SQLite `samples` and `rollup_1m` are a hot buffer: {@link compactRaw} and {@link compactMinutes} move closed
+ * hours and days into compressed per-channel chunks (`sample_chunks`, `minute_chunks`), and every reader merges
+ * the chunks with the hot rows (a hot sample replaces a chunk's sample of the same time, as `insert or replace`
+ * did; a hot minute merges into the chunk's minute as the upsert did), so callers see the same answers either way.
+ * PostgreSQL keeps plain rows (its chunk tables stay empty).
  */
 export class TelemetryRepository {
   readonly #db: Kysely<Database>;
@@ -137,6 +167,10 @@ export class TelemetryRepository {
   /** Replaces `level` (1h or 1d) buckets in [fromS, toS) by aggregating the 1-min rollups in SQL. */
   async rebuildFromMinutes(level: '1h' | '1d', fromS: number, toS: number): Promise<void> {
     const width = level === '1h' ? 3600 : 86_400;
+    if (this.#sqlite && this.#anyChunk('minute_chunks', MINUTE_CHUNK_S, fromS, toS)) {
+      await this.#rebuildFromMinuteChunks(level, width, fromS, toS);
+      return;
+    }
     const table = sql.table(rollupTable(level));
     await this.#db.transaction().execute(async (trx) => {
       await sql`delete from ${table} where t >= ${fromS} and t < ${toS}`.execute(trx);
@@ -159,6 +193,11 @@ export class TelemetryRepository {
 
   /** Downsampled buckets of `width` ms (raw) over [fromMs, toMs). */
   async rawBuckets(channelId: number, fromMs: number, toMs: number, widthMs: number): Promise<BucketRow[]> {
+    const merged = this.#samplesIn(channelId, fromMs, toMs);
+    if (merged)
+      return bucketsOf(merged.t, fromMs, widthMs, (i, b) =>
+        b.add(1, merged.v[i]!, merged.v[i]!, merged.v[i]!),
+      );
     const r = await sql<BucketRow>`
       select cast((t - ${fromMs}) / ${widthMs} as integer) as b, count(*) as n, sum(value) as sum, min(value) as min, max(value) as max
       from samples where channel_id = ${channelId} and t >= ${fromMs} and t < ${toMs}
@@ -174,6 +213,11 @@ export class TelemetryRepository {
     toS: number,
     widthS: number,
   ): Promise<BucketRow[]> {
+    const merged = level === '1m' ? this.#minutesIn(channelId, fromS, toS) : undefined;
+    if (merged)
+      return bucketsOf(merged.t, fromS, widthS, (i, b) =>
+        b.add(merged.n[i]!, merged.sum[i]!, merged.min[i]!, merged.max[i]!),
+      );
     const table = sql.table(rollupTable(level));
     const r = await sql<BucketRow>`
       select cast((t - ${fromS}) / ${widthS} as integer) as b, sum(n) as n, sum(v_sum) as sum, min(v_min) as min, max(v_max) as max
@@ -184,6 +228,8 @@ export class TelemetryRepository {
 
   /** Rollup rows of one channel in [fromS, toS), in time order. */
   async rollupRows(level: RollupLevel, channelId: number, fromS: number, toS: number): Promise<RollupRow[]> {
+    const merged = level === '1m' ? this.#minutesIn(channelId, fromS, toS) : undefined;
+    if (merged) return Array.from(merged.t, (_t, i) => minuteRow(channelId, merged, i));
     const rows = await this.#db
       .selectFrom(rollupTable(level))
       .selectAll()
@@ -214,6 +260,8 @@ export class TelemetryRepository {
     fromS: number,
     toS: number,
   ): Promise<{ t: Float64Array; v: Float64Array }> {
+    const merged = level === '1m' ? this.#minutesIn(channelId, fromS, toS) : undefined;
+    if (merged) return { t: merged.t, v: merged.sum.map((sum, i) => sum / merged.n[i]!) };
     if (this.#sqlite) {
       const stmt = this.#statement(
         `means:${level}`,
@@ -246,6 +294,7 @@ export class TelemetryRepository {
 
   /** The newest raw sample of a channel, else the last of its newest 1-min rollup. */
   async latest(channelId: number): Promise<{ t: number; value: number } | undefined> {
+    if (this.#sqlite) return this.#sqliteLatest(channelId);
     const raw = await this.#db
       .selectFrom('samples')
       .select(['t', 'value'])
@@ -266,6 +315,8 @@ export class TelemetryRepository {
 
   /** Raw samples of one channel in [fromMs, toMs), in time order. */
   async rawSamples(channelId: number, fromMs: number, toMs: number): Promise<StoredSample[]> {
+    const merged = this.#samplesIn(channelId, fromMs, toMs);
+    if (merged) return Array.from(merged.t, (t, i) => ({ channelId, t, value: merged.v[i]! }));
     const rows = await this.#db
       .selectFrom('samples')
       .select(['t', 'value'])
@@ -277,9 +328,9 @@ export class TelemetryRepository {
     return rows.map((r) => ({ channelId, t: Number(r.t), value: r.value }));
   }
 
-  /** Deletes raw samples older than `beforeMs`, channel by channel so each delete is a key-range scan. */
   /** Deletes minute rollups before `beforeS` (epoch seconds), one channel's key range at a time. */
   async pruneMinutes(channelIds: readonly number[], beforeS: number): Promise<number> {
+    if (this.#sqlite) return this.#sqlitePrune('minutes', channelIds, beforeS);
     let deleted = 0;
     for (const id of channelIds) {
       const r = await this.#db
@@ -292,7 +343,9 @@ export class TelemetryRepository {
     return deleted;
   }
 
+  /** Deletes raw samples older than `beforeMs`, channel by channel so each delete is a key-range scan. */
   async pruneRaw(channelIds: readonly number[], beforeMs: number): Promise<number> {
+    if (this.#sqlite) return this.#sqlitePrune('raw', channelIds, beforeMs);
     let deleted = 0;
     for (const id of channelIds) {
       const r = await this.#db
@@ -303,6 +356,348 @@ export class TelemetryRepository {
       deleted += Number(r.numDeletedRows);
     }
     return deleted;
+  }
+
+  /**
+   * Moves raw samples of closed hours before `beforeMs` (a multiple of an hour) from `samples` into one chunk per
+   * channel and hour, merging into a chunk already there (a late sample). A day of one channel per transaction.
+   * Returns the samples moved; 0 on PostgreSQL, which keeps plain rows.
+   */
+  async compactRaw(channelIds: readonly number[], beforeMs: number): Promise<number> {
+    const sqlite = this.#sqlite;
+    if (!sqlite) return 0;
+    let moved = 0;
+    const first = this.#statement(
+      'c:raw:first',
+      () => 'select min(t) from samples where channel_id = ? and t < ?',
+    );
+    const hot = this.#statement(
+      'c:raw:hot',
+      () => 'select t, value from samples where channel_id = ? and t >= ? and t < ? order by t',
+    );
+    const drop = this.#statement(
+      'c:raw:drop',
+      () => 'delete from samples where channel_id = ? and t >= ? and t < ?',
+    );
+    const step = sqlite.transaction((id: number, from: number, to: number) => {
+      const rows = hot.raw(true).all(id, from, to) as [number, number][];
+      for (let i = 0; i < rows.length; ) {
+        const t0 = Math.floor(rows[i]![0] / RAW_CHUNK_MS) * RAW_CHUNK_MS;
+        let j = i;
+        while (j < rows.length && rows[j]![0] < t0 + RAW_CHUNK_MS) j++;
+        const t = Float64Array.from(rows.slice(i, j), (r) => r[0]);
+        const v = Float64Array.from(rows.slice(i, j), (r) => r[1]);
+        const stored = this.#chunkAt('sample_chunks', id, t0);
+        const merged = stored ? mergeSamples(decodeSamples(stored.data), { t, v }) : { t, v };
+        this.#putChunk('sample_chunks', id, t0, merged.t, encodeSamples(merged.t, merged.v));
+        i = j;
+      }
+      drop.run(id, from, to);
+      return rows.length;
+    });
+    for (const id of channelIds) {
+      for (;;) {
+        const start = (first.raw(true).get(id, beforeMs) as [number | null])[0];
+        if (start === null) break;
+        const from = Math.floor(start / RAW_CHUNK_MS) * RAW_CHUNK_MS;
+        moved += step(id, from, Math.min(beforeMs, from + RAW_PERIODS_PER_STEP * RAW_CHUNK_MS));
+        await breathe();
+      }
+    }
+    return moved;
+  }
+
+  /**
+   * Moves minute rollups of closed days before `beforeS` (a multiple of a day, epoch s) from `rollup_1m` into one
+   * chunk per channel and day, merging into a stored chunk's minutes exactly. Returns the rows moved (0 on PostgreSQL).
+   */
+  async compactMinutes(channelIds: readonly number[], beforeS: number): Promise<number> {
+    const sqlite = this.#sqlite;
+    if (!sqlite) return 0;
+    let moved = 0;
+    const first = this.#statement(
+      'c:1m:first',
+      () => 'select min(t) from rollup_1m where channel_id = ? and t < ?',
+    );
+    const hot = this.#statement(
+      'c:1m:hot',
+      () =>
+        'select t, n, v_sum, v_min, v_max, v_last, last_t from rollup_1m where channel_id = ? and t >= ? and t < ? order by t',
+    );
+    const drop = this.#statement(
+      'c:1m:drop',
+      () => 'delete from rollup_1m where channel_id = ? and t >= ? and t < ?',
+    );
+    const step = sqlite.transaction((id: number, from: number, to: number) => {
+      const all = minuteColumnsOf(hot.raw(true).all(id, from, to) as number[][]);
+      const count = all.t.length;
+      for (let i = 0; i < count; ) {
+        const t0 = Math.floor(all.t[i]! / MINUTE_CHUNK_S) * MINUTE_CHUNK_S;
+        let j = i;
+        while (j < count && all.t[j]! < t0 + MINUTE_CHUNK_S) j++;
+        const part = sliceMinutes(all, i, j);
+        const stored = this.#chunkAt('minute_chunks', id, t0);
+        const merged = stored ? mergeMinutes(decodeMinutes(stored.data), part) : part;
+        this.#putChunk('minute_chunks', id, t0, merged.t, encodeMinutes(merged));
+        i = j;
+      }
+      drop.run(id, from, to);
+      return count;
+    });
+    for (const id of channelIds) {
+      for (;;) {
+        const start = (first.raw(true).get(id, beforeS) as [number | null])[0];
+        if (start === null) break;
+        const from = Math.floor(start / MINUTE_CHUNK_S) * MINUTE_CHUNK_S;
+        moved += step(id, from, Math.min(beforeS, from + MINUTE_PERIODS_PER_STEP * MINUTE_CHUNK_S));
+        await breathe();
+      }
+    }
+    return moved;
+  }
+
+  #chunkAt(table: 'sample_chunks' | 'minute_chunks', channelId: number, t0: number): ChunkRow | undefined {
+    return this.#statement(
+      `chunk:${table}`,
+      () => `select t0, t1, n, data from ${table} where channel_id = ? and t0 = ?`,
+    ).get(channelId, t0) as ChunkRow | undefined;
+  }
+
+  #putChunk(
+    table: 'sample_chunks' | 'minute_chunks',
+    channelId: number,
+    t0: number,
+    t: Float64Array,
+    data: Uint8Array,
+  ): void {
+    if (t.length === 0) {
+      this.#statement(`unput:${table}`, () => `delete from ${table} where channel_id = ? and t0 = ?`).run(
+        channelId,
+        t0,
+      );
+      return;
+    }
+    this.#statement(
+      `put:${table}`,
+      () => `insert or replace into ${table} (channel_id, t0, t1, n, data) values (?, ?, ?, ?, ?)`,
+    ).run(channelId, t0, t[t.length - 1]!, t.length, data);
+  }
+
+  /** Chunks of a channel holding rows in [from, to) (periods start at multiples of `period`), in time order. */
+  #chunksIn(
+    table: 'sample_chunks' | 'minute_chunks',
+    period: number,
+    channelId: number,
+    from: number,
+    to: number,
+  ): ChunkRow[] {
+    return this.#statement(
+      `chunks:${table}`,
+      () =>
+        `select t0, t1, n, data from ${table} where channel_id = ? and t0 >= ? and t0 < ? and t1 >= ? order by t0`,
+    ).all(channelId, Math.floor(from / period) * period, to, from) as ChunkRow[];
+  }
+
+  #anyChunk(table: 'sample_chunks' | 'minute_chunks', period: number, from: number, to: number): boolean {
+    return (
+      this.#statement(
+        `any:${table}`,
+        () => `select 1 from ${table} where t0 >= ? and t0 < ? and t1 >= ? limit 1`,
+      ).get(Math.floor(from / period) * period, to, from) !== undefined
+    );
+  }
+
+  /** Raw samples of one channel in [fromMs, toMs) from chunks and hot rows; undefined when no chunk holds any. */
+  #samplesIn(channelId: number, fromMs: number, toMs: number): SampleColumns | undefined {
+    if (!this.#sqlite) return undefined;
+    const chunks = this.#chunksIn('sample_chunks', RAW_CHUNK_MS, channelId, fromMs, toMs);
+    if (chunks.length === 0) return undefined;
+    const parts = chunks.map((c) => decodeSamples(c.data));
+    const total = parts.reduce((n, p) => n + p.t.length, 0);
+    const cold: SampleColumns = { t: new Float64Array(total), v: new Float64Array(total) };
+    let n = 0;
+    for (const p of parts) {
+      for (let i = 0; i < p.t.length; i++) {
+        const t = p.t[i]!;
+        if (t < fromMs || t >= toMs) continue;
+        cold.t[n] = t;
+        cold.v[n++] = p.v[i]!;
+      }
+    }
+    const rows = this.#statement(
+      'hot:raw',
+      () => 'select t, value from samples where channel_id = ? and t >= ? and t < ? order by t',
+    )
+      .raw(true)
+      .all(channelId, fromMs, toMs) as [number, number][];
+    const hot: SampleColumns = {
+      t: Float64Array.from(rows, (r) => r[0]),
+      v: Float64Array.from(rows, (r) => r[1]),
+    };
+    return mergeSamples({ t: cold.t.subarray(0, n), v: cold.v.subarray(0, n) }, hot);
+  }
+
+  /** Minute rollups of one channel in [fromS, toS) from chunks and hot rows; undefined when no chunk holds any. */
+  #minutesIn(channelId: number, fromS: number, toS: number, always = false): MinuteColumns | undefined {
+    if (!this.#sqlite) return undefined;
+    const chunks = this.#chunksIn('minute_chunks', MINUTE_CHUNK_S, channelId, fromS, toS);
+    if (chunks.length === 0 && !always) return undefined;
+    const parts = chunks.map((c) => decodeMinutes(c.data));
+    const cold = emptyMinuteColumns(parts.reduce((n, p) => n + p.t.length, 0));
+    let n = 0;
+    for (const p of parts) {
+      for (let i = 0; i < p.t.length; i++) {
+        if (p.t[i]! < fromS || p.t[i]! >= toS) continue;
+        copyMinute(p, i, cold, n++);
+      }
+    }
+    const hot = minuteColumnsOf(
+      this.#statement(
+        'hot:1m',
+        () =>
+          'select t, n, v_sum, v_min, v_max, v_last, last_t from rollup_1m where channel_id = ? and t >= ? and t < ? order by t',
+      )
+        .raw(true)
+        .all(channelId, fromS, toS) as number[][],
+    );
+    return mergeMinutes(sliceMinutes(cold, 0, n), hot);
+  }
+
+  /** The newest sample of a channel from its hot rows and newest chunk, else the last of its newest minute. */
+  #sqliteLatest(channelId: number): { t: number; value: number } | undefined {
+    const hotRaw = this.#statement(
+      'latest:raw',
+      () => 'select t, value from samples where channel_id = ? order by t desc limit 1',
+    )
+      .raw(true)
+      .get(channelId) as [number, number] | undefined;
+    const rawChunk = this.#statement(
+      'latest:raw-chunk',
+      () => 'select data from sample_chunks where channel_id = ? order by t0 desc limit 1',
+    ).get(channelId) as { data: Uint8Array } | undefined;
+    let best = hotRaw ? { t: hotRaw[0], value: hotRaw[1] } : undefined;
+    if (rawChunk) {
+      const c = decodeSamples(rawChunk.data);
+      const t = c.t[c.t.length - 1]!;
+      if (!best || t > best.t) best = { t, value: c.v[c.v.length - 1]! };
+    }
+    if (best) return best;
+    const hotMinute = this.#statement(
+      'latest:1m',
+      () => 'select t, last_t, v_last from rollup_1m where channel_id = ? order by t desc limit 1',
+    )
+      .raw(true)
+      .get(channelId) as [number, number, number] | undefined;
+    const minuteChunk = this.#statement(
+      'latest:1m-chunk',
+      () => 'select data from minute_chunks where channel_id = ? order by t0 desc limit 1',
+    ).get(channelId) as { data: Uint8Array } | undefined;
+    let minute = hotMinute ? { bucket: hotMinute[0], t: hotMinute[1], value: hotMinute[2] } : undefined;
+    if (minuteChunk) {
+      const c = decodeMinutes(minuteChunk.data);
+      const i = c.t.length - 1;
+      const cold = { bucket: c.t[i]!, t: c.lastT[i]!, value: c.last[i]! };
+      // The same minute in both: the later `last` wins, as the upsert would have merged it.
+      if (!minute || cold.bucket > minute.bucket || (cold.bucket === minute.bucket && cold.t > minute.t))
+        minute = cold;
+    }
+    return minute ? { t: minute.t, value: minute.value } : undefined;
+  }
+
+  /** Pruning on SQLite: hot rows, whole chunks before the limit, and the older part of a chunk that straddles it. */
+  async #sqlitePrune(
+    what: 'raw' | 'minutes',
+    channelIds: readonly number[],
+    before: number,
+  ): Promise<number> {
+    const sqlite = this.#sqlite!;
+    const [hotTable, chunkTable] =
+      what === 'raw' ? (['samples', 'sample_chunks'] as const) : (['rollup_1m', 'minute_chunks'] as const);
+    const dropHot = this.#statement(
+      `prune:${hotTable}`,
+      () => `delete from ${hotTable} where channel_id = ? and t < ?`,
+    );
+    const old = this.#statement(
+      `prune:${chunkTable}`,
+      () => `select t0, t1, n, data from ${chunkTable} where channel_id = ? and t0 < ?`,
+    );
+    const dropChunks = this.#statement(
+      `prune-drop:${chunkTable}`,
+      () => `delete from ${chunkTable} where channel_id = ? and t1 < ?`,
+    );
+    const step = sqlite.transaction((id: number) => {
+      let deleted = dropHot.run(id, before).changes;
+      for (const c of old.all(id, before) as ChunkRow[]) {
+        if (c.t1 < before) {
+          deleted += c.n;
+          continue;
+        }
+        if (what === 'raw') {
+          const s = decodeSamples(c.data);
+          const keep = s.t.findIndex((t) => t >= before);
+          const kept = { t: s.t.subarray(keep), v: s.v.subarray(keep) };
+          this.#putChunk(chunkTable, id, c.t0, kept.t, encodeSamples(kept.t, kept.v));
+          deleted += keep;
+        } else {
+          const m = decodeMinutes(c.data);
+          const keep = m.t.findIndex((t) => t >= before);
+          const kept = sliceMinutes(m, keep, m.t.length);
+          this.#putChunk(chunkTable, id, c.t0, kept.t, encodeMinutes(kept));
+          deleted += keep;
+        }
+      }
+      dropChunks.run(id, before);
+      return deleted;
+    });
+    let deleted = 0;
+    for (const id of channelIds) {
+      deleted += step(id);
+      await breathe();
+    }
+    return deleted;
+  }
+
+  /** {@link rebuildFromMinutes} when some of the minutes are in chunks: aggregated here, as the SQL path does. */
+  async #rebuildFromMinuteChunks(
+    level: '1h' | '1d',
+    width: number,
+    fromS: number,
+    toS: number,
+  ): Promise<void> {
+    const sqlite = this.#sqlite!;
+    const table = rollupTable(level);
+    const ids = (await this.listChannels()).map((c) => c.id);
+    const rows: RollupRow[] = [];
+    for (const id of ids) {
+      const m = this.#minutesIn(id, fromS, toS, true)!;
+      let open: RollupRow | undefined;
+      let sum = new NeumaierSum();
+      for (let i = 0; i < m.t.length; i++) {
+        const bt = m.t[i]! - (m.t[i]! % width);
+        if (!open || open.t !== bt) {
+          if (open) rows.push({ ...open, sum: sum.value });
+          open = { ...minuteRow(id, m, i), t: bt };
+          sum = new NeumaierSum();
+          sum.add(m.sum[i]!);
+          continue;
+        }
+        open.n += m.n[i]!;
+        sum.add(m.sum[i]!);
+        if (m.min[i]! < open.min) open.min = m.min[i]!;
+        if (m.max[i]! > open.max) open.max = m.max[i]!;
+        // The first minute (in time order) holding the bucket's latest `last_t` gives its `last`.
+        if (m.lastT[i]! > open.lastT) {
+          open.last = m.last[i]!;
+          open.lastT = m.lastT[i]!;
+        }
+      }
+      if (open) rows.push({ ...open, sum: sum.value });
+    }
+    sqlite.transaction(() => {
+      sqlite.prepare(`delete from ${table} where t >= ? and t < ?`).run(fromS, toS);
+      const insert = sqlite.prepare(`insert into ${table} ${rollupColumns} values (?,?,?,?,?,?,?,?)`);
+      for (const r of rows) insert.run(r.channelId, r.t, r.n, r.sum, r.min, r.max, r.last, r.lastT);
+    })();
   }
 
   #statement(key: string, build: () => string): SQLite.Statement {
@@ -466,4 +861,170 @@ function blockRows(block: RollupBlock): RollupRow[] {
     };
   }
   return rows;
+}
+
+/**
+ * SQLite's `sum()` of doubles (Kahan–Babuška–Neumaier, SQLite ≥ 3.43): buckets aggregated here from chunks add up
+ * exactly as the same rows did in SQL.
+ */
+class NeumaierSum {
+  #sum = 0;
+  #err = 0;
+
+  add(r: number): void {
+    const s = this.#sum;
+    const t = s + r;
+    if (Math.abs(s) > Math.abs(r)) this.#err += s - t + r;
+    else this.#err += r - t + s;
+    this.#sum = t;
+  }
+
+  get value(): number {
+    return Number.isFinite(this.#err) ? this.#sum + this.#err : this.#sum;
+  }
+}
+
+class BucketSum {
+  n = 0;
+  readonly sum = new NeumaierSum();
+  min = Number.POSITIVE_INFINITY;
+  max = Number.NEGATIVE_INFINITY;
+
+  add(n: number, sum: number, min: number, max: number): void {
+    this.n += n;
+    this.sum.add(sum);
+    if (min < this.min) this.min = min;
+    if (max > this.max) this.max = max;
+  }
+}
+
+/** Buckets of `width` from `from` over rows in time order, as the SQL `group by` of the trend queries answers. */
+function bucketsOf(
+  t: Float64Array,
+  from: number,
+  width: number,
+  add: (i: number, bucket: BucketSum) => void,
+): BucketRow[] {
+  const out: BucketRow[] = [];
+  let b = Number.NaN;
+  let open: BucketSum | undefined;
+  const close = () => {
+    if (open) out.push({ b, n: open.n, sum: open.sum.value, min: open.min, max: open.max });
+  };
+  for (let i = 0; i < t.length; i++) {
+    const bi = Math.trunc((t[i]! - from) / width);
+    if (bi !== b) {
+      close();
+      b = bi;
+      open = new BucketSum();
+    }
+    add(i, open!);
+  }
+  close();
+  return out;
+}
+
+/** Merges two runs of samples in time order; a hot sample replaces a chunk's sample of the same time. */
+function mergeSamples(cold: SampleColumns, hot: SampleColumns): SampleColumns {
+  if (hot.t.length === 0) return cold;
+  if (cold.t.length === 0) return hot;
+  const t = new Float64Array(cold.t.length + hot.t.length);
+  const v = new Float64Array(t.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < cold.t.length || j < hot.t.length) {
+    const a = i < cold.t.length ? cold.t[i]! : Number.POSITIVE_INFINITY;
+    const b = j < hot.t.length ? hot.t[j]! : Number.POSITIVE_INFINITY;
+    if (a < b) {
+      t[n] = a;
+      v[n++] = cold.v[i++]!;
+    } else {
+      if (a === b) i++;
+      t[n] = b;
+      v[n++] = hot.v[j++]!;
+    }
+  }
+  return { t: t.subarray(0, n), v: v.subarray(0, n) };
+}
+
+/** Merges two runs of minutes in time order; the same minute in both merges as the upsert does. */
+function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteColumns {
+  if (hot.t.length === 0) return cold;
+  if (cold.t.length === 0) return hot;
+  const out = emptyMinuteColumns(cold.t.length + hot.t.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < cold.t.length || j < hot.t.length) {
+    const a = i < cold.t.length ? cold.t[i]! : Number.POSITIVE_INFINITY;
+    const b = j < hot.t.length ? hot.t[j]! : Number.POSITIVE_INFINITY;
+    if (a < b) copyMinute(cold, i++, out, n++);
+    else if (b < a) copyMinute(hot, j++, out, n++);
+    else {
+      copyMinute(cold, i++, out, n);
+      out.n[n] = out.n[n]! + hot.n[j]!;
+      out.sum[n] = out.sum[n]! + hot.sum[j]!;
+      if (hot.min[j]! < out.min[n]!) out.min[n] = hot.min[j]!;
+      if (hot.max[j]! > out.max[n]!) out.max[n] = hot.max[j]!;
+      if (hot.lastT[j]! >= out.lastT[n]!) {
+        out.last[n] = hot.last[j]!;
+        out.lastT[n] = hot.lastT[j]!;
+      }
+      j++;
+      n++;
+    }
+  }
+  return sliceMinutes(out, 0, n);
+}
+
+function copyMinute(from: MinuteColumns, i: number, to: MinuteColumns, k: number): void {
+  to.t[k] = from.t[i]!;
+  to.n[k] = from.n[i]!;
+  to.sum[k] = from.sum[i]!;
+  to.min[k] = from.min[i]!;
+  to.max[k] = from.max[i]!;
+  to.last[k] = from.last[i]!;
+  to.lastT[k] = from.lastT[i]!;
+}
+
+function sliceMinutes(m: MinuteColumns, from: number, to: number): MinuteColumns {
+  return {
+    t: m.t.subarray(from, to),
+    n: m.n.subarray(from, to),
+    sum: m.sum.subarray(from, to),
+    min: m.min.subarray(from, to),
+    max: m.max.subarray(from, to),
+    last: m.last.subarray(from, to),
+    lastT: m.lastT.subarray(from, to),
+  };
+}
+
+/** Rows of `select t, n, v_sum, v_min, v_max, v_last, last_t` as columns. */
+function minuteColumnsOf(rows: number[][]): MinuteColumns {
+  const m = emptyMinuteColumns(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    m.t[i] = r[0]!;
+    m.n[i] = r[1]!;
+    m.sum[i] = r[2]!;
+    m.min[i] = r[3]!;
+    m.max[i] = r[4]!;
+    m.last[i] = r[5]!;
+    m.lastT[i] = r[6]!;
+  }
+  return m;
+}
+
+function minuteRow(channelId: number, m: MinuteColumns, i: number): RollupRow {
+  return {
+    channelId,
+    t: m.t[i]!,
+    n: m.n[i]!,
+    sum: m.sum[i]!,
+    min: m.min[i]!,
+    max: m.max[i]!,
+    last: m.last[i]!,
+    lastT: m.lastT[i]!,
+  };
 }

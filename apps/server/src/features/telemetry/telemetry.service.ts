@@ -35,7 +35,13 @@ import {
 import type { Sample } from '../ingest/types.ts';
 import { BulkHistoryWriter } from './bulk-history.ts';
 import { levelSeconds, RollupAccumulator, type RollupLevel, type RollupRow } from './rollup.ts';
-import type { BucketRow, StoredSample, TelemetryRepository } from './telemetry.repository.ts';
+import {
+  type BucketRow,
+  MINUTE_CHUNK_S,
+  RAW_CHUNK_MS,
+  type StoredSample,
+  type TelemetryRepository,
+} from './telemetry.repository.ts';
 
 /** One minute of one channel, written in bulk (SI values; `minuteStart` epoch ms UTC). */
 export interface MinuteRollupInput {
@@ -72,6 +78,10 @@ export interface Trend {
 export type LiveListener = (samples: readonly Sample[]) => void;
 
 const DAY_MS = 86_400_000;
+/** Raw samples stay in the hot table at least this long after their hour ends (late samples merge cheaply). */
+export const RAW_HOT_MS = 10 * 60_000;
+/** Minute rollups stay hot at least this long after their day ends. */
+export const MINUTE_HOT_MS = 3_600_000;
 /** The most buckets a trend answers with. */
 export const MAX_TREND_POINTS = 2000;
 
@@ -85,6 +95,11 @@ export class TelemetryService {
   readonly #listeners = new Set<LiveListener>();
   /** Writes run one at a time: PostgreSQL upserts on the same rollup rows never interleave. */
   #queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Compaction, pruning and rebuilds run one at a time too, but beside ingest: on SQLite each of their steps is one
+   * synchronous transaction of one channel, which ingest's transactions cannot interleave with.
+   */
+  #maintenanceQueue: Promise<unknown> = Promise.resolve();
   readonly rawWindowMs: number;
   /** How long minute rollups are kept (0: forever); hourly and daily rollups are always kept. */
   readonly minuteWindowMs: number;
@@ -134,6 +149,12 @@ export class TelemetryService {
   #serial<T>(task: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(task, task);
     this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  #maintenance<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#maintenanceQueue.then(task, task);
+    this.#maintenanceQueue = run.catch(() => undefined);
     return run;
   }
 
@@ -246,10 +267,12 @@ export class TelemetryService {
   rebuildHourDayRollups(fromMs: number, toMs: number): Promise<void> {
     const fromS = Math.floor(fromMs / DAY_MS) * 86_400;
     const toS = Math.ceil(toMs / DAY_MS) * 86_400;
-    return this.#serial(async () => {
-      await this.#repo.rebuildFromMinutes('1h', fromS, toS);
-      await this.#repo.rebuildFromMinutes('1d', fromS, toS);
-    });
+    return this.#serial(() =>
+      this.#maintenance(async () => {
+        await this.#repo.rebuildFromMinutes('1h', fromS, toS);
+        await this.#repo.rebuildFromMinutes('1d', fromS, toS);
+      }),
+    );
   }
 
   /**
@@ -383,14 +406,30 @@ export class TelemetryService {
 
   /** Deletes raw samples older than the raw window; rollups stay. Returns the number deleted. */
   pruneRaw(now = Date.now()): Promise<number> {
-    return this.#serial(() => this.#repo.pruneRaw([...this.#names.keys()], now - this.rawWindowMs));
+    return this.#maintenance(() => this.#repo.pruneRaw([...this.#names.keys()], now - this.rawWindowMs));
+  }
+
+  /**
+   * Moves closed periods from the hot tables into compressed chunks (SQLite; a no-op on PostgreSQL): raw hours that
+   * ended at least {@link RAW_HOT_MS} ago and minute days that ended at least {@link MINUTE_HOT_MS} ago, so late
+   * samples of a few minutes still land in the hot rows. Readers see the same answers before and after.
+   */
+  compact(now = Date.now()): Promise<{ samples: number; minutes: number }> {
+    return this.#maintenance(async () => {
+      const ids = [...this.#names.keys()];
+      const rawBefore = Math.floor((now - RAW_HOT_MS) / RAW_CHUNK_MS) * RAW_CHUNK_MS;
+      const minuteBefore = Math.floor((now - MINUTE_HOT_MS) / 1000 / MINUTE_CHUNK_S) * MINUTE_CHUNK_S;
+      const samples = await this.#repo.compactRaw(ids, rawBefore);
+      const minutes = await this.#repo.compactMinutes(ids, minuteBefore);
+      return { samples, minutes };
+    });
   }
 
   /** Deletes minute rollups past their window (none when the window is 0: kept forever); hours and days stay. */
   pruneMinutes(now = Date.now()): Promise<number> {
     if (this.minuteWindowMs <= 0) return Promise.resolve(0);
     const beforeS = Math.floor((now - this.minuteWindowMs) / 60_000) * 60;
-    return this.#serial(() => this.#repo.pruneMinutes([...this.#names.keys()], beforeS));
+    return this.#maintenance(() => this.#repo.pruneMinutes([...this.#names.keys()], beforeS));
   }
 
   /** Raw samples of one channel (tests, exports). */

@@ -1,0 +1,297 @@
+/**
+ * Lossless compression of one channel's samples or minute rollups into a chunk (one row of
+ * `sample_chunks` / `minute_chunks`).
+ *
+ * - Times: delta-of-delta, zigzag varints (1 Hz samples and consecutive minutes cost a zero byte each).
+ * - Values: each column picks the decimal scale 10^k (k = 0…9) at which most of its values are exact
+ *   (`Math.round(v · 10^k) / 10^k === v`, what a register read at a fixed resolution gives), stores the
+ *   scaled integers as zigzag varint deltas and, per value, the distance in units in the last place between
+ *   the value and that decimal (0 for exact ones; a sum of 60 such values is a few ulps off). Every float64
+ *   comes back bit for bit: infinities, -0, subnormals and values no decimal fits included (NaN is never stored).
+ * - The bytes are then deflated (zlib raw deflate), which takes the runs of zero bytes and repeated deltas.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** Chunk format byte (first byte of every chunk): 1 = deflated columns below. */
+const FORMAT = 1;
+const KIND_SAMPLES = 1;
+const KIND_MINUTES = 2;
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
+/** Scaled integers stay far inside the safe range so their deltas and zigzags are exact doubles. */
+const MAX_SCALED = 2 ** 50;
+
+const f64 = new Float64Array(1);
+const i64 = new BigInt64Array(f64.buffer);
+const bitsOf = (v: number): bigint => {
+  f64[0] = v;
+  return i64[0]!;
+};
+const fromBits = (b: bigint): number => {
+  i64[0] = b;
+  return f64[0]!;
+};
+
+class ByteWriter {
+  bytes = new Uint8Array(1024);
+  length = 0;
+
+  #room(n: number) {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  byte(b: number) {
+    this.#room(1);
+    this.bytes[this.length++] = b;
+  }
+
+  /** An unsigned integer below 2^53. */
+  uint(n: number) {
+    this.#room(8);
+    while (n >= 128) {
+      this.bytes[this.length++] = (n % 128) | 128;
+      n = Math.floor(n / 128);
+    }
+    this.bytes[this.length++] = n;
+  }
+
+  /** A signed integer of magnitude below 2^52. */
+  int(n: number) {
+    this.uint(n >= 0 ? n * 2 : -n * 2 - 1);
+  }
+
+  /** A signed 64-bit integer (ulp distances). */
+  bigint(n: bigint) {
+    let z = BigInt.asUintN(64, (n << 1n) ^ (n >> 63n));
+    this.#room(10);
+    while (z >= 128n) {
+      this.bytes[this.length++] = Number(z & 127n) | 128;
+      z >>= 7n;
+    }
+    this.bytes[this.length++] = Number(z);
+  }
+}
+
+class ByteReader {
+  readonly #bytes: Uint8Array;
+  #at = 0;
+
+  constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
+  }
+
+  byte(): number {
+    const b = this.#bytes[this.#at++];
+    if (b === undefined) throw new Error('Telemetry chunk is truncated');
+    return b;
+  }
+
+  uint(): number {
+    let n = 0;
+    let scale = 1;
+    for (;;) {
+      const b = this.byte();
+      n += (b & 127) * scale;
+      if (b < 128) return n;
+      scale *= 128;
+    }
+  }
+
+  int(): number {
+    const z = this.uint();
+    return z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+  }
+
+  bigint(): bigint {
+    let z = 0n;
+    let shift = 0n;
+    for (;;) {
+      const b = this.byte();
+      z |= BigInt(b & 127) << shift;
+      if (b < 128) break;
+      shift += 7n;
+    }
+    return BigInt.asIntN(64, (z >> 1n) ^ -(z & 1n));
+  }
+}
+
+/** Integers (times in ms or s) as delta-of-delta. */
+function writeTimes(w: ByteWriter, t: ArrayLike<number>, n: number) {
+  let prev = 0;
+  let prevDelta = 0;
+  for (let i = 0; i < n; i++) {
+    const delta = t[i]! - prev;
+    w.int(delta - prevDelta);
+    prev = t[i]!;
+    prevDelta = delta;
+  }
+}
+
+function readTimes(r: ByteReader, n: number): Float64Array {
+  const t = new Float64Array(n);
+  let prev = 0;
+  let delta = 0;
+  for (let i = 0; i < n; i++) {
+    delta += r.int();
+    prev += delta;
+    t[i] = prev;
+  }
+  return t;
+}
+
+const scaled = (v: number, p: number): number => {
+  const q = Math.round(v * p);
+  // `+ 0` turns -0 into 0; out-of-range and non-finite values are carried whole by their ulp distance.
+  return Number.isFinite(q) && Math.abs(q) <= MAX_SCALED ? q + 0 : 0;
+};
+const exact = (v: number, pred: number): boolean => pred === v && (v !== 0 || Object.is(pred, v));
+
+/** The decimal scale at which most values of the column are exact (the smallest such scale on a tie). */
+function bestScale(v: ArrayLike<number>, n: number): number {
+  let best = 0;
+  let bestExact = -1;
+  for (let k = 0; k < POW10.length; k++) {
+    const p = POW10[k]!;
+    let hits = 0;
+    for (let i = 0; i < n; i++) if (exact(v[i]!, scaled(v[i]!, p) / p)) hits++;
+    if (hits > bestExact) {
+      best = k;
+      bestExact = hits;
+    }
+    if (hits === n) break;
+  }
+  return best;
+}
+
+function writeValues(w: ByteWriter, v: ArrayLike<number>, n: number) {
+  const k = bestScale(v, n);
+  const p = POW10[k]!;
+  w.byte(k);
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const q = scaled(v[i]!, p);
+    w.int(q - prev);
+    prev = q;
+  }
+  for (let i = 0; i < n; i++) {
+    const x = v[i]!;
+    const pred = scaled(x, p) / p;
+    if (exact(x, pred)) w.byte(0);
+    else w.bigint(BigInt.asIntN(64, bitsOf(x) - bitsOf(pred)));
+  }
+}
+
+function readValues(r: ByteReader, n: number): Float64Array {
+  const p = POW10[r.byte()];
+  if (p === undefined) throw new Error('Telemetry chunk has an unknown scale');
+  const v = new Float64Array(n);
+  let q = 0;
+  for (let i = 0; i < n; i++) {
+    q += r.int();
+    v[i] = q / p;
+  }
+  for (let i = 0; i < n; i++) {
+    const ulps = r.bigint();
+    if (ulps !== 0n) v[i] = fromBits(BigInt.asIntN(64, bitsOf(v[i]!) + ulps));
+  }
+  return v;
+}
+
+function finish(w: ByteWriter): Uint8Array {
+  const packed = deflateRawSync(w.bytes.subarray(0, w.length));
+  const out = new Uint8Array(packed.length + 1);
+  out[0] = FORMAT;
+  out.set(packed, 1);
+  return out;
+}
+
+function open(chunk: Uint8Array, kind: number): { r: ByteReader; n: number } {
+  if (chunk[0] !== FORMAT) throw new Error(`Telemetry chunk format ${chunk[0]} is not known`);
+  const r = new ByteReader(inflateRawSync(chunk.subarray(1)));
+  if (r.byte() !== kind) throw new Error('Telemetry chunk holds another kind of rows');
+  return { r, n: r.uint() };
+}
+
+/** One channel's raw samples: `t` epoch ms (integers, strictly increasing), `v` SI values. */
+export interface SampleColumns {
+  t: Float64Array;
+  v: Float64Array;
+}
+
+/** Encodes the first `n` samples (times strictly increasing integers). */
+export function encodeSamples(t: ArrayLike<number>, v: ArrayLike<number>, n = t.length): Uint8Array {
+  const w = new ByteWriter();
+  w.byte(KIND_SAMPLES);
+  w.uint(n);
+  writeTimes(w, t, n);
+  writeValues(w, v, n);
+  return finish(w);
+}
+
+export function decodeSamples(chunk: Uint8Array): SampleColumns {
+  const { r, n } = open(chunk, KIND_SAMPLES);
+  const t = readTimes(r, n);
+  return { t, v: readValues(r, n) };
+}
+
+/** One channel's minute rollups as columns (the rollup tables' columns; `t` epoch s, `lastT` epoch ms). */
+export interface MinuteColumns {
+  t: Float64Array;
+  n: Float64Array;
+  sum: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+  last: Float64Array;
+  lastT: Float64Array;
+}
+
+export function emptyMinuteColumns(size: number): MinuteColumns {
+  return {
+    t: new Float64Array(size),
+    n: new Float64Array(size),
+    sum: new Float64Array(size),
+    min: new Float64Array(size),
+    max: new Float64Array(size),
+    last: new Float64Array(size),
+    lastT: new Float64Array(size),
+  };
+}
+
+/** Encodes the first `count` minute rows (`t` strictly increasing). */
+export function encodeMinutes(m: MinuteColumns, count = m.t.length): Uint8Array {
+  const w = new ByteWriter();
+  w.byte(KIND_MINUTES);
+  w.uint(count);
+  writeTimes(w, m.t, count);
+  let prev = 0;
+  for (let i = 0; i < count; i++) {
+    w.int(m.n[i]! - prev);
+    prev = m.n[i]!;
+  }
+  // `last_t` relative to its minute's start (59,999 ms for bulk history, the last sample's offset live).
+  const offsets = new Float64Array(count);
+  for (let i = 0; i < count; i++) offsets[i] = m.lastT[i]! - m.t[i]! * 1000;
+  writeTimes(w, offsets, count);
+  for (const column of [m.sum, m.min, m.max, m.last]) writeValues(w, column, count);
+  return finish(w);
+}
+
+export function decodeMinutes(chunk: Uint8Array): MinuteColumns {
+  const { r, n: count } = open(chunk, KIND_MINUTES);
+  const t = readTimes(r, count);
+  const n = new Float64Array(count);
+  let prev = 0;
+  for (let i = 0; i < count; i++) {
+    prev += r.int();
+    n[i] = prev;
+  }
+  const lastT = readTimes(r, count);
+  for (let i = 0; i < count; i++) lastT[i]! += t[i]! * 1000;
+  const sum = readValues(r, count);
+  const min = readValues(r, count);
+  const max = readValues(r, count);
+  const last = readValues(r, count);
+  return { t, n, sum, min, max, last, lastT };
+}
