@@ -1,28 +1,18 @@
 import { z } from 'zod';
+import { checkRange, rangeMessages } from './range.ts';
 
 const isoTime = z.iso.datetime();
 
 export const consumerSchema = z.enum(['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2']);
 export const operatingModeSchema = z.enum(['sea_passage', 'manoeuvring', 'port', 'anchorage', 'drifting']);
 
-/** The query's message, shown word for word in English and translated by the console. */
-export const consumptionMessages = {
-  rangeOrder: 'The end of the range must be after its start.',
-  rangeTooLong: 'The range can be at most 400 days.',
-} as const;
+/** The query's messages, shown word for word in English and translated by the console. */
+export const consumptionMessages = rangeMessages;
 
 /** GET /api/v1/consumption?from=&to= — a range of whole hours (default: the last 30 days). */
 export const consumptionQuerySchema = z
   .object({ from: isoTime.optional(), to: isoTime.optional() })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to) {
-      const span = Date.parse(q.to) - Date.parse(q.from);
-      if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: consumptionMessages.rangeOrder });
-      else if (span > 400 * 86_400_000) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: consumptionMessages.rangeTooLong });
-      }
-    }
-  });
+  .superRefine(checkRange);
 export type ConsumptionQuery = z.infer<typeof consumptionQuerySchema>;
 
 const figuresSchema = z.object({ fuelT: z.number(), co2T: z.number(), energyGj: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkRange, rangeMessages } from './range.ts';
 
 const isoTime = z.iso.datetime();
 
@@ -6,10 +7,7 @@ export const energyReportPeriodSchema = z.enum(['day', 'month', 'voyage']);
 export type EnergyReportPeriod = z.infer<typeof energyReportPeriodSchema>;
 
 /** The query's messages, shown word for word in English and translated by the console. */
-export const energyReportMessages = {
-  rangeOrder: 'The end of the range must be after its start.',
-  rangeTooLong: 'The range can be at most 400 days.',
-} as const;
+export const energyReportMessages = rangeMessages;
 
 /**
  * GET /api/v1/energy-report?period=&from=&to= — the fuel oil report: one row per ship day, ship month or voyage
@@ -21,15 +19,7 @@ export const energyReportQuerySchema = z
     from: isoTime.optional(),
     to: isoTime.optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from && q.to) {
-      const span = Date.parse(q.to) - Date.parse(q.from);
-      if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: energyReportMessages.rangeOrder });
-      else if (span > 400 * 86_400_000) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: energyReportMessages.rangeTooLong });
-      }
-    }
-  });
+  .superRefine(checkRange);
 export type EnergyReportQuery = z.infer<typeof energyReportQuerySchema>;
 
 /** t by fuel kind (the ship's tanks: HFO, LFO, MGO). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { checkRange, rangeMessages } from './range.ts';
 
 const isoTime = z.iso.datetime();
 
 export const paramsMessages = {
-  rangeOrder: 'The end of the range must be after its start.',
-  rangeTooLong: 'The range can be at most 400 days.',
+  ...rangeMessages,
   unknownChannel: 'There is no such channel.',
 } as const;
 
@@ -12,17 +12,11 @@ const range = {
   from: isoTime,
   to: isoTime,
 };
-const rangeCheck = (q: { from: string; to: string }, ctx: z.core.$RefinementCtx) => {
-  const span = Date.parse(q.to) - Date.parse(q.from);
-  if (span <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: paramsMessages.rangeOrder });
-  else if (span > 400 * 86_400_000)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: paramsMessages.rangeTooLong });
-};
 
 /** GET /api/v1/params/track?from=&to=&channel= — the track of a range, each point with the colouring channel's value. */
 export const trackQuerySchema = z
   .object({ ...range, channel: z.string().min(1).max(200).default('navigation.speedOverGround') })
-  .superRefine(rangeCheck);
+  .superRefine(checkRange);
 export type TrackQuery = z.infer<typeof trackQuerySchema>;
 
 export const trackResponseSchema = z.object({
@@ -49,7 +43,7 @@ export const trackResponseSchema = z.object({
 export type TrackResponse = z.infer<typeof trackResponseSchema>;
 
 /** GET /api/v1/params/fuel?from=&to= — fuel statistics of a range. */
-export const fuelStatisticsQuerySchema = z.object(range).superRefine(rangeCheck);
+export const fuelStatisticsQuerySchema = z.object(range).superRefine(checkRange);
 export const fuelStatisticsResponseSchema = z.object({
   from: isoTime,
   to: isoTime,

@@ -3,6 +3,7 @@ import {
   type BlockResult,
   channelById,
   circularMean,
+  co2FactorTPerT,
   type FoulingSample,
   type FoulingShip,
   foulingPenalty,
@@ -26,7 +27,7 @@ const DAY = 86_400_000;
 const BLOCK_MS = 600_000;
 const MS_TO_KN = 3600 / 1852;
 /** CO2 per tonne of HFO (MEPC.364(79)), for the fuel penalty of a fouled hull. */
-const CO2_PER_T_HFO = 3.114;
+const CO2_PER_T_HFO = co2FactorTPerT('hfo');
 
 /**
  * The reference ship's figures where the ship particulars have none: the Lab021 ISO 19030 sample ship the

@@ -22,8 +22,10 @@ import {
   calmFuelLaw,
   calmWaterPowerKw,
   ciiSpeedFloorKn,
+  co2FactorTPerT,
   constantPowerVoyage,
   constantSpeedVoyage,
+  fuelFactors,
   isRoughLeg,
   type Leg,
   type LegSailing,
@@ -63,11 +65,11 @@ const FIT_WINDOW_H = 30 * 24;
 const MIN_FIT_HOURS = 24;
 /** The forecast horizons the page shows. */
 const HORIZONS_H = [0, 24, 48, 96] as const;
-/** CO2 per tonne of the heavy fuel oil the ship burns at sea (MEPC.364(79) C_F of HFO). */
-const CF_HFO = 3.114;
-const CF_MGO = 3.206;
-/** HFO lower calorific value for the SFOC correction, MJ/kg. */
-const LCV_HFO = 40.2;
+/** CO2 per tonne of the heavy fuel oil the ship burns at sea and of its gas oil (MEPC.364(79) C_F). */
+const CF_HFO = co2FactorTPerT('hfo');
+const CF_MGO = co2FactorTPerT('diesel_gas_oil');
+/** HFO lower calorific value for the SFOC correction, MJ/kg (MEPC.364(79)). */
+const LCV_HFO = (fuelFactors('hfo').lcvKjPerKg ?? 40_200) / 1000;
 /** The engine's lowest continuous rpm as a share of its MCR rpm (dead slow ahead). */
 const MIN_RPM_SHARE = 0.3;
 
