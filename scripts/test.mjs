@@ -10,6 +10,8 @@ const steps = [
   ['fonts', process.execPath, ['scripts/ensure-fonts.mjs']],
   // A real Signal K server for the Signal K client's integration test, in a cache folder (not a dependency).
   ['signalk-server', process.execPath, ['scripts/ensure-signalk-server.mjs']],
+  // Debian's nats-server (JetStream) for the ship-to-shore sync tests, which start their own.
+  ['nats-server', process.execPath, ['scripts/ensure-nats-server.mjs']],
   ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [

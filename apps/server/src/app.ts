@@ -69,6 +69,8 @@ import { gribForecast, shipHull } from './features/speed/speed.hull.ts';
 import { SpeedRepository } from './features/speed/speed.repository.ts';
 import { speedRoutes } from './features/speed/speed.routes.ts';
 import { ADVICE_EVERY_MS, SpeedService } from './features/speed/speed.service.ts';
+import { startSync } from './features/sync/sync.jobs.ts';
+import { syncRoutes } from './features/sync/sync.routes.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
@@ -303,6 +305,10 @@ export async function buildApp(
     }),
   );
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.statuses());
+  // Ship-to-shore sync over NATS JetStream: nothing starts unless ECOHELM_SYNC_NATS_URL is configured.
+  const sync = startSync(config.sync, store, { ships, log: app.log });
+  app.addHook('onClose', () => sync.stop());
+  await syncRoutes(app, sync.service);
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

@@ -18,6 +18,7 @@ export * from './reports.ts';
 export * from './session.ts';
 export * from './ship.ts';
 export * from './speed.ts';
+export * from './sync.ts';
 export * from './telemetry.ts';
 export * from './trim.ts';
 export * from './voyages.ts';

@@ -6,6 +6,7 @@ import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
 import type { SpeedTables } from './tables/speed.ts';
+import type { SyncTables } from './tables/sync.ts';
 import type { TrimTables } from './tables/trim.ts';
 import type { VoyageTables } from './tables/voyages.ts';
 import type { WeatherTables } from './tables/weather.ts';
@@ -24,7 +25,8 @@ export interface Database
     EcaTables,
     EquipmentTables,
     WeatherTables,
-    SpeedTables {
+    SpeedTables,
+    SyncTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

@@ -24,6 +24,36 @@ export interface AppConfig {
   logLevel: string;
   /** Ingest adapters and the raw-sample window (telemetry). */
   ingest: IngestConfig;
+  /** Ship-to-shore sync over NATS JetStream (`ECOHELM_SYNC_NATS_URL`); absent: off, nothing connects. */
+  sync: SyncConfig | undefined;
+}
+
+export interface SyncConfig {
+  /** `ship` (default: publish this ship's records) or `shore` (receive every ship's; PostgreSQL) (`ECOHELM_SYNC_ROLE`). */
+  role: 'ship' | 'shore';
+  /** NATS server URLs, comma-separated, e.g. `tls://shore.example.com:4222` (`ECOHELM_SYNC_NATS_URL`). */
+  natsUrl: string;
+  /** `ECOHELM_SYNC_USER` / `ECOHELM_SYNC_PASSWORD`, `ECOHELM_SYNC_TOKEN` or a `.creds` file (`ECOHELM_SYNC_CREDS`). */
+  user: string | undefined;
+  password: string | undefined;
+  token: string | undefined;
+  credsFile: string | undefined;
+  /** TLS: CA file, and a client certificate and key (`ECOHELM_SYNC_TLS_CA`, `_TLS_CERT`, `_TLS_KEY`). */
+  tlsCa: string | undefined;
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  /** Bandwidth cap of the ship's sending, kbit/s (`ECOHELM_SYNC_MAX_KBITS`, default 64). */
+  maxKbits: number;
+  /** Days of telemetry rollups a ship sends when its sync starts the first time (`ECOHELM_SYNC_HISTORY_DAYS`, 400). */
+  historyDays: number;
+  /** Hours back the ship compares rollup buckets with what it sent, for late data (`ECOHELM_SYNC_RECHECK_HOURS`, 48). */
+  recheckHours: number;
+  /** How often that comparison runs, ms (default 600,000: late data is rare, an import or a late sample). */
+  recheckMs: number;
+  /** How often the ship looks for changed records, ms (`ECOHELM_SYNC_SCAN_MS`, default 30,000). */
+  scanMs: number;
+  /** Wait between reconnect attempts, ms (default 5,000). */
+  reconnectMs: number;
 }
 
 export interface IngestConfig {
@@ -111,6 +141,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     bodyLimit: Number(env.ECOHELM_BODY_LIMIT ?? file.bodyLimit ?? 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (file.logLevel as string | undefined) ?? 'info',
     ingest: ingestConfig(env, (file.ingest ?? {}) as Record<string, unknown>),
+    sync: syncConfig(env, (file.sync ?? {}) as Record<string, unknown>),
+  };
+}
+
+function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): SyncConfig | undefined {
+  const natsUrl = env.ECOHELM_SYNC_NATS_URL || (file.natsUrl as string | undefined);
+  if (!natsUrl) return undefined;
+  const text = (envValue: string | undefined, key: string) =>
+    envValue || (file[key] as string | undefined) || undefined;
+  return {
+    role: (env.ECOHELM_SYNC_ROLE ?? file.role) === 'shore' ? 'shore' : 'ship',
+    natsUrl,
+    user: text(env.ECOHELM_SYNC_USER, 'user'),
+    password: text(env.ECOHELM_SYNC_PASSWORD, 'password'),
+    token: text(env.ECOHELM_SYNC_TOKEN, 'token'),
+    credsFile: text(env.ECOHELM_SYNC_CREDS, 'credsFile'),
+    tlsCa: text(env.ECOHELM_SYNC_TLS_CA, 'tlsCa'),
+    tlsCert: text(env.ECOHELM_SYNC_TLS_CERT, 'tlsCert'),
+    tlsKey: text(env.ECOHELM_SYNC_TLS_KEY, 'tlsKey'),
+    maxKbits: Number(env.ECOHELM_SYNC_MAX_KBITS ?? file.maxKbits ?? 64),
+    historyDays: Number(env.ECOHELM_SYNC_HISTORY_DAYS ?? file.historyDays ?? 400),
+    recheckHours: Number(env.ECOHELM_SYNC_RECHECK_HOURS ?? file.recheckHours ?? 48),
+    recheckMs: Number(file.recheckMs ?? 600_000),
+    scanMs: Number(env.ECOHELM_SYNC_SCAN_MS ?? file.scanMs ?? 30_000),
+    reconnectMs: Number(file.reconnectMs ?? 5000),
   };
 }
 

@@ -15,6 +15,7 @@ import * as m0030 from './0030-equipment-parameters.ts';
 import * as m0031 from './0031-weather-forecasts.ts';
 import * as m0032 from './0032-speed.ts';
 import * as m0033 from './0033-telemetry-chunks.ts';
+import * as m0034 from './0034-sync.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0031-weather-forecasts': m0031,
   '0032-speed': m0032,
   '0033-telemetry-chunks': m0033,
+  '0034-sync': m0034,
 };

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../../db/client.ts';
+import type { SyncConfig } from '../../platform/config.ts';
+import type { ShipService } from '../ship/ship.service.ts';
+import { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
+import { SyncRepository } from './sync.repository.ts';
+import { SyncService } from './sync.service.ts';
+import { ShipSync } from './sync.ship.ts';
+import { ShoreSync } from './sync.shore.ts';
+
+/**
+ * The sync as configured: nothing at all when `config` is absent (no connection, no scan), else the ship's
+ * publisher or the shore's consumer, started. `stop` closes the link.
+ */
+export function startSync(
+  config: SyncConfig | undefined,
+  store: Store,
+  deps: { ships: ShipService; log: FastifyBaseLogger; now?: () => number },
+): { service: SyncService; stop: () => Promise<void> } {
+  const repo = new SyncRepository(store.db, store.kind);
+  if (!config) return { service: new SyncService({ repo }), stop: async () => {} };
+  const now = deps.now ?? Date.now;
+  if (config.role === 'shore') {
+    const shore = new ShoreSync({ repo, config, log: deps.log, now });
+    shore.start();
+    return { service: new SyncService({ repo, shore, now }), stop: () => shore.stop() };
+  }
+  const ship = new ShipSync({
+    repo,
+    telemetry: new TelemetryRepository(store),
+    shipId: async () => (await deps.ships.getShip()).ship?.imoNumber || undefined,
+    config,
+    log: deps.log,
+    now,
+  });
+  ship.start();
+  return {
+    service: new SyncService({ repo, ship, maxKbits: config.maxKbits, now }),
+    stop: () => ship.stop(),
+  };
+}

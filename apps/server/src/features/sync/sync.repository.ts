@@ -1,0 +1,454 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  crewDigest,
+  digestOf,
+  type RecordMessage,
+  type RecordSource,
+  type ReviewMessage,
+  type RollupMessage,
+  timeOf,
+} from './sync.sources.ts';
+
+export interface PendingItem {
+  stream: string;
+  key: string;
+  version: number;
+  digest: string;
+  t: number;
+}
+
+type Row = Record<string, unknown>;
+
+/** The ship's outbox, cursors and received decisions; the shore's tables keyed by ship. */
+export class SyncRepository {
+  readonly #db: Kysely<Database>;
+  readonly #postgres: boolean;
+  readonly #partitions = new Set<number>();
+
+  constructor(db: Kysely<Database>, kind: 'sqlite' | 'postgres') {
+    this.#db = db;
+    this.#postgres = kind === 'postgres';
+  }
+
+  // ── ship ──────────────────────────────────────────────────────────────────
+
+  async state(key: string): Promise<string | undefined> {
+    const row = await this.#db
+      .selectFrom('sync_state')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.value;
+  }
+
+  async setState(key: string, value: string): Promise<void> {
+    await this.#db
+      .insertInto('sync_state')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
+
+  /** Every row of a source table (the sync reads other features' tables whole, as they are stored). */
+  async rows(table: string): Promise<Row[]> {
+    const r = await sql<Row>`select * from ${sql.table(table)}`.execute(this.#db);
+    return r.rows;
+  }
+
+  async row(table: string, id: string): Promise<Row | undefined> {
+    const r = await sql<Row>`select * from ${sql.table(table)} where id = ${id}`.execute(this.#db);
+    return r.rows[0];
+  }
+
+  /**
+   * Compares a source's rows with what the outbox last saw and queues every new, changed or deleted row (a new
+   * version each). Returns how many were queued.
+   */
+  async scan(source: RecordSource, now: string): Promise<number> {
+    const rows = await this.rows(source.table);
+    return this.#db.transaction().execute(async (trx) => {
+      const known = new Map(
+        (
+          await trx
+            .selectFrom('sync_items')
+            .select(['key', 'digest', 'version', 'pending'])
+            .where('stream', '=', source.stream)
+            .execute()
+        ).map((k) => [k.key, k]),
+      );
+      let queued = 0;
+      const fresh: Database['sync_items'][] = [];
+      for (const row of rows) {
+        const key = String(row.id);
+        const digest = digestOf(row);
+        const t = timeOf(row[source.time]);
+        const seen = known.get(key);
+        known.delete(key);
+        if (!seen) {
+          fresh.push({
+            stream: source.stream,
+            key,
+            version: 1,
+            sent_version: 0,
+            digest,
+            t,
+            pending: 1,
+            queued_at: now,
+          });
+        } else if (seen.digest !== digest) {
+          await this.#bump(trx, source.stream, key, digest, t, seen.pending ? undefined : now);
+        } else continue;
+        queued++;
+      }
+      for (const [key, seen] of known) {
+        if (seen.digest === 'deleted') continue;
+        await this.#bump(trx, source.stream, key, 'deleted', Date.parse(now), seen.pending ? undefined : now);
+        queued++;
+      }
+      for (let i = 0; i < fresh.length; i += 500) {
+        await trx
+          .insertInto('sync_items')
+          .values(fresh.slice(i, i + 500))
+          .execute();
+      }
+      return queued;
+    });
+  }
+
+  async #bump(
+    trx: Kysely<Database>,
+    stream: string,
+    key: string,
+    digest: string,
+    t: number,
+    queuedAt: string | undefined,
+  ) {
+    await trx
+      .updateTable('sync_items')
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        digest,
+        t,
+        pending: 1,
+        ...(queuedAt ? { queued_at: queuedAt } : {}),
+      }))
+      .where('stream', '=', stream)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Queues rollup buckets (their start, epoch s); one already known gets a new version (late data). */
+  async queueBuckets(stream: string, starts: readonly number[], now: string): Promise<void> {
+    if (starts.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      for (let i = 0; i < starts.length; i += 500) {
+        await trx
+          .insertInto('sync_items')
+          .values(
+            starts.slice(i, i + 500).map((s) => ({
+              stream,
+              key: String(s),
+              version: 1,
+              sent_version: 0,
+              digest: 'bucket',
+              t: s * 1000,
+              pending: 1,
+              queued_at: now,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['stream', 'key'])
+              .doUpdateSet((eb) => ({ version: eb('sync_items.version', '+', 1), pending: 1 })),
+          )
+          .execute();
+      }
+    });
+  }
+
+  /** Digests of rollup buckets as last sent, by bucket start; pending ones are left out (they are read afresh). */
+  async sentBuckets(stream: string, fromS: number): Promise<Map<number, string>> {
+    const rows = await this.#db
+      .selectFrom('sync_items')
+      .select(['key', 'digest'])
+      .where('stream', '=', stream)
+      .where('pending', '=', 0)
+      .where('t', '>=', fromS * 1000)
+      .execute();
+    return new Map(rows.map((r) => [Number(r.key), r.digest]));
+  }
+
+  /** The newest waiting items first. */
+  pending(limit: number): Promise<PendingItem[]> {
+    return this.#db
+      .selectFrom('sync_items')
+      .select(['stream', 'key', 'version', 'digest', 't'])
+      .where('pending', '=', 1)
+      .orderBy('t', 'desc')
+      .orderBy('stream')
+      .orderBy('key')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * The shore's JetStream has `version`: done, unless the row changed again meanwhile. A deletion stays as a
+   * tombstone, so a row that comes back under the same id gets a higher version than any the shore has seen.
+   */
+  async sent(item: PendingItem, digest?: string): Promise<void> {
+    await this.#db
+      .updateTable('sync_items')
+      .set((eb) => ({
+        ...(digest ? { digest } : {}),
+        sent_version: item.version,
+        pending: eb.case().when('version', '=', item.version).then(0).else(1).end(),
+      }))
+      .where('stream', '=', item.stream)
+      .where('key', '=', item.key)
+      .execute();
+  }
+
+  async backlog(): Promise<{ count: number; oldestAt: string | null }> {
+    const r = await this.#db
+      .selectFrom('sync_items')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('queued_at').as('oldest')])
+      .where('pending', '=', 1)
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n), oldestAt: r.oldest ?? null };
+  }
+
+  /**
+   * Applies a decision of the shore. The shore owns verification: the decision is kept as sent. A record returned
+   * for correction reopens (submitted → not submitted) if the crew's entries are still those it was made on;
+   * nothing of the crew's entries changes.
+   */
+  async applyReview(review: ReviewMessage, now: string): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const values = {
+        decision: review.decision,
+        comment: review.comment,
+        decided_at: review.decidedAt,
+        decided_by: review.decidedBy,
+        record_digest: review.recordDigest,
+        received_at: now,
+      };
+      await trx
+        .insertInto('sync_reviews')
+        .values({ record_id: review.recordId, ...values })
+        .onConflict((oc) =>
+          oc.column('record_id').doUpdateSet(values).where('sync_reviews.decided_at', '<=', review.decidedAt),
+        )
+        .execute();
+      if (review.decision !== 'returned') return;
+      const record = await trx
+        .selectFrom('filling_records')
+        .selectAll()
+        .where('id', '=', review.recordId)
+        .executeTakeFirst();
+      if (record?.status !== 'submitted' || crewDigest(record) !== review.recordDigest) return;
+      await trx
+        .updateTable('filling_records')
+        .set({ status: 'not_submitted', submitted_at: null })
+        .where('id', '=', review.recordId)
+        .execute();
+    });
+  }
+
+  /** Decisions received, each with whether the crew changed the record since. */
+  async shipReviews(): Promise<(Database['sync_reviews'] & { current_digest: string | null })[]> {
+    const rows = await this.#db
+      .selectFrom('sync_reviews')
+      .selectAll()
+      .orderBy('decided_at', 'desc')
+      .execute();
+    const records = await this.#db
+      .selectFrom('filling_records')
+      .select(['id', 'kind', 'event_time', 'voyage_number', 'data'])
+      .where('id', 'in', rows.length > 0 ? rows.map((r) => r.record_id) : [''])
+      .execute();
+    const digests = new Map(records.map((r) => [r.id, crewDigest(r)]));
+    return rows.map((r) => ({ ...r, current_digest: digests.get(r.record_id) ?? null }));
+  }
+
+  // ── shore ─────────────────────────────────────────────────────────────────
+
+  async touchShip(shipId: string, at: string, name?: string | null): Promise<void> {
+    await this.#db
+      .insertInto('fleet_ships')
+      .values({ ship_id: shipId, name: name ?? null, last_contact_at: at })
+      .onConflict((oc) =>
+        oc.column('ship_id').doUpdateSet((eb) => ({
+          last_contact_at: at,
+          name: name === undefined ? eb.ref('fleet_ships.name') : name,
+        })),
+      )
+      .execute();
+  }
+
+  /** Natural-key upsert: a redelivered or older version changes nothing. */
+  async upsertRecord(m: RecordMessage, now: string): Promise<void> {
+    const values = {
+      version: m.version,
+      t: m.t,
+      deleted: m.deleted ? 1 : 0,
+      data: m.row ? JSON.stringify(m.row) : '{}',
+      received_at: now,
+    };
+    await this.#db
+      .insertInto('fleet_records')
+      .values({ ship_id: m.ship, stream: m.stream, key: m.key, ...values })
+      .onConflict((oc) =>
+        oc
+          .columns(['ship_id', 'stream', 'key'])
+          .doUpdateSet(values)
+          .where('fleet_records.version', '<', m.version),
+      )
+      .execute();
+  }
+
+  async upsertRollups(m: RollupMessage): Promise<void> {
+    if (m.rows.length === 0) return;
+    await this.#ensurePartition(m.t);
+    const level = m.stream === 'rollup_1h' ? '1h' : '1d';
+    await this.#db
+      .insertInto('fleet_rollups')
+      .values(
+        m.rows.map(([channel, n, sum, min, max, last, lastT]) => ({
+          ship_id: m.ship,
+          level,
+          channel,
+          t: m.t,
+          n,
+          v_sum: sum,
+          v_min: min,
+          v_max: max,
+          v_last: last,
+          last_t: lastT,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['ship_id', 'level', 'channel', 't']).doUpdateSet((eb) => ({
+          n: eb.ref('excluded.n'),
+          v_sum: eb.ref('excluded.v_sum'),
+          v_min: eb.ref('excluded.v_min'),
+          v_max: eb.ref('excluded.v_max'),
+          v_last: eb.ref('excluded.v_last'),
+          last_t: eb.ref('excluded.last_t'),
+        })),
+      )
+      .execute();
+  }
+
+  /** PostgreSQL: the year's partition of the shore's rollups, made before the first row of that year. */
+  async #ensurePartition(tS: number): Promise<void> {
+    const year = new Date(tS * 1000).getUTCFullYear();
+    if (this.#partitions.has(year)) return;
+    if (this.#postgres) {
+      const from = Date.UTC(year, 0, 1) / 1000;
+      const to = Date.UTC(year + 1, 0, 1) / 1000;
+      await sql`create table if not exists ${sql.table(`fleet_rollups_y${year}`)} partition of fleet_rollups
+        for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(this.#db);
+    }
+    this.#partitions.add(year);
+  }
+
+  async fleetShips(): Promise<
+    {
+      ship_id: string;
+      name: string | null;
+      last_contact_at: string | null;
+      records: number;
+      rollups: number;
+    }[]
+  > {
+    const ships = await this.#db.selectFrom('fleet_ships').selectAll().orderBy('ship_id').execute();
+    const records = await this.#db
+      .selectFrom('fleet_records')
+      .select((eb) => ['ship_id', eb.fn.countAll<number>().as('n')])
+      .where('deleted', '=', 0)
+      .groupBy('ship_id')
+      .execute();
+    const rollups = await this.#db
+      .selectFrom('fleet_rollups')
+      .select((eb) => ['ship_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('ship_id')
+      .execute();
+    const r = new Map(records.map((x) => [x.ship_id, Number(x.n)]));
+    const b = new Map(rollups.map((x) => [x.ship_id, Number(x.n)]));
+    return ships.map((s) => ({ ...s, records: r.get(s.ship_id) ?? 0, rollups: b.get(s.ship_id) ?? 0 }));
+  }
+
+  fleetRecord(shipId: string, stream: string, key: string) {
+    return this.#db
+      .selectFrom('fleet_records')
+      .selectAll()
+      .where('ship_id', '=', shipId)
+      .where('stream', '=', stream)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  }
+
+  /** Records a decision (a new `seq` per record), not yet sent. */
+  async decide(
+    review: Omit<Database['fleet_reviews'], 'seq' | 'sent_at'>,
+  ): Promise<Database['fleet_reviews']> {
+    const prior = await this.#db
+      .selectFrom('fleet_reviews')
+      .select('seq')
+      .where('ship_id', '=', review.ship_id)
+      .where('record_id', '=', review.record_id)
+      .executeTakeFirst();
+    const row = { ...review, seq: (prior?.seq ?? 0) + 1, sent_at: null };
+    await this.#db
+      .insertInto('fleet_reviews')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['ship_id', 'record_id']).doUpdateSet({ ...review, seq: row.seq, sent_at: null }),
+      )
+      .execute();
+    return row;
+  }
+
+  unsentReviews() {
+    return this.#db.selectFrom('fleet_reviews').selectAll().where('sent_at', 'is', null).execute();
+  }
+
+  async reviewSent(shipId: string, recordId: string, seq: number, at: string): Promise<void> {
+    await this.#db
+      .updateTable('fleet_reviews')
+      .set({ sent_at: at })
+      .where('ship_id', '=', shipId)
+      .where('record_id', '=', recordId)
+      .where('seq', '=', seq)
+      .execute();
+  }
+
+  async fleetReviews(shipId: string | undefined) {
+    let q = this.#db
+      .selectFrom('fleet_reviews as r')
+      .leftJoin('fleet_records as f', (j) =>
+        j
+          .onRef('f.ship_id', '=', 'r.ship_id')
+          .onRef('f.key', '=', 'r.record_id')
+          .on('f.stream', '=', 'filling'),
+      )
+      .select([
+        'r.ship_id',
+        'r.record_id',
+        'r.decision',
+        'r.comment',
+        'r.record_digest',
+        'r.decided_at',
+        'r.decided_by',
+        'f.data',
+      ])
+      .orderBy('r.decided_at', 'desc');
+    if (shipId) q = q.where('r.ship_id', '=', shipId);
+    const rows = await q.execute();
+    return rows.map((r) => ({
+      ...r,
+      current_digest: r.data ? crewDigest(JSON.parse(r.data) as Parameters<typeof crewDigest>[0]) : null,
+    }));
+  }
+}

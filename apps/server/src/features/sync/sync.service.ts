@@ -1,0 +1,134 @@
+import type { Review, ReviewInput, SyncStatus } from '@ecohelm/contracts';
+import { syncMessages } from '@ecohelm/contracts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { SyncRepository } from './sync.repository.ts';
+import type { ShipSync } from './sync.ship.ts';
+import type { ShoreSync } from './sync.shore.ts';
+import { crewDigest } from './sync.sources.ts';
+
+/** The link's state and the shore's decisions on records; no HTTP. */
+export class SyncService {
+  readonly #repo: SyncRepository;
+  readonly #ship: ShipSync | undefined;
+  readonly #shore: ShoreSync | undefined;
+  readonly #maxKbits: number | null;
+  readonly #now: () => number;
+
+  constructor(options: {
+    repo: SyncRepository;
+    ship?: ShipSync | undefined;
+    shore?: ShoreSync | undefined;
+    maxKbits?: number | undefined;
+    now?: () => number;
+  }) {
+    this.#repo = options.repo;
+    this.#ship = options.ship;
+    this.#shore = options.shore;
+    this.#maxKbits = options.maxKbits ?? null;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get role(): SyncStatus['role'] {
+    return this.#ship ? 'ship' : this.#shore ? 'shore' : 'off';
+  }
+
+  async status(): Promise<SyncStatus> {
+    const base = {
+      role: this.role,
+      connected: false,
+      shipId: null,
+      backlog: { count: 0, oldestAt: null },
+      lastContactAt: null,
+      maxKbits: null,
+      error: null,
+      ships: [],
+    };
+    if (this.#ship) {
+      return {
+        ...base,
+        connected: this.#ship.connected,
+        shipId: this.#ship.shipId ?? null,
+        backlog: await this.#repo.backlog(),
+        lastContactAt: (await this.#repo.state('last_contact')) ?? null,
+        maxKbits: this.#maxKbits,
+        error: this.#ship.error,
+      };
+    }
+    if (this.#shore) {
+      const ships = (await this.#repo.fleetShips()).map((s) => ({
+        shipId: s.ship_id,
+        name: s.name,
+        lastContactAt: s.last_contact_at,
+        records: s.records,
+        rollups: s.rollups,
+      }));
+      const last =
+        ships
+          .map((s) => s.lastContactAt ?? '')
+          .sort()
+          .at(-1) || null;
+      return {
+        ...base,
+        connected: this.#shore.connected,
+        lastContactAt: last,
+        error: this.#shore.error,
+        ships,
+      };
+    }
+    return base;
+  }
+
+  /** The shore decides on a filling record of a ship; the decision goes to the ship through JetStream. */
+  async decide(input: ReviewInput, by: string | null): Promise<Review> {
+    if (!this.#shore) throw conflict(syncMessages.notShore);
+    const record = await this.#repo.fleetRecord(input.shipId, 'filling', input.recordId);
+    if (!record || record.deleted) throw notFound(syncMessages.unknownRecord);
+    const row = await this.#repo.decide({
+      ship_id: input.shipId,
+      record_id: input.recordId,
+      decision: input.decision,
+      comment: input.comment,
+      record_digest: crewDigest(JSON.parse(record.data) as Parameters<typeof crewDigest>[0]),
+      decided_at: new Date(this.#now()).toISOString(),
+      decided_by: by,
+    });
+    await this.#shore.sendReviews().catch(() => undefined);
+    return {
+      shipId: row.ship_id,
+      recordId: row.record_id,
+      decision: input.decision,
+      comment: row.comment,
+      decidedAt: row.decided_at,
+      decidedBy: row.decided_by,
+      recordDigest: row.record_digest,
+      stale: false,
+    };
+  }
+
+  /** The decisions: made here (shore) or received (ship); `stale` once the crew changed the record since. */
+  async reviews(shipId?: string): Promise<Review[]> {
+    if (this.#shore) {
+      return (await this.#repo.fleetReviews(shipId)).map((r) => ({
+        shipId: r.ship_id,
+        recordId: r.record_id,
+        decision: r.decision as Review['decision'],
+        comment: r.comment,
+        decidedAt: r.decided_at,
+        decidedBy: r.decided_by,
+        recordDigest: r.record_digest,
+        stale: r.current_digest !== null && r.current_digest !== r.record_digest,
+      }));
+    }
+    const own = this.#ship?.shipId ?? '';
+    return (await this.#repo.shipReviews()).map((r) => ({
+      shipId: own,
+      recordId: r.record_id,
+      decision: r.decision as Review['decision'],
+      comment: r.comment,
+      decidedAt: r.decided_at,
+      decidedBy: r.decided_by,
+      recordDigest: r.record_digest,
+      stale: r.current_digest !== null && r.current_digest !== r.record_digest,
+    }));
+  }
+}

@@ -1,0 +1,324 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SyncConfig } from '../../platform/config.ts';
+import type { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
+import { connectNats, decode, encode, TokenBucket } from './sync.link.ts';
+import type { PendingItem, SyncRepository } from './sync.repository.ts';
+import {
+  digestOf,
+  isRollupStream,
+  type RecordStream,
+  type ReviewMessage,
+  type RollupMessage,
+  recordSources,
+  rollupStreams,
+  SHORE_STREAM,
+  type SyncMessage,
+  shipSubject,
+  shoreSubject,
+  subjectToken,
+} from './sync.sources.ts';
+
+type BucketRows = RollupMessage['rows'];
+
+/** Messages in flight at once: a satellite link's round trip is long, one at a time would idle it. */
+const WINDOW = 8;
+/** A bucket is sent once it has been closed this long (late samples of its last minute). */
+const CLOSE_GRACE_S = 120;
+
+export interface ShipSyncDeps {
+  repo: SyncRepository;
+  telemetry: TelemetryRepository;
+  /** The ship's id on the link: its IMO number from the particulars, undefined until they are filled. */
+  shipId: () => Promise<string | undefined>;
+  config: SyncConfig;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * The ship's side: finds what changed (records by digest, closed rollup buckets by cursor) into the outbox, and
+ * publishes the outbox to the shore's JetStream, newest first, under the bandwidth cap, each version with its own
+ * message id; an item leaves the outbox only on JetStream's acknowledgement. Applies the shore's decisions.
+ */
+export class ShipSync {
+  readonly #d: ShipSyncDeps;
+  readonly #now: () => number;
+  readonly #bucket: TokenBucket;
+  #nc: NatsConnection | undefined;
+  #js: JetStreamClient | undefined;
+  #connected = false;
+  #running = false;
+  #shipId: string | undefined;
+  #error: string | null = null;
+  #wake: (() => void) | undefined;
+  #scanTimer: NodeJS.Timeout | undefined;
+  #channels = new Map<number, string>();
+  #loops: Promise<void>[] = [];
+  #recheckedAt = 0;
+
+  constructor(deps: ShipSyncDeps) {
+    this.#d = deps;
+    this.#now = deps.now ?? Date.now;
+    this.#bucket = new TokenBucket(deps.config.maxKbits, this.#now);
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+  get shipId(): string | undefined {
+    return this.#shipId;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+
+  start(): void {
+    this.#running = true;
+    this.#loops.push(this.#connect());
+    const scan = () =>
+      void this.scanNow().catch((error: unknown) => this.#d.log.error({ err: error }, 'sync scan failed'));
+    scan();
+    this.#scanTimer = setInterval(scan, this.#d.config.scanMs);
+    this.#scanTimer.unref();
+    this.#loops.push(this.#pump());
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearInterval(this.#scanTimer);
+    this.#wake?.();
+    await this.#nc?.close().catch(() => undefined);
+    await Promise.allSettled(this.#loops);
+  }
+
+  /** Queues every changed record and every newly closed rollup bucket. */
+  async scanNow(): Promise<number> {
+    const nowMs = this.#now();
+    const now = new Date(nowMs).toISOString();
+    let queued = 0;
+    for (const source of recordSources) queued += await this.#d.repo.scan(source, now);
+    const recheck = nowMs - this.#recheckedAt >= this.#d.config.recheckMs;
+    if (recheck) this.#recheckedAt = nowMs;
+    for (const r of rollupStreams) {
+      const closedEnd = nowMs / 1000 - CLOSE_GRACE_S;
+      const cursor = await this.#d.repo.state(`cursor.${r.stream}`);
+      const first = cursor
+        ? Number(cursor) + r.seconds
+        : Math.floor((nowMs / 1000 - this.#d.config.historyDays * 86_400) / r.seconds) * r.seconds;
+      const starts: number[] = [];
+      for (let t = first; t + r.seconds <= closedEnd; t += r.seconds) starts.push(t);
+      if (starts.length > 0) {
+        await this.#d.repo.queueBuckets(r.stream, starts, now);
+        await this.#d.repo.setState(`cursor.${r.stream}`, String(starts.at(-1)));
+        queued += starts.length;
+      }
+      if (recheck) queued += await this.#recheck(r, Math.floor(closedEnd / r.seconds) * r.seconds, now);
+    }
+    if (queued > 0) this.#wake?.();
+    return queued;
+  }
+
+  /**
+   * Late data: buckets of the recheck window whose rows differ from what was sent (samples that came late, an
+   * import of the last days, a bucket still empty when its turn came) are queued again.
+   */
+  async #recheck(r: (typeof rollupStreams)[number], closedEndS: number, now: string): Promise<number> {
+    const fromS = Math.floor((closedEndS - this.#d.config.recheckHours * 3600) / r.seconds) * r.seconds;
+    if (closedEndS <= fromS) return 0;
+    const sent = await this.#d.repo.sentBuckets(r.stream, fromS);
+    const buckets = await this.#bucketRows(r.level, fromS, closedEndS);
+    const changed = [...buckets]
+      .filter(([t, rows]) => sent.has(t) && sent.get(t) !== digestOf(rows))
+      .map(([t]) => t);
+    await this.#d.repo.queueBuckets(r.stream, changed, now);
+    return changed.length;
+  }
+
+  /** Rollup rows of every channel in [fromS, toS), by bucket start, in channel order. */
+  async #bucketRows(level: '1h' | '1d', fromS: number, toS: number): Promise<Map<number, BucketRows>> {
+    if (this.#channels.size === 0) {
+      for (const c of await this.#d.telemetry.listChannels()) this.#channels.set(c.id, c.name);
+    }
+    const buckets = new Map<number, BucketRows>();
+    for (const [id, name] of this.#channels) {
+      for (const b of await this.#d.telemetry.rollupRows(level, id, fromS, toS)) {
+        const rows = buckets.get(b.t) ?? [];
+        if (rows.length === 0) buckets.set(b.t, rows);
+        rows.push([name, b.n, b.sum, b.min, b.max, b.last, b.lastT]);
+      }
+    }
+    return buckets;
+  }
+
+  async #connect(): Promise<void> {
+    try {
+      this.#nc = await connectNats(this.#d.config, 'ecohelm-ship');
+    } catch (error) {
+      this.#error = (error as Error).message;
+      this.#d.log.warn({ err: error }, 'sync: cannot connect to NATS');
+      return;
+    }
+    if (!this.#running) {
+      await this.#nc.close();
+      return;
+    }
+    this.#js = jetstream(this.#nc, { timeout: 10_000 });
+    this.#setConnected(true);
+    this.#loops.push(this.#reviews());
+    for await (const s of this.#nc.status()) {
+      if (s.type === 'disconnect') this.#setConnected(false);
+      else if (s.type === 'reconnect') this.#setConnected(true);
+    }
+  }
+
+  #setConnected(on: boolean) {
+    if (on === this.#connected) return;
+    this.#connected = on;
+    this.#d.log.info({ connected: on }, on ? 'sync: connected to the shore' : 'sync: link to the shore lost');
+    if (on) this.#wake?.();
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  async #pump(): Promise<void> {
+    while (this.#running) {
+      try {
+        this.#shipId ??= await this.#d.shipId().then((id) => (id ? subjectToken(id) : undefined));
+        if (!this.#connected || !this.#js || !this.#shipId) {
+          if (!this.#shipId) this.#error = 'The ship particulars have no IMO number yet';
+          await this.#sleep(this.#d.config.scanMs);
+          continue;
+        }
+        const items = await this.#d.repo.pending(WINDOW * 4);
+        if (items.length === 0) {
+          await this.#sleep(this.#d.config.scanMs);
+          continue;
+        }
+        const buckets = await this.#prefetch(items);
+        for (let i = 0; i < items.length && this.#running && this.#connected; i += WINDOW) {
+          await Promise.all(
+            items.slice(i, i + WINDOW).map((item) => this.#send(this.#js!, this.#shipId!, item, buckets)),
+          );
+        }
+        this.#error = null;
+      } catch (error) {
+        this.#error = (error as Error).message;
+        this.#d.log.warn({ err: error }, 'sync: sending paused');
+        await this.#sleep(this.#d.config.reconnectMs);
+      }
+    }
+  }
+
+  /** The rollup rows of a batch's buckets, read per channel over the batch's time range (not per bucket). */
+  async #prefetch(items: readonly PendingItem[]): Promise<Map<string, BucketRows>> {
+    const out = new Map<string, BucketRows>();
+    for (const r of rollupStreams) {
+      const starts = items.filter((i) => i.stream === r.stream).map((i) => Number(i.key));
+      if (starts.length === 0) continue;
+      const rows = await this.#bucketRows(r.level, Math.min(...starts), Math.max(...starts) + r.seconds);
+      for (const t of starts) out.set(`${r.stream}:${t}`, rows.get(t) ?? []);
+    }
+    return out;
+  }
+
+  async #send(
+    js: JetStreamClient,
+    shipId: string,
+    item: PendingItem,
+    buckets: Map<string, BucketRows>,
+  ): Promise<void> {
+    const message = await this.#message(shipId, item, buckets);
+    const digest = message?.kind === 'rollup' ? digestOf(message.rows) : undefined;
+    if (message) {
+      const { data, headers } = encode(message);
+      await this.#bucket.take(data.length + 120);
+      await js.publish(shipSubject(shipId, item.stream), data, {
+        msgID: `${shipId}.${item.stream}.${item.key}.v${item.version}`,
+        headers,
+      });
+      await this.#d.repo.setState('last_contact', new Date(this.#now()).toISOString());
+    }
+    await this.#d.repo.sent(item, digest ?? (isRollupStream(item.stream) ? digestOf([]) : undefined));
+  }
+
+  async #message(
+    ship: string,
+    item: PendingItem,
+    buckets: Map<string, BucketRows>,
+  ): Promise<SyncMessage | undefined> {
+    if (isRollupStream(item.stream)) {
+      const r = rollupStreams.find((x) => x.stream === item.stream)!;
+      const t = Number(item.key);
+      const rows = buckets.get(`${item.stream}:${item.key}`) ?? [];
+      return rows.length === 0
+        ? undefined
+        : { kind: 'rollup', ship, stream: r.stream, t, version: item.version, rows };
+    }
+    const source = recordSources.find((s) => s.stream === item.stream);
+    if (!source) return undefined;
+    const row = item.digest === 'deleted' ? undefined : await this.#d.repo.row(source.table, item.key);
+    return {
+      kind: 'record',
+      ship,
+      stream: item.stream as RecordStream,
+      key: item.key,
+      version: item.version,
+      t: item.t,
+      deleted: !row,
+      row: row ?? null,
+    };
+  }
+
+  /** The shore's decisions for this ship, from a durable consumer of its own subject. */
+  async #reviews(): Promise<void> {
+    while (this.#running) {
+      try {
+        const nc = this.#nc;
+        const shipId = this.#shipId;
+        if (!nc || !shipId || !this.#connected) {
+          await new Promise((r) => setTimeout(r, this.#d.config.reconnectMs));
+          continue;
+        }
+        const durable = `ship_${shipId}`;
+        const jsm = await jetstreamManager(nc);
+        await jsm.consumers.add(SHORE_STREAM, {
+          durable_name: durable,
+          filter_subject: shoreSubject(shipId, '>'),
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+        });
+        const consumer = await jetstream(nc).consumers.get(SHORE_STREAM, durable);
+        const messages = await consumer.consume({ max_messages: 16 });
+        for await (const m of messages) {
+          const review = decode(m.data, m.headers) as ReviewMessage;
+          if (review.kind === 'review' && review.ship === shipId) {
+            await this.#d.repo.applyReview(review, new Date(this.#now()).toISOString());
+            this.#wake?.();
+          }
+          m.ack();
+          if (!this.#running) break;
+        }
+      } catch (error) {
+        if (!this.#running) return;
+        this.#d.log.debug({ err: error }, 'sync: decisions consumer waits');
+        await new Promise((r) => setTimeout(r, this.#d.config.reconnectMs));
+      }
+    }
+  }
+}

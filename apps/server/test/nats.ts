@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// @ts-expect-error: a plain .mjs script of the repo, typed by use.
+import { natsServerPath } from '../../../scripts/ensure-nats-server.mjs';
+import { freePort, waitFor } from './peers.ts';
+
+export interface TestNats {
+  port: number;
+  url: string;
+  storeDir: string;
+  /** Kills the server at once (SIGKILL): the link drops mid-sync. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and store, as a restored link. */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
+/** A NATS server with JetStream (Debian's nats-server) on a free port with a temporary store. */
+export async function startNats(): Promise<TestNats> {
+  const bin = natsServerPath() as string;
+  const port = await freePort();
+  const storeDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-nats-'));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
+    await waitFor(() => listening(port), 10_000, `nats-server on ${port}`);
+  };
+  const kill = async () => {
+    const c = child;
+    child = undefined;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return {
+    port,
+    url: `nats://127.0.0.1:${port}`,
+    storeDir,
+    kill,
+    restart: start,
+    dispose: async () => {
+      await kill();
+      rmSync(storeDir, { recursive: true, force: true });
+    },
+  };
+}
