@@ -3,10 +3,11 @@
  * `sample_chunks` / `minute_chunks`).
  *
  * - Times: delta-of-delta, zigzag varints (1 Hz samples and consecutive minutes cost a zero byte each).
- * - Values: each column picks the decimal scale 10^k (k = 0…9) at which most of its values are exact
- *   (`Math.round(v · 10^k) / 10^k === v`, what a register read at a fixed resolution gives), stores the
- *   scaled integers as zigzag varint deltas and, per value, the distance in units in the last place between
- *   the value and that decimal (0 for exact ones; a sum of 60 such values is a few ulps off). Every float64
+ * - Values: each column picks the divisor d (10^k, 6·10^k or 36·10^k, k = 0…9) at which most of its values are
+ *   exact (`Math.round(v · d) / d === v`, what a register read at a fixed resolution gives), stores the scaled
+ *   integers as zigzag varint deltas (or deltas of deltas, whichever is shorter; a minute's min, max and last
+ *   relative to its mean) and, per value, the distance in units in the last place between the value and
+ *   that fraction (0 for exact ones; a sum of 60 such values is a few ulps off). Every float64
  *   comes back bit for bit: infinities, -0, subnormals and values no decimal fits included (NaN is never stored).
  * - The bytes are then deflated (zlib raw deflate), which takes the runs of zero bytes and repeated deltas.
  */
@@ -16,12 +17,26 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 const FORMAT = 1;
 const KIND_SAMPLES = 1;
 const KIND_MINUTES = 2;
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+/**
+ * Divisors a column's values are tried against, coarsest first: whole thousands and tens (a kW or 0.01 bar register in
+ * W or Pa), decimals, and decimals of sixths and 36ths (rpm and per-minute registers in per-second SI units, km/h in
+ * m/s). A divisor below 1 multiplies by its exact inverse instead.
+ */
+const DIVISORS = [1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, ...[1, 6, 36].flatMap((m) => POW10.map((p) => p * m))];
+const INVERSES = DIVISORS.map((p) => (p < 1 ? Math.round(1 / p) : 0));
 /** Scaled integers stay far inside the safe range so their deltas and zigzags are exact doubles. */
 const MAX_SCALED = 2 ** 50;
 
 const f64 = new Float64Array(1);
 const i64 = new BigInt64Array(f64.buffer);
+const u32 = new Uint32Array(f64.buffer);
+/** Little-endian word order of the float's bits (every platform Node runs on). */
+const LO = 0;
+const HI = 1;
+const TWO32 = 4_294_967_296;
+/** Ulp distances up to this go as plain varints; larger ones (different signs or magnitudes) as 64-bit integers. */
+const SMALL_ULPS = 2 ** 50;
 const bitsOf = (v: number): bigint => {
   f64[0] = v;
   return i64[0]!;
@@ -141,21 +156,74 @@ function readTimes(r: ByteReader, n: number): Float64Array {
   return t;
 }
 
-const scaled = (v: number, p: number): number => {
-  const q = Math.round(v * p);
+const scaled = (v: number, k: number): number => {
+  const inverse = INVERSES[k]!;
+  const q = Math.round(inverse ? v / inverse : v * DIVISORS[k]!);
   // `+ 0` turns -0 into 0; out-of-range and non-finite values are carried whole by their ulp distance.
   return Number.isFinite(q) && Math.abs(q) <= MAX_SCALED ? q + 0 : 0;
 };
+const unscaled = (q: number, k: number): number => {
+  const inverse = INVERSES[k]!;
+  return inverse ? q * inverse : q / DIVISORS[k]!;
+};
 const exact = (v: number, pred: number): boolean => pred === v && (v !== 0 || Object.is(pred, v));
 
-/** The decimal scale at which most values of the column are exact (the smallest such scale on a tie). */
-function bestScale(v: ArrayLike<number>, n: number): number {
+/**
+ * The residual of `x` against `pred`: 0 when exact, else the difference of their bit patterns as integers
+ * (ulps), small for a value a rounding away from its fraction. Even varints are small distances, 1 announces a
+ * 64-bit one.
+ */
+function writeResidual(w: ByteWriter, x: number, pred: number) {
+  if (exact(x, pred)) {
+    w.byte(0);
+    return;
+  }
+  f64[0] = x;
+  const xHi = u32[HI]! | 0;
+  const xLo = u32[LO]!;
+  f64[0] = pred;
+  const d = (xHi - (u32[HI]! | 0)) * TWO32 + (xLo - u32[LO]!);
+  if (Math.abs(d) <= SMALL_ULPS) {
+    w.uint((d >= 0 ? d * 2 : -d * 2 - 1) * 2);
+    return;
+  }
+  w.byte(1);
+  w.bigint(BigInt.asIntN(64, bitsOf(x) - bitsOf(pred)));
+}
+
+function readResidual(r: ByteReader, pred: number): number {
+  const u = r.uint();
+  if (u === 0) return pred;
+  if (u === 1) return fromBits(BigInt.asIntN(64, bitsOf(pred) + r.bigint()));
+  const z = u / 2;
+  const d = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+  f64[0] = pred;
+  const dHi = Math.floor(d / TWO32);
+  let lo = u32[LO]! + (d - dHi * TWO32);
+  const carry = lo >= TWO32 ? 1 : 0;
+  lo -= carry * TWO32;
+  u32[HI] = (u32[HI]! + dHi + carry) >>> 0;
+  u32[LO] = lo;
+  return f64[0]!;
+}
+/** Bytes of the zigzag varint of `n` (for choosing an encoding, not writing it). */
+const intBytes = (n: number): number => {
+  let z = n >= 0 ? n * 2 : -n * 2 - 1;
+  let bytes = 1;
+  while (z >= 128) {
+    z = Math.floor(z / 128);
+    bytes++;
+  }
+  return bytes;
+};
+
+/** The divisor at which most values of the column are exact (the first such in {@link DIVISORS} on a tie). */
+function bestDivisor(v: ArrayLike<number>, n: number): number {
   let best = 0;
   let bestExact = -1;
-  for (let k = 0; k < POW10.length; k++) {
-    const p = POW10[k]!;
+  for (let k = 0; k < DIVISORS.length; k++) {
     let hits = 0;
-    for (let i = 0; i < n; i++) if (exact(v[i]!, scaled(v[i]!, p) / p)) hits++;
+    for (let i = 0; i < n; i++) if (exact(v[i]!, unscaled(scaled(v[i]!, k), k))) hits++;
     if (hits > bestExact) {
       best = k;
       bestExact = hits;
@@ -165,37 +233,49 @@ function bestScale(v: ArrayLike<number>, n: number): number {
   return best;
 }
 
-function writeValues(w: ByteWriter, v: ArrayLike<number>, n: number) {
-  const k = bestScale(v, n);
-  const p = POW10[k]!;
+/**
+ * A value column: its divisor, then the scaled integers as deltas or deltas of deltas (whichever is shorter: noise
+ * favours deltas, smooth sums favour the second), each minus the scaled `ref` when given (a minute's min, max and
+ * last are close to its mean), then the ulp distances.
+ */
+function writeValues(w: ByteWriter, v: ArrayLike<number>, n: number, ref?: ArrayLike<number>) {
+  const k = bestDivisor(v, n);
+  const r = new Float64Array(n);
+  for (let i = 0; i < n; i++) r[i] = scaled(v[i]!, k) - (ref ? scaled(ref[i]!, k) : 0);
+  let deltaBytes = 0;
+  let dodBytes = 0;
+  for (let i = 0; i < n; i++) {
+    const d = r[i]! - (i > 0 ? r[i - 1]! : 0);
+    deltaBytes += intBytes(d);
+    dodBytes += intBytes(d - (i > 0 ? r[i - 1]! - (i > 1 ? r[i - 2]! : 0) : 0));
+  }
+  const secondOrder = dodBytes < deltaBytes;
   w.byte(k);
+  w.byte(secondOrder ? 1 : 0);
   let prev = 0;
+  let prevDelta = 0;
   for (let i = 0; i < n; i++) {
-    const q = scaled(v[i]!, p);
-    w.int(q - prev);
-    prev = q;
+    const d = r[i]! - prev;
+    w.int(secondOrder ? d - prevDelta : d);
+    prev = r[i]!;
+    prevDelta = d;
   }
-  for (let i = 0; i < n; i++) {
-    const x = v[i]!;
-    const pred = scaled(x, p) / p;
-    if (exact(x, pred)) w.byte(0);
-    else w.bigint(BigInt.asIntN(64, bitsOf(x) - bitsOf(pred)));
-  }
+  for (let i = 0; i < n; i++) writeResidual(w, v[i]!, unscaled(scaled(v[i]!, k), k));
 }
 
-function readValues(r: ByteReader, n: number): Float64Array {
-  const p = POW10[r.byte()];
-  if (p === undefined) throw new Error('Telemetry chunk has an unknown scale');
+function readValues(r: ByteReader, n: number, ref?: ArrayLike<number>): Float64Array {
+  const k = r.byte();
+  if (DIVISORS[k] === undefined) throw new Error('Telemetry chunk has an unknown scale');
+  const secondOrder = r.byte() === 1;
   const v = new Float64Array(n);
   let q = 0;
+  let delta = 0;
   for (let i = 0; i < n; i++) {
-    q += r.int();
-    v[i] = q / p;
+    delta = secondOrder ? delta + r.int() : r.int();
+    q += delta;
+    v[i] = unscaled(q + (ref ? scaled(ref[i]!, k) : 0), k);
   }
-  for (let i = 0; i < n; i++) {
-    const ulps = r.bigint();
-    if (ulps !== 0n) v[i] = fromBits(BigInt.asIntN(64, bitsOf(v[i]!) + ulps));
-  }
+  for (let i = 0; i < n; i++) v[i] = readResidual(r, v[i]!);
   return v;
 }
 
@@ -274,7 +354,9 @@ export function encodeMinutes(m: MinuteColumns, count = m.t.length): Uint8Array 
   const offsets = new Float64Array(count);
   for (let i = 0; i < count; i++) offsets[i] = m.lastT[i]! - m.t[i]! * 1000;
   writeTimes(w, offsets, count);
-  for (const column of [m.sum, m.min, m.max, m.last]) writeValues(w, column, count);
+  writeValues(w, m.sum, count);
+  const mean = m.sum.map((sum, i) => sum / m.n[i]!);
+  for (const column of [m.min, m.max, m.last]) writeValues(w, column, count, mean);
   return finish(w);
 }
 
@@ -290,8 +372,9 @@ export function decodeMinutes(chunk: Uint8Array): MinuteColumns {
   const lastT = readTimes(r, count);
   for (let i = 0; i < count; i++) lastT[i]! += t[i]! * 1000;
   const sum = readValues(r, count);
-  const min = readValues(r, count);
-  const max = readValues(r, count);
-  const last = readValues(r, count);
+  const mean = sum.map((s, i) => s / n[i]!);
+  const min = readValues(r, count, mean);
+  const max = readValues(r, count, mean);
+  const last = readValues(r, count, mean);
   return { t, n, sum, min, max, last, lastT };
 }
