@@ -104,6 +104,11 @@ class ByteReader {
   }
 
   uint(): number {
+    const first = this.#bytes[this.#at];
+    if (first !== undefined && first < 128) {
+      this.#at++;
+      return first;
+    }
     let n = 0;
     let scale = 1;
     for (;;) {
@@ -169,15 +174,10 @@ const unscaled = (q: number, k: number): number => {
 const exact = (v: number, pred: number): boolean => pred === v && (v !== 0 || Object.is(pred, v));
 
 /**
- * The residual of `x` against `pred`: 0 when exact, else the difference of their bit patterns as integers
- * (ulps), small for a value a rounding away from its fraction. Even varints are small distances, 1 announces a
- * 64-bit one.
+ * The residual of an inexact `x` against `pred`: the difference of their bit patterns as integers (ulps), small for
+ * a value a rounding away from its fraction. Even varints are such small distances, 1 announces a 64-bit one.
  */
 function writeResidual(w: ByteWriter, x: number, pred: number) {
-  if (exact(x, pred)) {
-    w.byte(0);
-    return;
-  }
   f64[0] = x;
   const xHi = u32[HI]! | 0;
   const xLo = u32[LO]!;
@@ -193,7 +193,6 @@ function writeResidual(w: ByteWriter, x: number, pred: number) {
 
 function readResidual(r: ByteReader, pred: number): number {
   const u = r.uint();
-  if (u === 0) return pred;
   if (u === 1) return fromBits(BigInt.asIntN(64, bitsOf(pred) + r.bigint()));
   const z = u / 2;
   const d = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
@@ -260,7 +259,16 @@ function writeValues(w: ByteWriter, v: ArrayLike<number>, n: number, ref?: Array
     prev = r[i]!;
     prevDelta = d;
   }
-  for (let i = 0; i < n; i++) writeResidual(w, v[i]!, unscaled(scaled(v[i]!, k), k));
+  // The values that are not exact at the divisor: their count, then each one's index gap and ulp distance.
+  const inexact: number[] = [];
+  for (let i = 0; i < n; i++) if (!exact(v[i]!, unscaled(scaled(v[i]!, k), k))) inexact.push(i);
+  w.uint(inexact.length);
+  let at = 0;
+  for (const i of inexact) {
+    w.uint(i - at);
+    at = i;
+    writeResidual(w, v[i]!, unscaled(scaled(v[i]!, k), k));
+  }
 }
 
 function readValues(r: ByteReader, n: number, ref?: ArrayLike<number>): Float64Array {
@@ -275,7 +283,13 @@ function readValues(r: ByteReader, n: number, ref?: ArrayLike<number>): Float64A
     q += delta;
     v[i] = unscaled(q + (ref ? scaled(ref[i]!, k) : 0), k);
   }
-  for (let i = 0; i < n; i++) v[i] = readResidual(r, v[i]!);
+  const inexact = r.uint();
+  let at = 0;
+  for (let e = 0; e < inexact; e++) {
+    at += r.uint();
+    if (at >= n) throw new Error('Telemetry chunk has a residual past its values');
+    v[at] = readResidual(r, v[at]!);
+  }
   return v;
 }
 
@@ -360,7 +374,11 @@ export function encodeMinutes(m: MinuteColumns, count = m.t.length): Uint8Array 
   return finish(w);
 }
 
-export function decodeMinutes(chunk: Uint8Array): MinuteColumns {
+/**
+ * Decodes a minute chunk; with `meansOnly` the min, max and last columns are not decoded (zeros): the analyses'
+ * bucket means need only the counts and sums, which come first.
+ */
+export function decodeMinutes(chunk: Uint8Array, meansOnly = false): MinuteColumns {
   const { r, n: count } = open(chunk, KIND_MINUTES);
   const t = readTimes(r, count);
   const n = new Float64Array(count);
@@ -372,6 +390,10 @@ export function decodeMinutes(chunk: Uint8Array): MinuteColumns {
   const lastT = readTimes(r, count);
   for (let i = 0; i < count; i++) lastT[i]! += t[i]! * 1000;
   const sum = readValues(r, count);
+  if (meansOnly) {
+    const zeros = new Float64Array(count);
+    return { t, n, sum, min: zeros, max: zeros, last: zeros, lastT };
+  }
   const mean = sum.map((s, i) => s / n[i]!);
   const min = readValues(r, count, mean);
   const max = readValues(r, count, mean);

@@ -56,6 +56,36 @@ interface ChunkRow {
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * Decoded chunks recently read, keyed by table, channel and period, each with the bytes it was decoded from: a reader
+ * reads the chunk's bytes anyway and takes the decoded copy only when they are the same, so an entry can never be
+ * stale (another connection or repository may have rewritten the chunk). The analyses read one day in several
+ * ranges (the hull analysis reads only its steady stretches), each of which would decode it again.
+ */
+class DecodedChunks<T> {
+  readonly #entries = new Map<string, { data: Uint8Array; decoded: T }>();
+  readonly #max: number;
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  get(key: string, data: Uint8Array, decode: (data: Uint8Array) => T): T {
+    const hit = this.#entries.get(key);
+    if (hit && Buffer.compare(hit.data, data) === 0) {
+      // Most recently used last: Map keeps insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit.decoded;
+    }
+    const decoded = decode(data);
+    this.#entries.delete(key);
+    this.#entries.set(key, { data, decoded });
+    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value!);
+    return decoded;
+  }
+}
+
+/**
  * The telemetry tables. On SQLite the write paths use the raw better-sqlite3 handle with prepared
  * multi-row statements inside one synchronous transaction per batch (the ingest budget needs it);
  * on PostgreSQL they send `unnest` arrays, one statement per table. Reads go through Kysely.
@@ -70,6 +100,10 @@ export class TelemetryRepository {
   readonly #db: Kysely<Database>;
   readonly #sqlite: SQLite.Database | undefined;
   readonly #statements = new Map<string, SQLite.Statement>();
+  /** 60–80 KB each decoded: about 12 MB in all, enough for the days an analysis reads in several ranges. */
+  readonly #decodedSamples = new DecodedChunks<SampleColumns>(64);
+  readonly #decodedMinutes = new DecodedChunks<MinuteColumns>(64);
+  readonly #decodedMeans = new DecodedChunks<MinuteColumns>(64);
 
   constructor(store: Store) {
     this.#db = store.db;
@@ -260,7 +294,7 @@ export class TelemetryRepository {
     fromS: number,
     toS: number,
   ): Promise<{ t: Float64Array; v: Float64Array }> {
-    const merged = level === '1m' ? this.#minutesIn(channelId, fromS, toS) : undefined;
+    const merged = level === '1m' ? this.#minutesIn(channelId, fromS, toS, false, true) : undefined;
     if (merged) return { t: merged.t, v: merged.sum.map((sum, i) => sum / merged.n[i]!) };
     if (this.#sqlite) {
       const stmt = this.#statement(
@@ -512,7 +546,9 @@ export class TelemetryRepository {
     if (!this.#sqlite) return undefined;
     const chunks = this.#chunksIn('sample_chunks', RAW_CHUNK_MS, channelId, fromMs, toMs);
     if (chunks.length === 0) return undefined;
-    const parts = chunks.map((c) => decodeSamples(c.data));
+    const parts = chunks.map((c) =>
+      this.#decodedSamples.get(`${channelId}:${c.t0}`, c.data, (data) => decodeSamples(data)),
+    );
     const total = parts.reduce((n, p) => n + p.t.length, 0);
     const cold: SampleColumns = { t: new Float64Array(total), v: new Float64Array(total) };
     let n = 0;
@@ -538,11 +574,20 @@ export class TelemetryRepository {
   }
 
   /** Minute rollups of one channel in [fromS, toS) from chunks and hot rows; undefined when no chunk holds any. */
-  #minutesIn(channelId: number, fromS: number, toS: number, always = false): MinuteColumns | undefined {
+  #minutesIn(
+    channelId: number,
+    fromS: number,
+    toS: number,
+    always = false,
+    meansOnly = false,
+  ): MinuteColumns | undefined {
     if (!this.#sqlite) return undefined;
     const chunks = this.#chunksIn('minute_chunks', MINUTE_CHUNK_S, channelId, fromS, toS);
     if (chunks.length === 0 && !always) return undefined;
-    const parts = chunks.map((c) => decodeMinutes(c.data));
+    const cache = meansOnly ? this.#decodedMeans : this.#decodedMinutes;
+    const parts = chunks.map((c) =>
+      cache.get(`${channelId}:${c.t0}`, c.data, (data) => decodeMinutes(data, meansOnly)),
+    );
     const cold = emptyMinuteColumns(parts.reduce((n, p) => n + p.t.length, 0));
     let n = 0;
     for (const p of parts) {
