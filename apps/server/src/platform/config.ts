@@ -54,6 +54,8 @@ export interface SyncConfig {
   scanMs: number;
   /** Wait between reconnect attempts, ms (default 5,000). */
   reconnectMs: number;
+  /** How long a publish waits for JetStream's acknowledgement before it is retried, ms (default 10,000). */
+  ackTimeoutMs: number;
 }
 
 export interface IngestConfig {
@@ -166,6 +168,7 @@ function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): Sync
     recheckMs: Number(file.recheckMs ?? 600_000),
     scanMs: Number(env.ECOHELM_SYNC_SCAN_MS ?? file.scanMs ?? 30_000),
     reconnectMs: Number(file.reconnectMs ?? 5000),
+    ackTimeoutMs: Number(file.ackTimeoutMs ?? 10_000),
   };
 }
 

@@ -63,6 +63,8 @@ export class ShipSync {
   #channels = new Map<number, string>();
   #loops: Promise<void>[] = [];
   #recheckedAt = 0;
+  /** The decisions consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
+  #messages: { stop(): void } | undefined;
 
   constructor(deps: ShipSyncDeps) {
     this.#d = deps;
@@ -170,12 +172,15 @@ export class ShipSync {
       await this.#nc.close();
       return;
     }
-    this.#js = jetstream(this.#nc, { timeout: 10_000 });
+    this.#js = jetstream(this.#nc, { timeout: this.#d.config.ackTimeoutMs });
     this.#setConnected(true);
     this.#loops.push(this.#reviews());
     for await (const s of this.#nc.status()) {
       if (s.type === 'disconnect') this.#setConnected(false);
-      else if (s.type === 'reconnect') this.#setConnected(true);
+      else if (s.type === 'reconnect') {
+        this.#setConnected(true);
+        this.#messages?.stop();
+      }
     }
   }
 
@@ -212,9 +217,7 @@ export class ShipSync {
         }
         const buckets = await this.#prefetch(items);
         for (let i = 0; i < items.length && this.#running && this.#connected; i += WINDOW) {
-          await Promise.all(
-            items.slice(i, i + WINDOW).map((item) => this.#send(this.#js!, this.#shipId!, item, buckets)),
-          );
+          await this.#sendWindow(this.#js, this.#shipId, items.slice(i, i + WINDOW), buckets);
         }
         this.#error = null;
       } catch (error) {
@@ -237,24 +240,51 @@ export class ShipSync {
     return out;
   }
 
-  async #send(
+  /**
+   * Sends a window of items: built, paid for under the cap and handed to the connection one after another (so
+   * they leave in the outbox's order, newest first), then acknowledged together; each leaves the outbox only on
+   * JetStream's acknowledgement.
+   */
+  async #sendWindow(
     js: JetStreamClient,
     shipId: string,
-    item: PendingItem,
+    items: readonly PendingItem[],
     buckets: Map<string, BucketRows>,
   ): Promise<void> {
-    const message = await this.#message(shipId, item, buckets);
-    const digest = message?.kind === 'rollup' ? digestOf(message.rows) : undefined;
-    if (message) {
+    const acks: Promise<unknown>[] = [];
+    const digests: (string | undefined)[] = [];
+    for (const item of items) {
+      const message = await this.#message(shipId, item, buckets);
+      digests.push(
+        message?.kind === 'rollup'
+          ? digestOf(message.rows)
+          : isRollupStream(item.stream)
+            ? digestOf([])
+            : undefined,
+      );
+      if (!message) {
+        acks.push(Promise.resolve());
+        continue;
+      }
       const { data, headers } = encode(message);
       await this.#bucket.take(data.length + 120);
-      await js.publish(shipSubject(shipId, item.stream), data, {
-        msgID: `${shipId}.${item.stream}.${item.key}.v${item.version}`,
-        headers,
-      });
-      await this.#d.repo.setState('last_contact', new Date(this.#now()).toISOString());
+      acks.push(
+        js.publish(shipSubject(shipId, item.stream), data, {
+          msgID: `${shipId}.${item.stream}.${item.key}.v${item.version}`,
+          headers,
+        }),
+      );
     }
-    await this.#d.repo.sent(item, digest ?? (isRollupStream(item.stream) ? digestOf([]) : undefined));
+    const results = await Promise.allSettled(acks);
+    let acked = false;
+    for (const [n, result] of results.entries()) {
+      if (result.status === 'rejected') continue;
+      acked ||= n < items.length;
+      await this.#d.repo.sent(items[n]!, digests[n]);
+    }
+    if (acked) await this.#d.repo.setState('last_contact', new Date(this.#now()).toISOString());
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   async #message(
@@ -305,6 +335,7 @@ export class ShipSync {
         });
         const consumer = await jetstream(nc).consumers.get(SHORE_STREAM, durable);
         const messages = await consumer.consume({ max_messages: 16 });
+        this.#messages = messages;
         for await (const m of messages) {
           const review = decode(m.data, m.headers) as ReviewMessage;
           if (review.kind === 'review' && review.ship === shipId) {

@@ -39,6 +39,8 @@ export class ShoreSync {
   #error: string | null = null;
   #loops: Promise<void>[] = [];
   #timer: NodeJS.Timeout | undefined;
+  /** The running consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
+  #messages: { stop(): void } | undefined;
 
   constructor(deps: ShoreSyncDeps) {
     this.#d = deps;
@@ -103,11 +105,14 @@ export class ShoreSync {
       (async () => {
         for await (const s of nc.status()) {
           if (s.type === 'disconnect') this.#connected = false;
-          else if (s.type === 'reconnect') this.#connected = true;
+          else if (s.type === 'reconnect') {
+            this.#connected = true;
+            this.#messages?.stop();
+          }
         }
       })(),
     );
-    this.#js = jetstream(nc, { timeout: 10_000 });
+    this.#js = jetstream(nc, { timeout: this.#d.config.ackTimeoutMs });
     this.#timer = setInterval(
       () =>
         void this.sendReviews().catch((error: unknown) =>
@@ -140,6 +145,7 @@ export class ShoreSync {
     this.#error = null;
     const consumer = await jetstream(nc).consumers.get(SHIPS_STREAM, SHORE_CONSUMER);
     const messages = await consumer.consume({ max_messages: 64 });
+    this.#messages = messages;
     for await (const m of messages) {
       try {
         await this.#apply(decode(m.data, m.headers));
