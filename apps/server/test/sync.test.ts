@@ -298,6 +298,118 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const newestFirst = [...hours].sort((a, b) => b - a);
     expect(Math.max(...hours.map((t, i) => Math.abs(newestFirst.indexOf(t) - i)))).toBeLessThanOrEqual(8);
   }, 60_000);
+  it('follows the rule on edits from both sides: the crew owns the entries, the shore owns verification', async () => {
+    const shore = await shoreApp();
+    const ship = await shipApp();
+    const { arrivalId, departureId } = await fillShip(ship, 2);
+    const link = linkShip(ship);
+    const shoreDb = shore.testStore.store.db;
+    const onShore = (id: string) =>
+      shoreDb.selectFrom('fleet_records').selectAll().where('key', '=', id).executeTakeFirst();
+    await waitFor(
+      async () => (await onShore(arrivalId)) && (await onShore(departureId)),
+      15_000,
+      'the records ashore',
+    );
+    const decide = (recordId: string, decision: string, comment = '') =>
+      shore.app.inject({
+        method: 'POST',
+        url: '/api/v1/sync/reviews',
+        headers: shore.auth,
+        payload: { shipId: IMO, recordId, decision, comment },
+      });
+    expect((await decide(departureId, 'returned')).statusCode).toBe(400);
+    expect((await decide('no-such-record', 'verified')).statusCode).toBe(404);
+    const shipRecord = async (id: string) =>
+      (await ship.app.inject({ url: '/api/v1/filling/records?filter=all', headers: ship.auth }))
+        .json()
+        .records.find((r: Json) => r.id === id);
+
+    const shipData = async (id: string) =>
+      (
+        await ship.testStore.store.db
+          .selectFrom('filling_records')
+          .select('data')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).data;
+
+    // The shore verifies the arrival and returns the submitted departure with a comment.
+    expect((await decide(arrivalId, 'verified')).statusCode).toBe(201);
+    expect((await decide(departureId, 'returned', 'Cargo does not match the B/L')).statusCode).toBe(201);
+    await waitFor(async () => (await link.service.reviews()).length === 2, 15_000, 'the decisions aboard');
+    expect(await link.service.reviews()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ recordId: arrivalId, decision: 'verified', stale: false }),
+        expect.objectContaining({
+          recordId: departureId,
+          decision: 'returned',
+          comment: 'Cargo does not match the B/L',
+          stale: false,
+        }),
+      ]),
+    );
+    // Returned: the submitted departure reopens for the crew, its entries untouched.
+    expect(await shipRecord(departureId)).toMatchObject({ status: 'not_submitted' });
+    expect(await shipData(departureId)).toContain('70000');
+
+    // Both sides edit at once: the crew corrects the departure and changes the verified arrival, while the shore,
+    // not yet knowing, verifies the departure as it was.
+    const put = (id: string, record: Json) =>
+      ship.app.inject({
+        method: 'PUT',
+        url: `/api/v1/filling/records/${id}`,
+        headers: ship.auth,
+        payload: { draft: false, record },
+      });
+    const correctedDeparture = departure({
+      cargoT: 69_000,
+      fuel: [{ fuelType: 'ls_hfo', robT: 700, consumedT: 0 }],
+    });
+    expect((await put(departureId, correctedDeparture)).statusCode).toBe(200);
+    expect((await put(arrivalId, arrival({ distanceNm: 310 }))).statusCode).toBe(200);
+    expect((await decide(departureId, 'verified')).statusCode).toBe(201);
+
+    // The crew's entries win ashore; both decisions were made on entries the crew has since changed: stale on
+    // both sides, waiting for the shore's new decision. The shore's verification did not lock or change anything.
+    await waitFor(
+      async () => JSON.parse((await onShore(departureId))?.data ?? '{}').data?.includes('69000'),
+      15_000,
+      'the correction ashore',
+    );
+    await waitFor(
+      async () => JSON.parse((await onShore(arrivalId))?.data ?? '{}').data?.includes('310'),
+      15_000,
+      'the arrival change ashore',
+    );
+    const ashore = (
+      await shore.app.inject({ url: `/api/v1/sync/reviews?shipId=${IMO}`, headers: shore.auth })
+    ).json().items;
+    expect(ashore).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ recordId: arrivalId, decision: 'verified', stale: true }),
+        expect.objectContaining({ recordId: departureId, decision: 'verified', stale: true }),
+      ]),
+    );
+    await waitFor(
+      async () =>
+        (await link.service.reviews()).find((r) => r.recordId === departureId)?.decision === 'verified',
+      15_000,
+      'the stale verification aboard',
+    );
+    expect((await link.service.reviews()).every((r) => r.stale)).toBe(true);
+    expect(await shipRecord(departureId)).toMatchObject({ status: 'not_submitted' });
+    expect(await shipData(departureId)).toContain('69000');
+
+    // The shore decides again on what the crew entered: current on both sides.
+    expect((await decide(departureId, 'verified')).statusCode).toBe(201);
+    await waitFor(
+      async () => (await link.service.reviews()).find((r) => r.recordId === departureId)?.stale === false,
+      15_000,
+      'the new verification aboard',
+    );
+    expect(JSON.parse((await onShore(departureId))?.data ?? '{}').data).toBe(await shipData(departureId));
+  });
 });
 
 describe('sync link pieces', () => {
