@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The console's JavaScript per route, gzip, from the Vite build manifest (`npm run build` writes it): the first
-// route (/overview: the entry with everything it imports plus the overview view's own chunks) against its budget
-// (DESIGN.md: ≤ 300 KB gzip), and every other view's own JavaScript. The build fails when the first route grows
-// past CEILING_KB, a ratchet at today's size (lowered with each saving) until the design budget is met.
+// route (/overview: the entry with everything it imports, the overview view's own chunks and the strings of one
+// language, the larger) against its budget (DESIGN.md: ≤ 300 KB gzip), and every other view's own JavaScript and
+// what loads on demand (chart code, the other language, a section's tabs). The build fails when the first route
+// grows past the budget itself (CEILING_KB = FIRST_ROUTE_BUDGET_KB since 2026-11-25: 385 → 289 KB, with zod and the
+// response schemas, the overview's settings form, the section tabs and the other language's strings out of it).
 // `--json` prints the figures as JSON (for the bench).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,8 +18,8 @@ if (!existsSync(manifestFile)) {
   process.exit(2);
 }
 export const FIRST_ROUTE_BUDGET_KB = 300;
-/** Today's first route (385 KB, charts loaded on demand) with a little room; lower it as it shrinks. */
-export const CEILING_KB = 400;
+/** The build fails past the budget itself (it was a ratchet above it until the first route fitted). */
+export const CEILING_KB = FIRST_ROUTE_BUDGET_KB;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const gz = new Map();
 const sizeKb = (file) => {
@@ -35,12 +37,24 @@ const js = (keys) => [...keys].map((k) => manifest[k].file).filter((f) => f.ends
 const total = (files) => files.reduce((s, f) => s + sizeKb(f), 0);
 
 const entry = closure('index.html');
-const views = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k.includes('/features/'));
-const own = Object.fromEntries(
-  views.map((k) => [k.replace(/^src\/features\//, ''), js([...closure(k)].filter((c) => !entry.has(c)))]),
+const ownOf = (k) => js([...closure(k)].filter((c) => !entry.has(c)));
+const lazyKeys = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry);
+const views = lazyKeys.filter((k) => k.includes('/features/'));
+const own = Object.fromEntries(views.map((k) => [k.replace(/^src\/features\//, ''), ownOf(k)]));
+/** Loaded on demand by any page: chart code, each language's strings, a section's tab strip. */
+const onDemand = Object.fromEntries(
+  lazyKeys.filter((k) => /^src\/(ui|i18n|shell)\//.test(k)).map((k) => [k.replace(/^src\//, ''), ownOf(k)]),
 );
-const overviewKey = Object.keys(own).find((k) => k.startsWith('overview/'));
-const firstRoute = [...js(entry), ...(overviewKey ? own[overviewKey] : [])];
+const overviewKey = Object.keys(own).find((k) => k.startsWith('overview/overview-page'));
+const languageKeys = Object.keys(onDemand).filter((k) => k.startsWith('i18n/locales/'));
+const language = languageKeys.sort((a, b) => total(onDemand[b]) - total(onDemand[a]))[0];
+const firstRoute = [
+  ...new Set([
+    ...js(entry),
+    ...(overviewKey ? own[overviewKey] : []),
+    ...(language ? onDemand[language] : []),
+  ]),
+];
 const result = {
   entryKb: total(js(entry)),
   firstRouteKb: total(firstRoute),
@@ -48,6 +62,7 @@ const result = {
   budgetKb: FIRST_ROUTE_BUDGET_KB,
   ceilingKb: CEILING_KB,
   views: Object.fromEntries(Object.entries(own).map(([k, files]) => [k, total(files)])),
+  onDemand: Object.fromEntries(Object.entries(onDemand).map(([k, files]) => [k, total(files)])),
 };
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`);
 else {
@@ -59,9 +74,15 @@ else {
         `first route /overview (${result.firstRouteFiles} files; budget ${FIRST_ROUTE_BUDGET_KB} KB)`,
         result.firstRouteKb,
       ),
+      `  (the entry, the overview's own chunks and the strings of one language, ${language ?? 'none'})`,
       '',
       'own JavaScript of each view, loaded when it is opened (gzip):',
       ...Object.entries(result.views)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, kb]) => row(`  ${k}`, kb)),
+      '',
+      'loaded on demand by any page (gzip):',
+      ...Object.entries(result.onDemand)
         .sort((a, b) => b[1] - a[1])
         .map(([k, kb]) => row(`  ${k}`, kb)),
       '',
@@ -70,12 +91,7 @@ else {
 }
 if (result.firstRouteKb > CEILING_KB) {
   process.stderr.write(
-    `The first route's JavaScript grew to ${result.firstRouteKb.toFixed(1)} KB gzip, past its ceiling of ${CEILING_KB} KB (budget ${FIRST_ROUTE_BUDGET_KB} KB).\n`,
+    `The first route's JavaScript grew to ${result.firstRouteKb.toFixed(1)} KB gzip, past its budget of ${CEILING_KB} KB.\n`,
   );
   process.exit(1);
-}
-if (result.firstRouteKb > FIRST_ROUTE_BUDGET_KB && !process.argv.includes('--json')) {
-  process.stdout.write(
-    `Over the design budget by ${(result.firstRouteKb - FIRST_ROUTE_BUDGET_KB).toFixed(1)} KB (ceiling ${CEILING_KB} KB holds the line meanwhile).\n`,
-  );
 }

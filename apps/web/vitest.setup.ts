@@ -1,5 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { ensureLanguage } from './src/i18n';
+
+// The console loads a language's strings when first used; tests read both without switching.
+await Promise.all([ensureLanguage('zh_CN'), ensureLanguage('en_US')]);
 
 // jsdom lacks these browser APIs that antd relies on.
 if (!window.matchMedia) {

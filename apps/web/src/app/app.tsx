@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './providers';
 import { AppRoutes } from './routes';
 
-export function App() {
+/** The console; `queryClient` is the one main.tsx has already asked the first route's data with. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <Providers>
+    <Providers {...(queryClient ? { queryClient } : {})}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -7,13 +7,25 @@ import { loginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
 import { buildRouteTable } from '../shell/route-table';
-import { Section } from '../shell/section';
 import { FullScreenLoading } from '../ui/full-screen-loading';
 import { RouteView } from './route-view';
-import { DeviceLoginView } from './views';
+import { DeviceLoginView, preloadView } from './views';
 
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */
 const topLevel = buildRouteTable().children ?? [];
+
+/** A section's tab strip (antd Tabs) loads with the first section opened: the overview has none. */
+const loadSection = () => import('../shell/section');
+const Section = lazy(() => loadSection().then((m) => ({ default: m.Section })));
+
+/**
+ * Starts loading what the address the console opens on shows, before React renders: its view (code and data)
+ * and, inside a section, the section's tabs.
+ */
+export function preloadRoute(pathname: string): void {
+  if (topLevel.some((entry) => entry.children && pathname.startsWith(`${entry.path}/`))) void loadSection();
+  preloadView(pathname);
+}
 
 // Loaded with the Data sources dialog, not with the first page.
 const BackupPanel = lazy(() =>
@@ -59,7 +71,9 @@ export function AppRoutes() {
               path={`${entry.path}/*`}
               element={
                 entry.children ? (
-                  <Section sectionKey={entry.key} renderView={renderView} />
+                  <Suspense fallback={<FullScreenLoading />}>
+                    <Section sectionKey={entry.key} renderView={renderView} />
+                  </Suspense>
                 ) : (
                   <RouteView routeKey={entry.key} />
                 )

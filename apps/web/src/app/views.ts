@@ -1,10 +1,18 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { startOverviewFetch } from '../features/overview/api/get-overview-page';
 
-type View = LazyExoticComponent<ComponentType>;
+/** A route's view, loaded on demand; `preload` starts loading it before it renders (the same load, once). */
+type View = LazyExoticComponent<ComponentType> & { preload: () => void };
 
 /** Each view loads on demand (SPEC §2); one chunk per feature folder. */
-const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
-  lazy(async () => ({ default: pick(await load()) }));
+const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => {
+    loading ??= load().then((module) => ({ default: pick(module) }));
+    return loading;
+  };
+  return Object.assign(lazy(once), { preload: () => void once() });
+};
 
 /** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
 const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
@@ -18,7 +26,11 @@ const monitoring = () => import('../features/monitoring/pages');
 /** The view of each route key. */
 export const views: Record<string, View> = {
   '/overview': charted(
-    () => import('../features/overview/overview-page'),
+    () => {
+      // Every panel's figures in one request, asked for while the page's code loads.
+      startOverviewFetch();
+      return import('../features/overview/overview-page');
+    },
     (m) => m.OverviewPage,
   ),
   '/eff-monitory/me': charted(monitoring, (m) => m.MePage),
@@ -94,3 +106,12 @@ export const DeviceLoginView = named(
   () => import('../features/session/device-login-page'),
   (m) => m.DeviceLoginPage,
 );
+
+/**
+ * Starts loading the view of the address the console opens on (its code, its chart code and, for the overview,
+ * its data) before React renders: the page's parts arrive while the shell draws, not one after the other.
+ */
+export function preloadView(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '') || '/overview';
+  views[path]?.preload();
+}

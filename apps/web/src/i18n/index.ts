@@ -5,20 +5,20 @@ import {
   htmlLang,
   type Language,
   languageStorageKey,
+  languages,
   readStoredLanguage,
 } from './language';
-import { buildResources } from './resources';
+import { loadResources } from './resources';
 
-const resources = buildResources();
-
-/** The app's i18next instance: zh_CN by default, en_US as fallback, both bundled (SPEC §4, §9). */
+/** The app's i18next instance: zh_CN by default, en_US as fallback (SPEC §4, §9); strings added as loaded. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { zh_CN: { translation: resources.zh_CN }, en_US: { translation: resources.en_US } },
+  resources: {},
+  partialBundledLanguages: true,
   lng: readStoredLanguage(),
   fallbackLng: fallbackLanguage,
-  supportedLngs: ['zh_CN', 'en_US'],
+  supportedLngs: [...languages],
   load: 'currentOnly',
   initAsync: false,
   interpolation: { escapeValue: false },
@@ -29,12 +29,30 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(lng as Language);
 });
 
-/** Switches the language and remembers the choice under `lang`. */
+const loading = new Map<Language, Promise<void>>();
+
+/** Loads a language's strings once (its own chunk) into the instance. */
+export function ensureLanguage(language: Language): Promise<void> {
+  let done = loading.get(language);
+  if (!done) {
+    done = loadResources(language).then((tree) => {
+      i18n.addResourceBundle(language, 'translation', tree, true, true);
+    });
+    loading.set(language, done);
+  }
+  return done;
+}
+
+/** The stored language's strings: the console renders once they are in. */
+export const i18nReady: Promise<void> = ensureLanguage(readStoredLanguage());
+
+/** Switches the language (loading its strings the first time) and remembers the choice under `lang`. */
 export async function changeLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(languageStorageKey, language);
   } catch {
     // storage may be unavailable (private mode); the switch still applies to this session
   }
+  await ensureLanguage(language);
   await i18n.changeLanguage(language);
 }

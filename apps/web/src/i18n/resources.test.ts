@@ -3,7 +3,7 @@ import { buildRouteTable, type RouteEntry } from '../shell/route-table';
 import { changeLanguage, i18n } from './index';
 import { buildResources, flattenKeys } from './resources';
 
-const resources = buildResources();
+const resources = await buildResources();
 const zhKeys = flattenKeys(resources.zh_CN).sort();
 const enKeys = flattenKeys(resources.en_US).sort();
 

@@ -1,24 +1,23 @@
 import type { Language } from './language';
+import type { Tree } from './tree';
 
-type Tree = { [key: string]: string | Tree };
+export { flattenKeys, type Tree } from './tree';
 
-/** Every `locales/<lang>/<area>.json` file, bundled eagerly so both languages are preloaded. */
-const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+/**
+ * Each language's strings are a chunk of their own, loaded when the language is first used: the console opens with
+ * its own language only, and the other arrives on the toggle.
+ */
+const loaders: Record<Language, () => Promise<{ default: Tree }>> = {
+  zh_CN: () => import('./locales/zh_CN'),
+  en_US: () => import('./locales/en_US'),
+};
 
-/** Merges the per-area files of each language into one tree: `route.json` becomes the `route.*` keys. */
-export function buildResources(): Record<Language, Tree> {
-  const resources: Record<Language, Tree> = { zh_CN: {}, en_US: {} };
-  for (const [path, tree] of Object.entries(files)) {
-    const match = /\.\/locales\/(zh_CN|en_US)\/([\w-]+)\.json$/.exec(path);
-    if (!match) continue;
-    resources[match[1] as Language][match[2] as string] = tree;
-  }
-  return resources;
+export async function loadResources(language: Language): Promise<Tree> {
+  return (await loaders[language]()).default;
 }
 
-/** Flattens a resource tree to its dotted keys, e.g. `route.overview`. */
-export function flattenKeys(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : flattenKeys(value, `${prefix}${key}.`),
-  );
+/** Both languages' trees (tests compare their keys). */
+export async function buildResources(): Promise<Record<Language, Tree>> {
+  const [zh_CN, en_US] = await Promise.all([loadResources('zh_CN'), loadResources('en_US')]);
+  return { zh_CN, en_US };
 }

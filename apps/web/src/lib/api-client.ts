@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@ecohelm/contracts';
+import type { ApiErrorBody } from '@ecohelm/contracts';
 import type { z } from 'zod';
 import { safeStorage, storageKeys } from './storage';
 
@@ -30,7 +30,11 @@ export class ApiError extends Error {
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates the answer; a mismatch becomes `ApiError` with code `bad_response`. */
+  /**
+   * Validates the answer; a mismatch becomes `ApiError` with code `bad_response`. Without it the answer is taken as
+   * `T`, the contract's inferred type: the server's serializer already checks every answer against the same schema,
+   * so what the console only reads (the first route's calls) leaves zod and the schemas out of its first load.
+   */
   schema?: z.ZodType<T>;
   /** Bearer token; defaults to the stored device token. `null` sends none. */
   token?: string | null;
@@ -78,10 +82,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The one error shape (`apiErrorSchema`), checked by hand: zod stays out of the first route. */
+export function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
+  const error = (payload as { error?: Record<string, unknown> } | null)?.error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string' &&
+    typeof error.requestId === 'string'
+  );
+}
+
 function errorFromAnswer(response: Response, payload: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (parsed.success) {
-    const { code, message, requestId, details } = parsed.data.error;
+  if (isApiErrorBody(payload)) {
+    const { code, message, requestId, details } = payload.error;
     return new ApiError(response.status, code, message, requestId, details);
   }
   const code = response.status === 401 ? 'unauthorized' : response.status === 404 ? 'not_found' : 'unknown';

@@ -1,5 +1,4 @@
-import { apiErrorSchema } from '@ecohelm/contracts';
-import { ApiError } from './api-client';
+import { ApiError, isApiErrorBody } from './api-client';
 import { safeStorage, storageKeys } from './storage';
 
 /** Progress of a download: bytes received of the announced length (null until known). */
@@ -31,9 +30,9 @@ export async function downloadFile(
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
   }
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
-    if (parsed.success) {
-      const e = parsed.data.error;
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (isApiErrorBody(payload)) {
+      const e = payload.error;
       throw new ApiError(response.status, e.code, e.message, e.requestId, e.details);
     }
     throw new ApiError(response.status, 'unknown', response.statusText);

@@ -1,4 +1,4 @@
-import { type PageConfig, pageConfigSchema } from '@ecohelm/contracts';
+import type { PageConfig } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
@@ -13,7 +13,7 @@ export const defaultPageConfig: PageConfig = {
 
 export const pageConfigQuery = queryOptions({
   queryKey: ['page-config'],
-  queryFn: ({ signal }) => apiFetch('/api/v1/config', { schema: pageConfigSchema, token: null, signal }),
+  queryFn: ({ signal }) => apiFetch<PageConfig>('/api/v1/config', { token: null, signal }),
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,
 });

@@ -1,4 +1,4 @@
-import { type DeviceSessionResponse, deviceSessionResponseSchema } from '@ecohelm/contracts';
+import type { DeviceSessionResponse } from '@ecohelm/contracts';
 import { ApiError, apiFetch } from '../lib/api-client';
 import { type KeyValueStorage, storageKeys } from '../lib/storage';
 
@@ -24,7 +24,7 @@ export interface DeviceSessionOptions {
 }
 
 export const refreshDeviceSession = (token: string, signal: AbortSignal) =>
-  apiFetch('/api/v1/devices/session', { method: 'POST', token, signal, schema: deviceSessionResponseSchema });
+  apiFetch<DeviceSessionResponse>('/api/v1/devices/session', { method: 'POST', token, signal });
 
 /**
  * Starts the device session (SPEC §1, §4): offline means no token handling at all; otherwise the token

@@ -71,9 +71,14 @@ export function useLiveChannels(
         }
       };
     };
-    open();
+    // A stream opened before the page's load event holds that event back as long as it stays open (Chromium):
+    // the browser would show the page as loading for ever. It opens once the page has loaded.
+    const loaded = typeof document === 'undefined' || document.readyState === 'complete';
+    if (loaded) open();
+    else window.addEventListener('load', open, { once: true });
     return () => {
       disposed = true;
+      if (!loaded) window.removeEventListener('load', open);
       if (retry) clearTimeout(retry);
       source?.close();
       setConnected(false);

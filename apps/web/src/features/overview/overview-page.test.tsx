@@ -1,8 +1,14 @@
+import {
+  overviewFactorsResponseSchema,
+  overviewResponseSchema,
+  overviewSettingsSchema,
+} from '@ecohelm/contracts';
 import { within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import overview from '../../test/fixtures/overview-day.json';
 import factors from '../../test/fixtures/overview-factors.json';
 import { renderPage, stubApi } from '../../test/render-page';
+import { startOverviewFetch } from './api/get-overview-page';
 import { OverviewPage } from './overview-page';
 
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -12,7 +18,6 @@ const around = {
   '/api/v1/overview/factors': { json: factors },
   '/api/v1/overview/settings': { json: settings },
   '/api/v1/alarms/statistics': { json: stats },
-  '/api/v1/telemetry/channels': { json: { items: [] } },
 };
 
 describe('overview page', { timeout: 120_000 }, () => {
@@ -53,5 +58,30 @@ describe('overview page', { timeout: 120_000 }, () => {
     expect(cii.textContent).toContain(overview.cii.yearToDate.attained.toFixed(2));
     const rob = overview.bunker.items[0]?.remainingOnBoard as number;
     expect(within(panel('bunkerRecord')).getByText(`${rob.toFixed(1)} t`)).toBeTruthy();
+  });
+
+  it('reads answers the contract still describes (the page takes them as typed, without parsing)', () => {
+    expect(() => overviewResponseSchema.parse(overview)).not.toThrow();
+    expect(() => overviewFactorsResponseSchema.parse(factors)).not.toThrow();
+    expect(() => overviewSettingsSchema.parse(settings)).not.toThrow();
+  });
+
+  it('draws every panel from the one answer asked for before the page rendered', async () => {
+    const { calls } = stubApi({
+      '/api/v1/overview/page': { json: { summary: overview, factors, settings, alarmStatistics: stats } },
+    });
+    startOverviewFetch();
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const cii = await vi.waitFor(() => panel('ciiRating'));
+    expect((await within(cii).findAllByText(overview.cii.yearToDate.rating)).length).toBeGreaterThan(0);
+    expect(await within(panel('factorStatistics')).findByText('Shaft power')).toBeTruthy();
+    expect(
+      await within(panel('alarmStatistics')).findByText(
+        'No alarms of the main engine, generators or boilers in this period',
+      ),
+    ).toBeTruthy();
+    expect(
+      calls.filter((url) => url.startsWith('/api/v1/overview') || url.startsWith('/api/v1/alarms')),
+    ).toEqual(['/api/v1/overview/page?period=day']);
   });
 });

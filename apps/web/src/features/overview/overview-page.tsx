@@ -1,22 +1,29 @@
 import type { CiiPeriod } from '@ecohelm/contracts';
 import { Alert, Button, Segmented } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
+import { FIRST_PERIOD } from './api/get-overview-page';
 import { useOverviewSettings } from './api/get-overview-settings';
-import { FactorsPanel, OverviewSettingsModal } from './factors';
+import { FactorsPanel } from './factors';
 import { AlarmStatisticsPanel, BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
 
 const periods = ['day', 'month', 'year'] as const satisfies readonly CiiPeriod[];
 
+const OverviewSettingsModal = lazy(() =>
+  import('./overview-settings-modal').then((m) => ({ default: m.OverviewSettingsModal })),
+);
+
 /** The default landing page (SPEC §2 "Overview"): every figure from the API, live panels at 1 Hz. */
 export function OverviewPage() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<CiiPeriod>('day');
+  const [period, setPeriod] = useState<CiiPeriod>(FIRST_PERIOD);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Mounted from its first opening on, so that it can animate its closing.
+  const [settingsUsed, setSettingsUsed] = useState(false);
   const overview = useOverview(period);
   const alarmStats = useAlarmStatistics();
   const hidden = new Set<string>(useOverviewSettings().data?.hiddenPanels ?? []);
@@ -44,7 +51,16 @@ export function OverviewPage() {
         title={t('overview.title')}
         columns={4}
         rowCount={3}
-        actions={<Button onClick={() => setSettingsOpen(true)}>{t('common.settings')}</Button>}
+        actions={
+          <Button
+            onClick={() => {
+              setSettingsUsed(true);
+              setSettingsOpen(true);
+            }}
+          >
+            {t('common.settings')}
+          </Button>
+        }
         panels={[
           {
             id: 'ciiRating',
@@ -84,7 +100,11 @@ export function OverviewPage() {
           },
         ].filter((panel) => !hidden.has(panel.id))}
       />
-      <OverviewSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed ? (
+        <Suspense fallback={null}>
+          <OverviewSettingsModal open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

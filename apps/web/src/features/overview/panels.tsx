@@ -15,7 +15,7 @@ const fmt = (v: number | null | undefined, digits = 2) =>
 /** CII rating by day, month or year: attained against required, the year to date and where it heads. */
 export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
   const { t } = useTranslation();
-  if (!cii) return <Alert type="info" showIcon message={t('overview.cii.noShip')} />;
+  if (!cii) return <Alert type="info" showIcon title={t('overview.cii.noShip')} />;
   const ytd = cii.yearToDate;
   const label = (iso: string) =>
     cii.period === 'day' ? iso.slice(5, 10) : cii.period === 'month' ? iso.slice(0, 7) : iso.slice(0, 4);
@@ -119,9 +119,7 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
             limit: eca.warningDistanceNm,
           })}
         </p>
-        {eca.changeOverTip ? (
-          <Alert type="warning" showIcon message={t('overview.eca.changeOverTip')} />
-        ) : null}
+        {eca.changeOverTip ? <Alert type="warning" showIcon title={t('overview.eca.changeOverTip')} /> : null}
       </Modal>
     </div>
   );

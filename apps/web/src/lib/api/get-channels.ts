@@ -1,13 +1,10 @@
-import { telemetryChannelsResponseSchema } from '@ecohelm/contracts';
+import type { TelemetryChannelsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api-client';
 import { queryKeys } from './keys';
 
 export const getChannels = (signal?: AbortSignal) =>
-  apiFetch('/api/v1/telemetry/channels', {
-    schema: telemetryChannelsResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  apiFetch<TelemetryChannelsResponse>('/api/v1/telemetry/channels', signal ? { signal } : {});
 
 /** The channel catalogue (labels, display units): the factors a crew can choose from. */
 export const useChannels = () =>

@@ -1,10 +1,10 @@
-import { shipResponseSchema } from '@ecohelm/contracts';
+import type { ShipResponse } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api-client';
 import { queryKeys } from './keys';
 
 export const getShip = (signal?: AbortSignal) =>
-  apiFetch('/api/v1/ship', { schema: shipResponseSchema, ...(signal ? { signal } : {}) });
+  apiFetch<ShipResponse>('/api/v1/ship', signal ? { signal } : {});
 
 export const shipQuery = queryOptions({
   queryKey: queryKeys.ship,

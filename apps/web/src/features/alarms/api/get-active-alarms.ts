@@ -1,4 +1,4 @@
-import { activeAlarmsResponseSchema } from '@ecohelm/contracts';
+import type { ActiveAlarmsResponse } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { alarmKeys } from './keys';
@@ -7,7 +7,7 @@ import { alarmKeys } from './keys';
 export const ACTIVE_ALARMS_POLL_MS = 3000;
 
 export const getActiveAlarms = (signal?: AbortSignal) =>
-  apiFetch('/api/v1/alarms/active', { schema: activeAlarmsResponseSchema, ...(signal ? { signal } : {}) });
+  apiFetch<ActiveAlarmsResponse>('/api/v1/alarms/active', signal ? { signal } : {});
 
 export const activeAlarmsQuery = queryOptions({
   queryKey: alarmKeys.active,

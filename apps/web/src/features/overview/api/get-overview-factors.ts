@@ -1,18 +1,16 @@
-import { overviewFactorsResponseSchema } from '@ecohelm/contracts';
+import type { OverviewFactorsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverviewFactors = (signal?: AbortSignal) =>
-  apiFetch('/api/v1/overview/factors', {
-    schema: overviewFactorsResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  apiFetch<OverviewFactorsResponse>('/api/v1/overview/factors', signal ? { signal } : {});
 
 /** The chosen factors with their value now and the last 24 hours; refreshed every 30 s. */
 export const useOverviewFactors = () =>
   useQuery({
     queryKey: overviewKeys.factors,
-    queryFn: ({ signal }) => getOverviewFactors(signal),
+    queryFn: ({ signal }) => fromEarly('factors', () => getOverviewFactors(signal)),
     refetchInterval: 30_000,
   });

@@ -1,19 +1,20 @@
-import { type CiiPeriod, overviewResponseSchema } from '@ecohelm/contracts';
+import type { CiiPeriod, OverviewResponse } from '@ecohelm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { FIRST_PERIOD, fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverview = (period: CiiPeriod, signal?: AbortSignal) =>
-  apiFetch(`/api/v1/overview?period=${period}`, {
-    schema: overviewResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  apiFetch<OverviewResponse>(`/api/v1/overview?period=${period}`, signal ? { signal } : {});
 
 /** CII, CO2 curve, bunker and ECA figures of the overview; refreshed every 10 s. */
 export const useOverview = (period: CiiPeriod) =>
   useQuery({
     queryKey: overviewKeys.summary(period),
-    queryFn: ({ signal }) => getOverview(period, signal),
+    queryFn: ({ signal }) =>
+      period === FIRST_PERIOD
+        ? fromEarly('summary', () => getOverview(period, signal))
+        : getOverview(period, signal),
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,10 @@
-import { type OverviewSettings, overviewSettingsSchema } from '@ecohelm/contracts';
+import type { OverviewSettings } from '@ecohelm/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { overviewKeys } from './keys';
 
 export const saveOverviewSettings = (settings: OverviewSettings) =>
-  apiFetch('/api/v1/overview/settings', { method: 'PUT', body: settings, schema: overviewSettingsSchema });
+  apiFetch<OverviewSettings>('/api/v1/overview/settings', { method: 'PUT', body: settings });
 
 export function useSaveOverviewSettings() {
   const client = useQueryClient();

@@ -1,0 +1,32 @@
+import type { OverviewPageResponse } from '@ecohelm/contracts';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The period the overview opens on. */
+export const FIRST_PERIOD = 'day';
+
+let early: { at: number; answer: Promise<OverviewPageResponse>; taken: Set<string> } | undefined;
+
+/**
+ * Asks for every panel's figures in one request (`GET /api/v1/overview/page`) when the console opens on the
+ * overview: started before React renders, beside the page's code, so the data is on its way before the page
+ * exists. Each panel's query takes its part once; later reads and refreshes go to the part's own endpoint.
+ */
+export function startOverviewFetch(): void {
+  const answer = apiFetch<OverviewPageResponse>(`/api/v1/overview/page?period=${FIRST_PERIOD}`);
+  answer.catch(() => undefined);
+  early = { at: Date.now(), answer, taken: new Set() };
+}
+
+/**
+ * The early answer's `part`, the first time it is asked for within a few seconds of the start; otherwise (or when
+ * the early request failed) `fetchOwn`, the part's own endpoint.
+ */
+export function fromEarly<K extends keyof OverviewPageResponse>(
+  part: K,
+  fetchOwn: () => Promise<OverviewPageResponse[K]>,
+): Promise<OverviewPageResponse[K]> {
+  const first = early;
+  if (!first || first.taken.has(part) || Date.now() - first.at > 10_000) return fetchOwn();
+  first.taken.add(part);
+  return first.answer.then((answer) => answer[part], fetchOwn);
+}
