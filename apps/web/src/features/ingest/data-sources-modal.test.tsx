@@ -88,4 +88,52 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
     await renderPage(<DataSourcesModal open onClose={() => undefined} />);
     expect(await screen.findByText(/No connection configured/)).toBeTruthy();
   });
+
+  it('shows the link to the shore: down, what waits and since when, the last contact', async () => {
+    stubApi({
+      '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
+      '/api/v1/telemetry/channels': { json: channels },
+      '/api/v1/sync': {
+        json: {
+          role: 'ship',
+          connected: false,
+          shipId: '9074729',
+          backlog: { count: 412, oldestAt: '2026-11-24T06:00:00.000Z' },
+          lastContactAt: '2026-11-24T05:59:10.000Z',
+          maxKbits: 64,
+          error: null,
+          ships: [],
+        },
+      },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const link = await screen.findByRole('region', { name: 'Link to the shore' });
+    expect(within(link).getByTestId('sync-state').textContent).toBe('Not connected');
+    expect(within(link).getByText('412')).toBeTruthy();
+    expect(link.textContent).toContain('2026-11-24 06:00:00 UTC');
+    expect(link.textContent).toContain('2026-11-24 05:59:10 UTC');
+    expect(link.textContent).toContain('64 kbit/s');
+  });
+
+  it('shows no link when the sync is off', async () => {
+    stubApi({
+      '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
+      '/api/v1/telemetry/channels': { json: channels },
+      '/api/v1/sync': {
+        json: {
+          role: 'off',
+          connected: false,
+          shipId: null,
+          backlog: { count: 0, oldestAt: null },
+          lastContactAt: null,
+          maxKbits: null,
+          error: null,
+          ships: [],
+        },
+      },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    expect(await screen.findByText(/No connection configured/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Link to the shore' })).toBeNull();
+  });
 });

@@ -21,6 +21,7 @@ import { useCsvJob } from './api/get-csv-job';
 import { useIngestStatus } from './api/get-ingest-status';
 import { useStartCsvImport } from './api/start-csv-import';
 import { csvHeader, guessMapping } from './csv-mapping';
+import { SyncLink } from './sync-link';
 
 type Source = IngestStatusResponse['sources'][number];
 type Link = IngestStatusResponse['adapters'][number];
@@ -72,6 +73,7 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
           style={{ marginBottom: 8 }}
         />
       ) : null}
+      <SyncLink enabled={enabled} />
       <h4 style={{ marginTop: 0 }}>{t('ingest.adapters')}</h4>
       {status.data && status.data.adapters.length === 0 ? <p>{t('ingest.noAdapters')}</p> : null}
       {status.data?.adapters.length ? (
