@@ -28,6 +28,8 @@ test('the root path lands on /overview', async ({ page }) => {
 
 for (const lang of langs) {
   test(`every section and tab navigates and is drawn in ${lang}`, async ({ page }) => {
+    // A walk through all 22 views, each drawn with its data: a minute on a quiet machine, more on a busy one.
+    test.setTimeout(180_000);
     await openConsole(page, '/overview', lang);
     const menu = page.getByRole('menu').first();
     for (const label of menuLabels[lang]) await expect(menu.getByText(label, { exact: true })).toBeVisible();
