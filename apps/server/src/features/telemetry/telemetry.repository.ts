@@ -42,9 +42,9 @@ const BLOCK_CHUNK = 500;
 /** A raw chunk holds one channel's samples of one clock hour (ms); a minute chunk one UTC day of its minutes (s). */
 export const RAW_CHUNK_MS = 3_600_000;
 export const MINUTE_CHUNK_S = 86_400;
-/** Periods compacted per transaction (a day of raw hours, a month of minute days): the event loop breathes between. */
-const RAW_PERIODS_PER_STEP = 24;
-const MINUTE_PERIODS_PER_STEP = 31;
+/** Periods compacted per transaction (6 hours of raw samples, a week of minutes; some 20,000 rows): the event loop breathes between. */
+const RAW_PERIODS_PER_STEP = 6;
+const MINUTE_PERIODS_PER_STEP = 7;
 
 interface ChunkRow {
   t0: number;
