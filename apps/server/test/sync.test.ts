@@ -9,7 +9,7 @@ import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
 import { SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
 import { startNats, type TestNats } from './nats.ts';
-import { waitFor } from './peers.ts';
+import { freePort, waitFor } from './peers.ts';
 import { createTestApp, type TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -213,7 +213,9 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
 
     await waitFor(
       async () =>
-        (await shoreRollups(shoreDb)).length === expectedRollups.length && (await backlog(link)) === 0,
+        (await backlog(link)) === 0 &&
+        (await shoreRollups(shoreDb)).length === expectedRollups.length &&
+        (await shoreRecordKeys(shoreDb)).length === expectedRecords.length,
       20_000,
       'the full sync',
     );
@@ -282,7 +284,9 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect(arrived).toBeLessThan(expectedRollups.length);
     await waitFor(
       async () =>
-        (await backlog(link)) === 0 && (await shoreRollups(shoreDb)).length === expectedRollups.length,
+        (await backlog(link)) === 0 &&
+        (await shoreRollups(shoreDb)).length === expectedRollups.length &&
+        (await shoreRecordKeys(shoreDb)).length === expectedRecords.length,
       20_000,
       'the sync after the link returns',
     );
@@ -426,6 +430,32 @@ describe('sync link pieces', () => {
     await bucket.take(20_000, sleep);
     await bucket.take(1, sleep);
     expect(now).toBeGreaterThanOrEqual(4_000 + 1_000 + 1_500);
+  });
+
+  it('keeps trying a shore that does not answer, says so, and stops at once', async () => {
+    const t = await createTestApp('sqlite');
+    const port = await freePort();
+    const link = startSync(syncConfig(`nats://127.0.0.1:${port}`, 'ship'), t.testStore.store, {
+      ships: t.services.ships,
+      log: t.app.log,
+    });
+    try {
+      const status = await waitFor(
+        async () => {
+          const s = await link.service.status();
+          return s.error ? s : undefined;
+        },
+        5_000,
+        'the error',
+      );
+      expect(status).toMatchObject({ role: 'ship', connected: false });
+      const stopping = Date.now();
+      await link.stop();
+      expect(Date.now() - stopping).toBeLessThan(2_000);
+    } finally {
+      await link.stop();
+      await t.close();
+    }
   });
 
   it('with sync not configured, says so and connects nowhere', async () => {

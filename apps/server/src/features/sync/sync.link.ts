@@ -10,8 +10,31 @@ import {
 import type { SyncConfig } from '../../platform/config.ts';
 import type { SyncMessage } from './sync.sources.ts';
 
-/** Connects to the configured NATS servers; keeps reconnecting for ever (a ship is offline for days). */
-export function connectNats(config: SyncConfig, name: string): Promise<NatsConnection> {
+/**
+ * Connects to the configured NATS servers, trying again every `reconnectMs` until it succeeds or `running()` turns
+ * false (then undefined); once connected the client reconnects by itself for ever (a ship is offline for days).
+ * Each new reason of failure goes to `failed` once.
+ */
+export async function connectUntil(
+  config: SyncConfig,
+  name: string,
+  running: () => boolean,
+  failed: (error: Error) => void,
+): Promise<NatsConnection | undefined> {
+  let last = '';
+  while (running()) {
+    try {
+      return await connectNats(config, name);
+    } catch (error) {
+      if ((error as Error).message !== last) failed(error as Error);
+      last = (error as Error).message;
+      await new Promise((r) => setTimeout(r, config.reconnectMs));
+    }
+  }
+  return undefined;
+}
+
+function connectNats(config: SyncConfig, name: string): Promise<NatsConnection> {
   const tls =
     config.tlsCa || config.tlsCert
       ? {
@@ -25,7 +48,6 @@ export function connectNats(config: SyncConfig, name: string): Promise<NatsConne
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: config.reconnectMs,
-    waitOnFirstConnect: true,
     // Satellite links are slow: a ping a minute, given up after three missed.
     pingInterval: 60_000,
     ...(config.user ? { user: config.user, pass: config.password ?? '' } : {}),

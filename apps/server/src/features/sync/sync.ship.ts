@@ -9,7 +9,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
 import type { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
-import { connectNats, decode, encode, TokenBucket } from './sync.link.ts';
+import { connectUntil, decode, encode, TokenBucket } from './sync.link.ts';
 import type { PendingItem, SyncRepository } from './sync.repository.ts';
 import {
   digestOf,
@@ -161,13 +161,16 @@ export class ShipSync {
   }
 
   async #connect(): Promise<void> {
-    try {
-      this.#nc = await connectNats(this.#d.config, 'ecohelm-ship');
-    } catch (error) {
-      this.#error = (error as Error).message;
-      this.#d.log.warn({ err: error }, 'sync: cannot connect to NATS');
-      return;
-    }
+    this.#nc = await connectUntil(
+      this.#d.config,
+      'ecohelm-ship',
+      () => this.#running,
+      (error) => {
+        this.#error = error.message;
+        this.#d.log.warn({ err: error }, 'sync: cannot connect to NATS yet');
+      },
+    );
+    if (!this.#nc) return;
     if (!this.#running) {
       await this.#nc.close();
       return;

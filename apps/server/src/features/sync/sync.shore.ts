@@ -2,7 +2,7 @@ import { AckPolicy, type JetStreamClient, jetstream, jetstreamManager } from '@n
 import { type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
-import { connectNats, decode, encode } from './sync.link.ts';
+import { connectUntil, decode, encode } from './sync.link.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import {
   type ReviewMessage,
@@ -92,14 +92,21 @@ export class ShoreSync {
   }
 
   async #run(): Promise<void> {
-    try {
-      this.#nc = await connectNats(this.#d.config, 'ecohelm-shore');
-    } catch (error) {
-      this.#error = (error as Error).message;
-      this.#d.log.error({ err: error }, 'sync: cannot connect to NATS');
+    this.#nc = await connectUntil(
+      this.#d.config,
+      'ecohelm-shore',
+      () => this.#running,
+      (error) => {
+        this.#error = error.message;
+        this.#d.log.error({ err: error }, 'sync: cannot connect to NATS yet');
+      },
+    );
+    const nc = this.#nc;
+    if (!nc) return;
+    if (!this.#running) {
+      await nc.close();
       return;
     }
-    const nc = this.#nc;
     this.#connected = true;
     this.#loops.push(
       (async () => {
