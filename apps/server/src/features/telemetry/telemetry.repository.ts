@@ -549,16 +549,18 @@ export class TelemetryRepository {
     const parts = chunks.map((c) =>
       this.#decodedSamples.get(`${channelId}:${c.t0}`, c.data, (data) => decodeSamples(data)),
     );
-    const total = parts.reduce((n, p) => n + p.t.length, 0);
-    const cold: SampleColumns = { t: new Float64Array(total), v: new Float64Array(total) };
+    // Chunks are in time order and each is sorted: the rows in range are one slice of each.
+    const slices = parts.map((p) => [lowerBound(p.t, fromMs), lowerBound(p.t, toMs)] as const);
+    const cold: SampleColumns = {
+      t: new Float64Array(slices.reduce((n, [a, b]) => n + b - a, 0)),
+      v: new Float64Array(slices.reduce((n, [a, b]) => n + b - a, 0)),
+    };
     let n = 0;
-    for (const p of parts) {
-      for (let i = 0; i < p.t.length; i++) {
-        const t = p.t[i]!;
-        if (t < fromMs || t >= toMs) continue;
-        cold.t[n] = t;
-        cold.v[n++] = p.v[i]!;
-      }
+    for (const [k, p] of parts.entries()) {
+      const [a, b] = slices[k]!;
+      cold.t.set(p.t.subarray(a, b), n);
+      cold.v.set(p.v.subarray(a, b), n);
+      n += b - a;
     }
     const rows = this.#statement(
       'hot:raw',
@@ -570,7 +572,7 @@ export class TelemetryRepository {
       t: Float64Array.from(rows, (r) => r[0]),
       v: Float64Array.from(rows, (r) => r[1]),
     };
-    return mergeSamples({ t: cold.t.subarray(0, n), v: cold.v.subarray(0, n) }, hot);
+    return mergeSamples(cold, hot);
   }
 
   /** Minute rollups of one channel in [fromS, toS) from chunks and hot rows; undefined when no chunk holds any. */
@@ -588,13 +590,14 @@ export class TelemetryRepository {
     const parts = chunks.map((c) =>
       cache.get(`${channelId}:${c.t0}`, c.data, (data) => decodeMinutes(data, meansOnly)),
     );
-    const cold = emptyMinuteColumns(parts.reduce((n, p) => n + p.t.length, 0));
+    const slices = parts.map((p) => [lowerBound(p.t, fromS), lowerBound(p.t, toS)] as const);
+    const cold = emptyMinuteColumns(slices.reduce((n, [a, b]) => n + b - a, 0));
     let n = 0;
-    for (const p of parts) {
-      for (let i = 0; i < p.t.length; i++) {
-        if (p.t[i]! < fromS || p.t[i]! >= toS) continue;
-        copyMinute(p, i, cold, n++);
-      }
+    for (const [k, p] of parts.entries()) {
+      const [a, b] = slices[k]!;
+      for (const key of MINUTE_KEYS)
+        if (!meansOnly || MEAN_KEYS.has(key)) cold[key].set(p[key].subarray(a, b), n);
+      n += b - a;
     }
     const hot = minuteColumnsOf(
       this.#statement(
@@ -605,7 +608,7 @@ export class TelemetryRepository {
         .raw(true)
         .all(channelId, fromS, toS) as number[][],
     );
-    return mergeMinutes(sliceMinutes(cold, 0, n), hot);
+    return mergeMinutes(cold, hot);
   }
 
   /** The newest sample of a channel from its hot rows and newest chunk, else the last of its newest minute. */
@@ -1021,6 +1024,22 @@ function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteColumns {
     }
   }
   return sliceMinutes(out, 0, n);
+}
+
+const MINUTE_KEYS = ['t', 'n', 'sum', 'min', 'max', 'last', 'lastT'] as const;
+/** The columns a means-only read decodes (the others are zeros). */
+const MEAN_KEYS = new Set<string>(['t', 'n', 'sum', 'lastT']);
+
+/** The first index of sorted `t` whose value is ≥ `x`. */
+function lowerBound(t: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function copyMinute(from: MinuteColumns, i: number, to: MinuteColumns, k: number): void {
