@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode, TokenBucket } from '../src/features/sync/sync.link.ts';
+import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
 import { SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
@@ -76,6 +77,22 @@ async function fillShip(ship: TestApp, hours: number): Promise<{ arrivalId: stri
     samples.push({ channel: 'tanks.fuel.hfo.currentMass', t, value: 800_000 - (t % 1000) });
   }
   await ship.services.telemetry.writeSamples(samples);
+  // Two transitions of an alarm, as the alarm engine appends them.
+  await ship.testStore.store.db
+    .insertInto('alarm_events')
+    .values(
+      (['active_unack', 'active_ack'] as const).map((to, i) => ({
+        alarm_id: 1,
+        at: new Date(end - i * HOUR).toISOString(),
+        event: i === 0 ? 'raised' : 'acknowledged',
+        from_state: i === 0 ? null : 'active_unack',
+        to_state: to,
+        source: 'engine',
+        device_code: null,
+        value: 1,
+      })),
+    )
+    .execute();
   return { arrivalId, departureId };
 }
 
@@ -89,6 +106,7 @@ async function shipRecordKeys(db: Db): Promise<string[]> {
     ['filling', 'filling_records'],
     ['bunker', 'bunker_records'],
     ['hull_cleaning', 'hull_cleaning_records'],
+    ['alarm_event', 'alarm_events'],
   ] as const) {
     const rows = await sql<{ id: string | number }>`select id from ${sql.table(table)}`.execute(db);
     for (const r of rows.rows) keys.push(`${stream}:${r.id}`);
@@ -119,7 +137,7 @@ async function shoreRecordKeys(db: Db): Promise<string[]> {
     .selectFrom('fleet_records')
     .select(['stream', 'key'])
     .where('ship_id', '=', IMO)
-    .where('stream', 'in', ['ship', 'ship_start_info', 'filling', 'bunker', 'hull_cleaning'])
+    .where('stream', 'in', ['ship', 'ship_start_info', 'filling', 'bunker', 'hull_cleaning', 'alarm_event'])
     .where('deleted', '=', 0)
     .execute();
   return rows.map((r) => `${r.stream}:${r.key}`).sort();
@@ -224,6 +242,31 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect(await shoreRecordKeys(shoreDb)).toEqual(expectedRecords);
     const published = await streamMessages(nats);
     expect(new Set(published.map((m) => m.id)).size).toBe(published.length);
+    expect(expectedRecords.filter((k) => k.startsWith('alarm_event:'))).toHaveLength(2);
+
+    // A redelivered or older version changes nothing ashore (natural keys, versions only go up).
+    const repo = new SyncRepository(shoreDb, 'postgres');
+    const bunker = await shoreDb
+      .selectFrom('fleet_records')
+      .selectAll()
+      .where('stream', '=', 'bunker')
+      .executeTakeFirstOrThrow();
+    const again = {
+      kind: 'record',
+      ship: IMO,
+      stream: 'bunker',
+      key: bunker.key,
+      t: bunker.t,
+      deleted: false,
+    } as const;
+    await repo.upsertRecord({ ...again, version: bunker.version, row: JSON.parse(bunker.data) }, 'x');
+    await repo.upsertRecord(
+      { ...again, version: bunker.version - 1, row: { id: bunker.key, port: 'Old' } },
+      'x',
+    );
+    expect(
+      await shoreDb.selectFrom('fleet_records').selectAll().where('stream', '=', 'bunker').execute(),
+    ).toEqual([bunker]);
 
     // Every acknowledgement lost: the ship sends it all again under the same message ids, JetStream drops them.
     await shipDb.updateTable('sync_items').set({ sent_version: 0, pending: 1 }).execute();

@@ -66,6 +66,7 @@ export class SyncRepository {
    * version each). Returns how many were queued.
    */
   async scan(source: RecordSource, now: string): Promise<number> {
+    if ('appendOnly' in source) return this.#scanAppended(source, now);
     const rows = await this.rows(source.table);
     return this.#db.transaction().execute(async (trx) => {
       const known = new Map(
@@ -114,6 +115,42 @@ export class SyncRepository {
       }
       return queued;
     });
+  }
+
+  /** An append-only table: the rows past the cursor (its last id queued), a few thousand at a time. */
+  async #scanAppended(source: RecordSource, now: string): Promise<number> {
+    const cursorKey = `cursor.${source.stream}`;
+    const after = Number((await this.state(cursorKey)) ?? 0);
+    const r =
+      await sql<Row>`select * from ${sql.table(source.table)} where id > ${after} order by id limit 5000`.execute(
+        this.#db,
+      );
+    if (r.rows.length === 0) return 0;
+    await this.#db.transaction().execute(async (trx) => {
+      const items = r.rows.map((row) => ({
+        stream: source.stream,
+        key: String(row.id),
+        version: 1,
+        sent_version: 0,
+        digest: digestOf(row),
+        t: timeOf(row[source.time]),
+        pending: 1,
+        queued_at: now,
+      }));
+      for (let i = 0; i < items.length; i += 500) {
+        await trx
+          .insertInto('sync_items')
+          .values(items.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(['stream', 'key']).doNothing())
+          .execute();
+      }
+      await trx
+        .insertInto('sync_state')
+        .values({ key: cursorKey, value: String(r.rows.at(-1)?.id) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(r.rows.at(-1)?.id) }))
+        .execute();
+    });
+    return r.rows.length;
   }
 
   async #bump(

@@ -14,7 +14,8 @@ export const recordSources = [
   { stream: 'oil_change', table: 'oil_change_records', time: 'start_time' },
   { stream: 'hull_cleaning', table: 'hull_cleaning_records', time: 'start_time' },
   { stream: 'alarm', table: 'alarms', time: 'updated_at' },
-  { stream: 'alarm_event', table: 'alarm_events', time: 'at' },
+  // Transitions are only ever appended (autoincrement id): read past a cursor, not compared whole.
+  { stream: 'alarm_event', table: 'alarm_events', time: 'at', appendOnly: true },
 ] as const;
 
 export type RecordSource = (typeof recordSources)[number];
