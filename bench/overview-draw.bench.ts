@@ -1,10 +1,11 @@
 /**
  * Overview fully drawn in headless Chromium with a year of history (`node bench/overview-draw.bench.ts`,
- * part of `npm run bench`; budget < 2 s). Starts the real server on a fresh data folder with the
+ * part of `npm run bench`; budget ≤ 1 s). Starts the real server on a fresh data folder with the
  * simulator's 400 days of history, waits until the history and its pre-filled records are in, then
- * opens /overview five times in a new browser context each and measures navigation → every panel
- * drawn (CII rating, four factors, live navigation values, CO2 chart, bunker table, alarm statistics).
- * Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
+ * opens /overview nine times in a new browser context each (a cold cache) and measures navigation → every
+ * panel drawn (CII rating, four factors, live navigation values, CO2 chart, bunker table, alarm statistics).
+ * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
+ * second backfill). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,8 @@ const port = await new Promise<number>((resolve) => {
     s.close(() => resolve(port));
   });
 });
-const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
+const kept = process.env.ECOHELM_BENCH_DATA_DIR;
+const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
@@ -44,14 +46,15 @@ try {
         clearInterval(timer);
         resolve(m[1]!);
       }
-      if (performance.now() - t0 > 120_000) reject(new Error(`server did not start:\n${out}`));
+      if (performance.now() - t0 > 300_000) reject(new Error(`server did not start:\n${out}`));
     }, 100);
   });
   // The history is in once the ship's pre-filled basic info appears (after the backfill).
   for (;;) {
     const ship = await fetch(`${origin}/api/v1/ship`, { headers: { authorization: `Bearer ${token}` } });
     if (ship.ok && ((await ship.json()) as { complete: boolean }).complete) break;
-    if (performance.now() - t0 > 180_000) throw new Error('the history did not finish');
+    // A busy machine takes minutes where an idle one takes 25 s.
+    if (performance.now() - t0 > 900_000) throw new Error('the history did not finish');
     await new Promise((r) => setTimeout(r, 500));
   }
   const historyS = (performance.now() - t0) / 1000;
@@ -60,8 +63,9 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  const RUNS = 9;
   const times: number[] = [];
-  for (let run = 0; run < 5; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     await context.addInitScript(
       ([t]) => {
@@ -116,13 +120,14 @@ try {
   }
   await browser.close();
   const sorted = [...times].sort((a, b) => a - b);
+  const median = (list: number[]) => Math.round(list[Math.floor(list.length / 2)]!);
   const speedSorted = [...speedTimes].sort((a, b) => a - b);
   console.table([
     {
       'history written (s)': Number(historyS.toFixed(1)),
-      'overview drawn, median (ms)': Math.round(sorted[2]!),
-      'overview drawn, max of 5 (ms)': Math.round(sorted[4]!),
-      budget: '< 2000 ms',
+      'overview drawn, median (ms)': median(sorted),
+      [`overview drawn, min–max of ${RUNS} (ms)`]: `${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)}`,
+      budget: '≤ 1000 ms',
     },
     {
       'speed page drawn, median (ms)': Math.round(speedSorted[2]!),
@@ -133,5 +138,5 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  rmSync(dir, { recursive: true, force: true });
+  if (!kept) rmSync(dir, { recursive: true, force: true });
 }
