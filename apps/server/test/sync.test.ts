@@ -400,8 +400,9 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect(await shipRecord(departureId)).toMatchObject({ status: 'not_submitted' });
     expect(await shipData(departureId)).toContain('70000');
 
-    // Both sides edit at once: the crew corrects the departure and changes the verified arrival, while the shore,
-    // not yet knowing, verifies the departure as it was.
+    // Both sides edit while the link is down: the crew corrects the departure and changes the verified arrival,
+    // while the shore, not knowing, verifies the departure as it was.
+    await nats.kill();
     const put = (id: string, record: Json) =>
       ship.app.inject({
         method: 'PUT',
@@ -416,6 +417,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect((await put(departureId, correctedDeparture)).statusCode).toBe(200);
     expect((await put(arrivalId, arrival({ distanceNm: 310 }))).statusCode).toBe(200);
     expect((await decide(departureId, 'verified')).statusCode).toBe(201);
+    await nats.restart();
 
     // The crew's entries win ashore; both decisions were made on entries the crew has since changed: stale on
     // both sides, waiting for the shore's new decision. The shore's verification did not lock or change anything.
@@ -491,7 +493,7 @@ describe('sync link pieces', () => {
         5_000,
         'the error',
       );
-      expect(status).toMatchObject({ role: 'ship', connected: false });
+      expect(status).toMatchObject({ role: 'ship', connected: false, lastContactAt: null });
       const stopping = Date.now();
       await link.stop();
       expect(Date.now() - stopping).toBeLessThan(2_000);

@@ -92,7 +92,8 @@ export class SyncService {
       decided_at: new Date(this.#now()).toISOString(),
       decided_by: by,
     });
-    await this.#shore.sendReviews().catch(() => undefined);
+    // Sent now if the link is up, else by the shore's retry every few seconds; the answer does not wait for it.
+    void this.#shore.sendReviews().catch(() => undefined);
     return {
       shipId: row.ship_id,
       recordId: row.record_id,

@@ -266,7 +266,7 @@ export class ShipSync {
             : undefined,
       );
       if (!message) {
-        acks.push(Promise.resolve());
+        acks.push(Promise.resolve(undefined));
         continue;
       }
       const { data, headers } = encode(message);
@@ -279,10 +279,11 @@ export class ShipSync {
       );
     }
     const results = await Promise.allSettled(acks);
+    // Contact is an acknowledgement from the shore's JetStream, not an empty bucket passed over.
     let acked = false;
     for (const [n, result] of results.entries()) {
       if (result.status === 'rejected') continue;
-      acked ||= n < items.length;
+      acked ||= result.value !== undefined;
       await this.#d.repo.sent(items[n]!, digests[n]);
     }
     if (acked) await this.#d.repo.setState('last_contact', new Date(this.#now()).toISOString());
