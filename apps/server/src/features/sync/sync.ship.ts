@@ -85,8 +85,17 @@ export class ShipSync {
   start(): void {
     this.#running = true;
     this.#loops.push(this.#connect());
-    const scan = () =>
-      void this.scanNow().catch((error: unknown) => this.#d.log.error({ err: error }, 'sync scan failed'));
+    // One scan at a time: a long first one (a year of buckets to queue) is not overlapped by the next tick.
+    let scanning = false;
+    const scan = () => {
+      if (scanning) return;
+      scanning = true;
+      this.scanNow()
+        .catch((error: unknown) => this.#d.log.error({ err: error }, 'sync scan failed'))
+        .finally(() => {
+          scanning = false;
+        });
+    };
     scan();
     this.#scanTimer = setInterval(scan, this.#d.config.scanMs);
     this.#scanTimer.unref();
