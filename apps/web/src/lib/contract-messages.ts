@@ -27,16 +27,39 @@ const byText = new Map<string, string>([
 ]);
 
 /**
+ * The details a contract adds after a known message, in the domain's words (the ECA range check's
+ * `ringProblems`): each pattern's groups become the translation's `a` and `b`.
+ */
+const details: readonly (readonly [RegExp, string])[] = [
+  [/^position (\d+): latitude (\S+) is not between -90 and 90$/, 'analysis.messages.ring.latitude'],
+  [/^position (\d+): longitude (\S+) is not between -180 and 180$/, 'analysis.messages.ring.longitude'],
+  [/^a range needs at least 3 different positions$/, 'analysis.messages.ring.tooFew'],
+  [/^a position is given twice$/, 'analysis.messages.ring.twice'],
+  [/^the boundary crosses itself \(side (\d+) and side (\d+)\)$/, 'analysis.messages.ring.crosses'],
+  [/^the positions lie on one line and bound no area$/, 'analysis.messages.ring.line'],
+];
+
+function translateDetail(detail: string, t: TFunction): string {
+  const text = detail.trim();
+  for (const [pattern, key] of details) {
+    const m = pattern.exec(text);
+    if (m) return `${detail.slice(0, detail.indexOf(text))}${t(key, { a: m[1], b: m[2] })}`;
+  }
+  return detail;
+}
+
+/**
  * Translates a contract validation message (the spec's English text, word for word) into the
  * user's language; other messages pass through.
  */
 export function translateMessage(message: string, t: TFunction): string {
   const key = byText.get(message);
   if (key) return t(key);
-  // A known message followed by its detail ("… range. (37–119 rpm)"): the known part is translated.
+  // A known message followed by its detail ("… range. (37–119 rpm)"): the known part is translated, and the
+  // detail where it is one of the known details.
   for (const [text, k] of byText) {
     if (message.startsWith(text) && /^[\s(:]/.test(message.slice(text.length))) {
-      return `${t(k)}${message.slice(text.length)}`;
+      return `${t(k)}${translateDetail(message.slice(text.length), t)}`;
     }
   }
   return message;
