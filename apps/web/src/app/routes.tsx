@@ -47,7 +47,8 @@ function DataSources() {
 }
 
 const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources /> };
-const renderView = (routeKey: string) => <RouteView routeKey={routeKey} />;
+// Keyed by route: each tab's view decides once whether its code is already in (see RouteView).
+const renderView = (routeKey: string) => <RouteView key={routeKey} routeKey={routeKey} />;
 
 /** The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin outside the layout. */
 export function AppRoutes() {

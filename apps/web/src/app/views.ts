@@ -1,23 +1,35 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { startOverviewFetch } from '../features/overview/api/get-overview-page';
+import { preloadChart } from '../ui/chart';
 
-/** A route's view, loaded on demand; `preload` starts loading it before it renders (the same load, once). */
-type View = LazyExoticComponent<ComponentType> & { preload: () => void };
+/**
+ * A route's view, loaded on demand; `preload` starts loading it before it renders (the same load, once), and
+ * `loaded` is the view itself once its code is in: rendered directly, it does not suspend once more (React holds a
+ * suspended part back ~300 ms before it shows it).
+ */
+export type View = LazyExoticComponent<ComponentType> & {
+  preload: () => void;
+  loaded: () => ComponentType | undefined;
+};
 
 /** Each view loads on demand (SPEC §2); one chunk per feature folder. */
 const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View => {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let component: ComponentType | undefined;
   const once = () => {
-    loading ??= load().then((module) => ({ default: pick(module) }));
+    loading ??= load().then((module) => {
+      component = pick(module);
+      return { default: component };
+    });
     return loading;
   };
-  return Object.assign(lazy(once), { preload: () => void once() });
+  return Object.assign(lazy(once), { preload: () => void once(), loaded: () => component });
 };
 
 /** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
 const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
   named(() => {
-    void import('../ui/chart-impl');
+    preloadChart();
     return load();
   }, pick);
 
