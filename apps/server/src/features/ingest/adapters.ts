@@ -1,13 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from '../../platform/config.ts';
 import type { Adapter, ConnectionStatus } from './connection.ts';
-import { startModbus } from './modbus.ts';
-import { startMqtt } from './mqtt.ts';
-import { nmea2000 } from './n2k.ts';
-import { startNmeaTcpClient, startNmeaTcpServer, startNmeaUdp } from './nmea-sources.ts';
-import { startOpcUa } from './opcua.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import { startSignalKClient } from './signalk-client.ts';
 
 /** The running ingest adapters, for the status endpoint and shutdown. */
 export class AdapterRegistry {
@@ -37,6 +31,8 @@ export class AdapterRegistry {
  * Starts the adapters the configuration names (NMEA 0183 UDP/TCP, MQTT, Signal K client, Modbus TCP,
  * OPC UA, NMEA 2000 gateways). A port that cannot be opened is logged and skipped: the console keeps
  * running without that feed. A register or node map that is wrong is refused with its line, also logged.
+ * Each adapter's module (and its protocol library: canboat's PGN tables alone are ~50 MB resident) is loaded
+ * only when the configuration names it.
  */
 export async function startConfiguredAdapters(
   config: AppConfig,
@@ -54,34 +50,51 @@ export async function startConfiguredAdapters(
     }
   };
   const ing = config.ingest;
-  if (ing.nmeaUdpPort) await tryStart('NMEA 0183 UDP', () => startNmeaUdp(pipeline, ing.nmeaUdpPort!));
+  const nmea = () => import('./nmea-sources.ts');
+  if (ing.nmeaUdpPort) {
+    await tryStart('NMEA 0183 UDP', async () => (await nmea()).startNmeaUdp(pipeline, ing.nmeaUdpPort!));
+  }
   if (ing.nmeaTcpListenPort) {
-    await tryStart('NMEA 0183 TCP listener', () => startNmeaTcpServer(pipeline, ing.nmeaTcpListenPort!));
+    await tryStart('NMEA 0183 TCP listener', async () =>
+      (await nmea()).startNmeaTcpServer(pipeline, ing.nmeaTcpListenPort!),
+    );
   }
   for (const target of ing.nmeaTcp) {
     const { host, port } = hostPort(target);
-    await tryStart(`NMEA 0183 TCP client ${target}`, () => startNmeaTcpClient(pipeline, host, port));
+    await tryStart(`NMEA 0183 TCP client ${target}`, async () =>
+      (await nmea()).startNmeaTcpClient(pipeline, host, port),
+    );
   }
   for (const target of ing.n2kTcp) {
     const { host, port } = hostPort(target);
-    await tryStart(`NMEA 2000 TCP client ${target}`, () =>
-      startNmeaTcpClient(pipeline, host, port, 1000, nmea2000),
+    await tryStart(`NMEA 2000 TCP client ${target}`, async () => {
+      const { nmea2000 } = await import('./n2k.ts');
+      return (await nmea()).startNmeaTcpClient(pipeline, host, port, 1000, nmea2000);
+    });
+  }
+  if (ing.mqttUrl) {
+    const url = ing.mqttUrl;
+    await tryStart(`MQTT ${url}`, async () =>
+      (await import('./mqtt.ts')).startMqtt(pipeline, url, ing.mqttTopic),
     );
   }
-  if (ing.mqttUrl)
-    await tryStart(`MQTT ${ing.mqttUrl}`, () => startMqtt(pipeline, ing.mqttUrl!, ing.mqttTopic));
   if (ing.signalk) {
     const sk = ing.signalk;
-    await tryStart(`Signal K client ${sk.url}`, () => startSignalKClient(pipeline, sk));
+    await tryStart(`Signal K client ${sk.url}`, async () =>
+      (await import('./signalk-client.ts')).startSignalKClient(pipeline, sk),
+    );
   }
   for (const device of ing.modbus) {
-    await tryStart(`Modbus TCP ${device.url}`, () =>
-      startModbus(pipeline, { url: device.url, map: path.resolve(config.dataDir, device.map) }),
+    await tryStart(`Modbus TCP ${device.url}`, async () =>
+      (await import('./modbus.ts')).startModbus(pipeline, {
+        url: device.url,
+        map: path.resolve(config.dataDir, device.map),
+      }),
     );
   }
   for (const server of ing.opcua) {
-    await tryStart(`OPC UA ${server.url}`, () =>
-      startOpcUa(pipeline, {
+    await tryStart(`OPC UA ${server.url}`, async () =>
+      (await import('./opcua.ts')).startOpcUa(pipeline, {
         ...server,
         map: path.resolve(config.dataDir, server.map),
         pkiFolder: path.join(config.dataDir, 'pki'),
