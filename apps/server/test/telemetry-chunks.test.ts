@@ -267,6 +267,33 @@ describe.each(storeKinds)('telemetry chunks on %s', (kind) => {
   });
 });
 
+describe('compaction leaves recent periods hot', () => {
+  let ts: TestStore;
+  beforeAll(async () => {
+    ts = await createTestStore('sqlite');
+  });
+  afterAll(() => ts.dispose());
+
+  it('moves an hour ten minutes after it ends and a day an hour after it ends, not before', async () => {
+    const telemetry = new TelemetryService(new TelemetryRepository(ts.store));
+    await telemetry.init();
+    const day = Date.UTC(2026, 4, 2);
+    // Two hours of samples a minute at the end of a day and the first hour of the next.
+    const samples = Array.from({ length: 180 }, (_, i) => ({
+      channel: SOG,
+      t: day - 2 * HOUR + i * 60_000,
+      value: 5 + i / 100,
+    }));
+    await telemetry.writeSamples(samples);
+    // 5 minutes after midnight: the last hour of the day ended too recently, the one before is moved.
+    expect(await telemetry.compact(day + 5 * 60_000)).toEqual({ samples: 60, minutes: 0 });
+    // 61 minutes after: both hours of the closed day are moved, with its minutes; the open hour stays.
+    expect(await telemetry.compact(day + 61 * 60_000)).toEqual({ samples: 60, minutes: 120 });
+    expect(await telemetry.rawSamples(SOG, day - 2 * HOUR, day + HOUR)).toHaveLength(180);
+    expect(await telemetry.rollups('1m', SOG, day - 2 * HOUR, day + HOUR)).toHaveLength(180);
+  });
+});
+
 describe('a store of the old layout (release fixture)', () => {
   let dir: string;
   beforeAll(() => {
