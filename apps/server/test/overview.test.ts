@@ -1,6 +1,8 @@
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
+import { DeviceSettingsRepository } from '../src/features/overview/overview.repository.ts';
+import { OverviewService } from '../src/features/overview/overview.service.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const DAY = 86_400_000;
@@ -149,5 +151,30 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     expect(page.summary.cii.period).toBe('month');
     const bad = await t.app.inject({ url: '/api/v1/overview/page?period=week', headers: t.auth });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets consoles asking at the same time share one computation, and computes again for the next', async () => {
+    let statistics = 0;
+    const overview = new OverviewService({
+      telemetry: t.services.telemetry,
+      ships: t.services.ships,
+      records: t.services.records,
+      settings: new DeviceSettingsRepository(t.testStore.store.db),
+      alarmStatistics: async () => {
+        statistics++;
+        return { items: [], total: 0 } as never;
+      },
+    });
+    const [a, b] = await Promise.all([overview.page('day', 'd1'), overview.page('day', 'd1')]);
+    expect(a.summary).toBe(b.summary);
+    expect(a.factors).toBe(b.factors);
+    expect(statistics).toBe(1);
+    // Another period or another console is other work.
+    const [day, year] = await Promise.all([overview.overview('day'), overview.overview('year')]);
+    expect(day).not.toBe(year);
+    const later = await overview.page('day', 'd1');
+    expect(later.summary).not.toBe(a.summary);
+    expect(later.summary.bunker).toEqual(a.summary.bunker);
+    expect(statistics).toBe(2);
   });
 });

@@ -73,6 +73,11 @@ export class OverviewService {
   readonly #now: () => number;
   readonly #geofence: Geofence;
   readonly #alarmStatistics: () => Promise<AlarmStatisticsResponse>;
+  /**
+   * Answers being worked out, by what was asked: consoles asking the same at the same time (fifty bridge and
+   * office screens opening at once) share one computation instead of holding fifty copies of its rows.
+   */
+  readonly #inFlight = new Map<string, Promise<unknown>>();
 
   constructor(deps: {
     telemetry: TelemetryService;
@@ -100,12 +105,25 @@ export class OverviewService {
       this.overview(period),
       this.factors(deviceId),
       this.settings(deviceId),
-      this.#alarmStatistics(),
+      this.#shared('alarm-statistics', () => this.#alarmStatistics()),
     ]);
     return { summary, factors, settings, alarmStatistics };
   }
 
-  async overview(period: CiiPeriod): Promise<OverviewResponse> {
+  overview(period: CiiPeriod): Promise<OverviewResponse> {
+    return this.#shared(`overview:${period}`, () => this.#overview(period));
+  }
+
+  /** `work`'s answer, or the answer of the same work already under way. */
+  #shared<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const running = this.#inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const started = work().finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, started);
+    return started;
+  }
+
+  async #overview(period: CiiPeriod): Promise<OverviewResponse> {
     const now = this.#now();
     const { ship } = await this.#ships.getShip();
     const ciiShip = ciiShipOf(ship);
@@ -245,7 +263,11 @@ export class OverviewService {
   }
 
   /** The device's factors: value now and hourly means of the last 24 hours, in display units. */
-  async factors(deviceId: string): Promise<OverviewFactorsResponse> {
+  factors(deviceId: string): Promise<OverviewFactorsResponse> {
+    return this.#shared(`factors:${deviceId}`, () => this.#factors(deviceId));
+  }
+
+  async #factors(deviceId: string): Promise<OverviewFactorsResponse> {
     const { factors } = await this.settings(deviceId);
     const now = this.#now();
     const latest = await this.#telemetry.latest(factors);
