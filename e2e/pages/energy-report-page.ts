@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { buttonName } from '../fixtures.ts';
+import { buttonName, expect } from '../fixtures.ts';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
@@ -83,9 +83,13 @@ export class EnergyReportPage extends ConsolePage {
       [f.end, v.end],
     ] as const) {
       const input = dialog.getByLabel(label);
-      await input.click();
-      await input.fill(value);
-      await input.press('Enter');
+      // The picker can drop a value typed while its panel is still opening: type again until it holds.
+      await expect(async () => {
+        await input.click();
+        await input.fill(value);
+        await input.press('Enter');
+        await expect(input).toHaveValue(value, { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
     }
     await dialog.getByLabel(f.tank).fill(v.tank);
   }
