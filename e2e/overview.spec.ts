@@ -43,6 +43,7 @@ for (const lang of langs) {
     await expect(overview.panel('ecaWarning').getByText(t.inside)).toBeVisible();
     await expect(overview.panel('bunkerRecord').getByRole('row')).toHaveCount(4);
     await expect(overview.factors()).toHaveCount(4);
+    await expect(overview.panel('factorStatistics').getByText(t.shaftSpeed, { exact: true })).toBeVisible();
     await expect(
       overview.panel('alarmStatistics').getByText(/\d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}/),
     ).toBeVisible();
@@ -52,7 +53,7 @@ for (const lang of langs) {
 
     // A fifth factor is refused with the rule; four or fewer are saved for this console.
     const dialog = await overview.openSettings();
-    await overview.addFactor('Heading');
+    await overview.addFactor(t.heading);
     await expect(dialog.getByText(t.tooMany)).toBeVisible();
     await overview.screen('overview-settings');
     await overview.removeLastFactor();
@@ -69,7 +70,7 @@ for (const lang of langs) {
     await expect(overview.factors()).toHaveCount(3);
     // Back to four for the next run.
     await overview.openSettings();
-    await overview.addFactor('ME fuel flow HFO');
+    await overview.addFactor(t.hfoFlow);
     await overview.closePicker();
     await overview.bunkerToggle().check();
     await overview.saveSettings();

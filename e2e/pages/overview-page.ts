@@ -10,6 +10,11 @@ const text = {
     save: 'Save',
     saved: 'Settings saved',
     inside: /Inside|Outside ECA/,
+    /** Factors typed into the picker, by their names in this language. */
+    heading: 'Heading (true)',
+    hfoFlow: 'M/E fuel flow HFO',
+    /** A factor's name on the panel: the chosen channels in the console's language. */
+    shaftSpeed: 'M/E shaft speed',
   },
   zh_CN: {
     settings: '设置',
@@ -19,6 +24,9 @@ const text = {
     save: '保存',
     saved: '设置已保存',
     inside: /位于|排放控制区外/,
+    heading: '真艏向',
+    hfoFlow: '主机燃油流量 HFO',
+    shaftSpeed: '主机转速',
   },
 } as const;
 

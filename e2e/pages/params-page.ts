@@ -6,14 +6,14 @@ const text = {
     title: 'Parameter analysis',
     summary: /^[\d,]+ nm sailed, \d+ port calls \(\d+ points\)$/,
     colourBy: 'Colour by',
-    shaftPower: 'Shaft power (kW)',
+    shaftPower: 'M/E shaft power (kW)',
     exportCsv: 'Export CSV',
   },
   zh_CN: {
     title: '参数分析',
     summary: /^航行 [\d,]+ 海里，挂港 \d+ 次（\d+ 个点）$/,
     colourBy: '着色参数',
-    shaftPower: 'Shaft power (kW)',
+    shaftPower: '主机轴功率 (kW)',
     exportCsv: '导出 CSV',
   },
 } as const;

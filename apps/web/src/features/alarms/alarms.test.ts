@@ -1,8 +1,8 @@
 import { alarmLimitMessages } from '@ecohelm/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
+import { channelLabel } from '../../lib/channel-label';
 import { translateMessage } from '../../lib/contract-messages';
-import { channelLabel } from './alarm-text';
 import { limitIssues } from './limit-validation';
 
 const en = i18n.getFixedT('en_US');

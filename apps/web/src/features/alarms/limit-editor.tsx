@@ -2,8 +2,8 @@ import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
 import { App, Button, Col, Form, InputNumber, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
+import { channelLabel } from '../../lib/channel-label';
 import { translateMessage } from '../../lib/contract-messages';
-import { channelLabel } from './alarm-text';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
 import { limitLevels as levels, limitIssues } from './limit-validation';
 

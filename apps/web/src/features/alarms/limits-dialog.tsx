@@ -2,10 +2,10 @@ import type { AlarmLimitSetting } from '@ecohelm/contracts';
 import { Button, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { useGlobalStore } from '../../lib/store';
-import { channelLabel } from './alarm-text';
 import { useAlarmLimits } from './api/get-alarm-limits';
 import { LimitEditor } from './limit-editor';
 

@@ -74,7 +74,7 @@ describe('overview page', { timeout: 120_000 }, () => {
     await renderPage(<OverviewPage />, { path: '/overview' });
     const cii = await vi.waitFor(() => panel('ciiRating'));
     expect((await within(cii).findAllByText(overview.cii.yearToDate.rating)).length).toBeGreaterThan(0);
-    expect(await within(panel('factorStatistics')).findByText('Shaft power')).toBeTruthy();
+    expect(await within(panel('factorStatistics')).findByText('M/E shaft power')).toBeTruthy();
     expect(
       await within(panel('alarmStatistics')).findByText(
         'No alarms of the main engine, generators or boilers in this period',

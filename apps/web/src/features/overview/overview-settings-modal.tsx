@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { channelLabel } from '../../lib/channel-label';
 import { useOverviewSettings } from './api/get-overview-settings';
 import { useSaveOverviewSettings } from './api/save-overview-settings';
 
@@ -79,7 +80,7 @@ export function OverviewSettingsModal({ open, onClose }: { open: boolean; onClos
             }}
             options={(channels.data?.channels ?? []).map((c) => ({
               value: c.id,
-              label: `${c.label} (${c.unit})`,
+              label: `${channelLabel(c.id, t, c.label)} (${c.unit})`,
             }))}
             optionFilterProp="label"
           />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
@@ -158,6 +159,7 @@ function ChannelSelect({
   multiple?: boolean;
   label: string;
 }) {
+  const { t } = useTranslation();
   const channels = useChannels();
   const list = (channels.data?.channels ?? []).filter((c) => !options || options.includes(c.id));
   return (
@@ -171,7 +173,7 @@ function ChannelSelect({
       value={value as never}
       onChange={onChange}
       style={{ minWidth: multiple ? 260 : 200, maxWidth: '100%' }}
-      options={list.map((c) => ({ value: c.id, label: `${c.label} (${c.unit})` }))}
+      options={list.map((c) => ({ value: c.id, label: `${channelLabel(c.id, t, c.label)} (${c.unit})` }))}
     />
   );
 }
@@ -307,7 +309,7 @@ function Trends({
   const results = useTrends(range, channels);
   const trends = results.map((r) => r.data).filter((d): d is TelemetryTrendResponse => d !== undefined);
   const error = results.find((r) => r.error)?.error;
-  const label = (id: string) => catalogue.data?.channels.find((c) => c.id === id)?.label ?? id;
+  const label = (id: string) => channelLabel(id, t, catalogue.data?.channels.find((c) => c.id === id)?.label);
   const units = [...new Set(trends.map((tr) => tr.unit))];
   const option: ChartOption = {
     grid: { left: 44, right: units.length > 1 ? 44 : 12, top: 28, bottom: 40 },
