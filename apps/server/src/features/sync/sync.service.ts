@@ -6,6 +6,17 @@ import type { ShipSync } from './sync.ship.ts';
 import type { ShoreSync } from './sync.shore.ts';
 import { crewDigest } from './sync.sources.ts';
 
+/** A decision as either store keeps it, with the digest of the record's entries as they are now (null: gone). */
+interface ReviewRow {
+  record_id: string;
+  decision: string;
+  comment: string;
+  decided_at: string;
+  decided_by: string | null;
+  record_digest: string;
+  current_digest: string | null;
+}
+
 /** The link's state and the shore's decisions on records; no HTTP. */
 export class SyncService {
   readonly #repo: SyncRepository;
@@ -108,21 +119,8 @@ export class SyncService {
 
   /** The decisions: made here (shore) or received (ship); `stale` once the crew changed the record since. */
   async reviews(shipId?: string): Promise<Review[]> {
-    if (this.#shore) {
-      return (await this.#repo.fleetReviews(shipId)).map((r) => ({
-        shipId: r.ship_id,
-        recordId: r.record_id,
-        decision: r.decision as Review['decision'],
-        comment: r.comment,
-        decidedAt: r.decided_at,
-        decidedBy: r.decided_by,
-        recordDigest: r.record_digest,
-        stale: r.current_digest !== null && r.current_digest !== r.record_digest,
-      }));
-    }
-    const own = this.#ship?.shipId ?? '';
-    return (await this.#repo.shipReviews()).map((r) => ({
-      shipId: own,
+    const toReview = (owner: string, r: ReviewRow): Review => ({
+      shipId: owner,
       recordId: r.record_id,
       decision: r.decision as Review['decision'],
       comment: r.comment,
@@ -130,6 +128,9 @@ export class SyncService {
       decidedBy: r.decided_by,
       recordDigest: r.record_digest,
       stale: r.current_digest !== null && r.current_digest !== r.record_digest,
-    }));
+    });
+    if (this.#shore) return (await this.#repo.fleetReviews(shipId)).map((r) => toReview(r.ship_id, r));
+    const own = this.#ship?.shipId ?? '';
+    return (await this.#repo.shipReviews()).map((r) => toReview(own, r));
   }
 }
