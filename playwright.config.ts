@@ -2,6 +2,13 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** Ports of the two servers the browser tests run against. */
+/**
+ * Days of simulated history of the main test server. The history starts at midnight UTC that many days back and the
+ * simulated ship first lies 50–80 h at her Qingdao berth: with 3 days she was still alongside in the early hours of
+ * some days (no passage to fit models on) and at sea later the same day. With 5 she is always on her passage to
+ * Singapore (≥ 40 h at sea, ≥ 5 days before arrival), whatever the hour the tests run.
+ */
+const HISTORY_DAYS = 5;
 export const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const OFFLINE_PORT = MAIN_PORT + 1;
 /** A server reading ship systems (no simulator): a Modbus device it polls, an NMEA multiplexer that is not there. */
@@ -38,7 +45,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node scripts/e2e-server.mjs ${MAIN_PORT} ECOHELM_SIMULATOR=${simulator} ECOHELM_SIMULATOR_HISTORY_DAYS=${process.env.E2E_HISTORY_DAYS ?? 3}`,
+      command: `node scripts/e2e-server.mjs ${MAIN_PORT} ECOHELM_SIMULATOR=${simulator} ECOHELM_SIMULATOR_HISTORY_DAYS=${process.env.E2E_HISTORY_DAYS ?? HISTORY_DAYS}`,
       url: `http://127.0.0.1:${MAIN_PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
