@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
@@ -85,8 +84,10 @@ import { weatherRoutes } from './features/weather/weather.routes.ts';
 import { gribFolderOf, WeatherService } from './features/weather/weather.service.ts';
 import type { AppInstance } from './platform/app-instance.ts';
 import { registerAuth } from './platform/auth.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerWebConsole } from './platform/web-console.ts';
 
 export type { AppInstance };
 
@@ -138,6 +139,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -311,16 +313,7 @@ export async function buildApp(
   await syncRoutes(app, sync.service);
 
   if (existsSync(config.webDist)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    // The console is a single-page app: every non-API path answers with index.html.
-    app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/api/')) {
-        return reply.status(404).send({
-          error: { code: 'not_found', message: `No route GET ${request.url}`, requestId: String(request.id) },
-        });
-      }
-      return reply.sendFile('index.html');
-    });
+    await registerWebConsole(app, config.webDist);
   }
   return { app, services };
 }

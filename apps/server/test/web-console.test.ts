@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from '../src/platform/compression.ts';
+import { registerWebConsole } from '../src/platform/web-console.ts';
+
+describe('the web console as the server sends it', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'ecohelm-web-'));
+  const code = `export const x = ${JSON.stringify('ship '.repeat(2000))};\n`;
+  const app = Fastify();
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><script src="/assets/index-abc.js"></script>',
+    );
+    for (const [file, text] of [['assets/index-abc.js', code]] as const) {
+      writeFileSync(path.join(dist, file), text);
+      writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
+    }
+    // As the app registers them: answers compressed, the console's files with their build-time copies.
+    await registerCompression(app);
+    app.get('/api/v1/rows', () => ({ rows: Array.from({ length: 500 }, (_, i) => ({ i, v: i * 0.5 })) }));
+    await registerWebConsole(app, dist);
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli or gzip copy made at build time to a browser that takes it, the file itself otherwise', async () => {
+    const br = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(code.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+
+    const gz = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await app.inject({ url: '/assets/index-abc.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+  });
+
+  it('lets a browser keep the hashed files for good and check index.html on every load', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject({ url: '/eff-analysis/params?range=7d' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/assets/index-abc.js');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses an API answer for a client that takes it, and not one that does not', async () => {
+    const plain = await app.inject({ url: '/api/v1/rows' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gz = await app.inject({ url: '/api/v1/rows', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    const br = await app.inject({ url: '/api/v1/rows', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('answers an unknown API path with the API error, not the console', async () => {
+    const res = await app.inject({ url: '/api/v1/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
