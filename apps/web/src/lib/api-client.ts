@@ -50,24 +50,33 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   const raw = typeof Blob !== 'undefined' && request.body instanceof Blob;
   if (request.body !== undefined)
     headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
+  const response = fetch(path, {
+    method: request.method ?? 'GET',
+    headers,
+    ...(request.body !== undefined
+      ? { body: raw ? (request.body as Blob) : JSON.stringify(request.body) }
+      : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  return answerOf(response, request.schema);
+}
+
+/**
+ * The parsed answer of a request already sent (by `apiFetch`, or by the page before the console's code loaded), or
+ * `ApiError` for any failure, as `apiFetch` gives them.
+ */
+export async function answerOf<T>(pending: Promise<Response>, schema?: z.ZodType<T>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: request.method ?? 'GET',
-      headers,
-      ...(request.body !== undefined
-        ? { body: raw ? (request.body as Blob) : JSON.stringify(request.body) }
-        : {}),
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    response = await pending;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
   }
   const payload = await readJson(response);
   if (!response.ok) throw errorFromAnswer(response, payload);
-  if (!request.schema) return payload as T;
-  const parsed = request.schema.safeParse(payload);
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, 'bad_response', parsed.error.message);
   return parsed.data;
 }
