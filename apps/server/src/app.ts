@@ -77,6 +77,9 @@ import { TelemetryService } from './features/telemetry/telemetry.service.ts';
 import { TrimRepository } from './features/trim/trim.repository.ts';
 import { trimRoutes } from './features/trim/trim.routes.ts';
 import { TrimService } from './features/trim/trim.service.ts';
+import { UsersRepository } from './features/users/users.repository.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { USER_TOKEN_PREFIX, UsersService } from './features/users/users.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
 import { voyageRoutes } from './features/voyages/voyages.routes.ts';
 import { VoyageService } from './features/voyages/voyages.service.ts';
@@ -93,6 +96,8 @@ export type { AppInstance };
 /** The services features share; built once per app. */
 export interface Services {
   sessions: SessionService;
+  /** Shore user accounts and their sessions. */
+  users: UsersService;
   ships: ShipService;
   filling: FillingService;
   voyages: VoyageService;
@@ -150,6 +155,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const sessions = new SessionService(new SessionRepository(store.db));
+  const users = new UsersService(new UsersRepository(store.db));
   const ships = new ShipService(new ShipRepository(store.db));
   const records = new RecordsService(new RecordsRepository(store.db));
   // The filling checks hold bunkering entries against the bunker records (the BDNs).
@@ -188,6 +194,7 @@ export async function buildApp(
   app.addHook('onClose', () => alarms.stop());
   const services: Services = {
     sessions,
+    users,
     ships,
     filling,
     voyages,
@@ -197,10 +204,15 @@ export async function buildApp(
     ingest,
     adapters,
   };
-  registerAuth(app, sessions);
+  // A user session token carries its prefix; any other token is a device's.
+  registerAuth(app, {
+    authenticate: (token) =>
+      token.startsWith(USER_TOKEN_PREFIX) ? users.authenticate(token) : sessions.authenticate(token),
+  });
 
   await platformRoutes(app, config, store.kind);
   await sessionRoutes(app, sessions);
+  await usersRoutes(app, users);
   await shipRoutes(app, ships);
   await fillingRoutes(app, filling);
   const cii = new CiiService(filling, ships, telemetry);

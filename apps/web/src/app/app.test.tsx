@@ -25,6 +25,7 @@ const config = {
   dcHomeLink: '/help',
   shipTimeOffsetMinutes: 480,
   buildId: 'x',
+  shore: false,
 };
 
 function LocationProbe() {
