@@ -16,6 +16,7 @@ vi.mock('./views', () => {
   return {
     views: new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? stub(key) : undefined) }),
     DeviceLoginView: () => null,
+    UserLoginView: () => null,
   };
 });
 
