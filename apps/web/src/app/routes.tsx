@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AlarmBell } from '../features/alarms/alarm-bell';
 import { DataSourcesButton } from '../features/ingest/data-sources-button';
-import { AccountMenu } from '../features/users/account-menu';
+import { usePageConfig } from '../lib/page-config';
 import { loginPath, userLoginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
@@ -47,7 +47,21 @@ function DataSources() {
   return <DataSourcesButton extraTabs={[backup]} />;
 }
 
-const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources />, account: <AccountMenu /> };
+// A shore's account menu, loaded only on a shore (the vessel's first route does not carry it).
+const AccountMenu = lazy(() =>
+  import('../features/users/account-menu').then((m) => ({ default: m.AccountMenu })),
+);
+
+function Account() {
+  const { config } = usePageConfig();
+  return config.shore ? (
+    <Suspense fallback={null}>
+      <AccountMenu />
+    </Suspense>
+  ) : null;
+}
+
+const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources />, account: <Account /> };
 // Keyed by route: each tab's view decides once whether its code is already in (see RouteView).
 const renderView = (routeKey: string) => <RouteView key={routeKey} routeKey={routeKey} />;
 

@@ -1,4 +1,4 @@
-import { userSessionSchema } from '@ecohelm/contracts';
+import type { UserSession } from '@ecohelm/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { redirectToUserLogin, safeStorage, storageKeys } from '../../../lib/storage';
@@ -7,7 +7,8 @@ import { redirectToUserLogin, safeStorage, storageKeys } from '../../../lib/stor
 export const useUserSession = (enabled: boolean) =>
   useQuery({
     queryKey: ['auth', 'session'] as const,
-    queryFn: ({ signal }) => apiFetch('/api/v1/auth/session', { schema: userSessionSchema, signal }),
+    // No schema: the header's menu stays out of zod's chunk (the server's serializer checks the answer).
+    queryFn: ({ signal }) => apiFetch<UserSession>('/api/v1/auth/session', { signal }),
     enabled,
     staleTime: 60_000,
   });
