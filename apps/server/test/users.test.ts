@@ -149,6 +149,28 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     }
   });
 
+  it('lets a viewer keep its own things: overview factors and alarm read marks, under its own id', async () => {
+    const viewer = await addUser('owen', 'viewer');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/overview/settings',
+      headers: viewer.headers,
+      payload: { factors: ['navigation.speedOverGround'], hiddenPanels: [] },
+    });
+    expect(put.statusCode).toBe(200);
+    const mine = await t.app.inject({ url: '/api/v1/overview/settings', headers: viewer.headers });
+    expect(mine.json().factors).toEqual(['navigation.speedOverGround']);
+    const admins = await t.app.inject({ url: '/api/v1/overview/settings', headers: admin });
+    expect(admins.json().factors).not.toEqual(['navigation.speedOverGround']);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/alarms/read',
+      headers: viewer.headers,
+      payload: {},
+    });
+    expect(read.statusCode).toBe(200);
+  });
+
   it('gives each role its permissions: superintendent writes the ship, emission manager verifies records', async () => {
     const superintendent = await addUser('sam', 'superintendent');
     const manager = await addUser('emma', 'emission_manager');
