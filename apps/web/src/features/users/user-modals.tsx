@@ -73,6 +73,7 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
       {other ? <Alert type="error" role="alert" title={other} /> : null}
       <Form<UserCreate>
         form={form}
+        name="addUser"
         layout="vertical"
         requiredMark={false}
         initialValues={{ role: 'viewer' }}

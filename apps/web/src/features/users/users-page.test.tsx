@@ -125,4 +125,40 @@ describe('users page', { timeout: 120_000 }, () => {
     expect(await screen.findByText('User added')).toBeTruthy();
     await waitFor(() => expect(calls.filter((c) => c === '/api/v1/users').length).toBeGreaterThan(1));
   });
+
+  it('sets a new password for an account and disables another after confirming', async () => {
+    stubApi({ '/api/v1/users': { json: users } });
+    const list = vi.mocked(fetch).getMockImplementation()!;
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (init?.method === 'POST' || init?.method === 'PATCH') {
+        sent.push({ method: init.method, url: String(input), body: JSON.parse(String(init.body)) });
+        return init.method === 'PATCH'
+          ? Response.json({ ...users.items[0], disabled: true })
+          : new Response(null, { status: 204 });
+      }
+      return list(input, init);
+    });
+    await renderPage(<UsersPage />, { path: '/users' });
+    const vera = (await screen.findByText('vera')).closest('tr') as HTMLElement;
+    fireEvent.click(within(vera).getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('New password'), { target: { value: 'another long pw' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.length).toBe(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      url: '/api/v1/users/v/password',
+      body: { password: 'another long pw' },
+    });
+    expect(await screen.findByText("Password set; the user's sessions have ended")).toBeTruthy();
+
+    const ada = screen.getByText('admin').closest('tr') as HTMLElement;
+    fireEvent.click(within(ada).getByRole('button', { name: 'Disable' }));
+    const [confirm] = await screen.findAllByText('Disable Ada? Their sessions end at once.');
+    const box = confirm!.closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(box).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(sent.length).toBe(2));
+    expect(sent[1]).toEqual({ method: 'PATCH', url: '/api/v1/users/a', body: { disabled: true } });
+  });
 });
