@@ -136,6 +136,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    trustProxy: config.trustProxy,
     // Live streams (server-sent events) never end on their own: a shutdown closes them instead of
     // waiting for every console to go away.
     forceCloseConnections: true,

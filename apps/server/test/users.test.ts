@@ -8,6 +8,7 @@ import {
   userRolePermissions,
 } from '../src/features/users/users.service.ts';
 import { isPublic, routeGuards } from '../src/platform/auth.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const ADMIN_PASSWORD = 'correct horse battery';
@@ -309,6 +310,40 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     await expect(users.login('admin', ADMIN_PASSWORD, '10.0.0.2')).rejects.toMatchObject({ statusCode: 429 });
     now = new Date(now.getTime() + 15 * 60_000 + 1);
     expect((await users.login('admin', ADMIN_PASSWORD, '10.0.0.2')).user.username).toBe('admin');
+  });
+});
+
+describe('login limit behind a reverse proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { shore: true, trustProxy: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it("counts the client's forwarded address, not the proxy's: one client locked, another not", async () => {
+    const from = (address: string, username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { 'x-forwarded-for': address },
+        payload: { username, password: 'wrong password' },
+      });
+    const statuses = [];
+    // Different names, so only the address's count (20) can lock.
+    for (let i = 1; i <= 20; i++) statuses.push((await from('203.0.113.7', `name${i}`)).statusCode);
+    expect(statuses.slice(0, 19).every((s) => s === 401)).toBe(true);
+    expect(statuses[19]).toBe(429);
+    expect((await from('203.0.113.7', 'fresh-name')).statusCode).toBe(429);
+    expect((await from('198.51.100.4', 'fresh-name')).statusCode).toBe(401);
+  });
+
+  it('reads ECOHELM_TRUST_PROXY as a flag or a list of proxies', () => {
+    expect(loadConfig({ ECOHELM_TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ ECOHELM_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ECOHELM_TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toBe(
+      '10.0.0.1, 10.0.1.0/24',
+    );
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });
 

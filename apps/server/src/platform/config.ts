@@ -36,6 +36,11 @@ export interface AppConfig {
    * `ECOHELM_ADMIN_PASSWORD`; shore only). The command line's `ecohelm user add` is the other way.
    */
   firstAdmin: { username: string; password: string } | undefined;
+  /**
+   * Proxies whose `X-Forwarded-For` names the client (`ECOHELM_TRUST_PROXY`: `1`/`true` for any, or addresses and
+   * CIDRs, comma-separated), so the login limit counts each client's address, not the reverse proxy's.
+   */
+  trustProxy: boolean | string;
 }
 
 export interface SyncConfig {
@@ -159,7 +164,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       env.ECOHELM_ADMIN_USER && env.ECOHELM_ADMIN_PASSWORD
         ? { username: env.ECOHELM_ADMIN_USER, password: env.ECOHELM_ADMIN_PASSWORD }
         : undefined,
+    trustProxy: trustProxyOf(env.ECOHELM_TRUST_PROXY ?? (file.trustProxy as string | boolean | undefined)),
   };
+}
+
+function trustProxyOf(v: string | boolean | undefined): boolean | string {
+  if (typeof v === 'boolean') return v;
+  const flag = truthy(v);
+  if (flag !== undefined && ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v!.toLowerCase()))
+    return flag;
+  return v?.trim() || false;
 }
 
 function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): SyncConfig | undefined {
