@@ -56,6 +56,7 @@ export function startDeviceSession<S extends SessionAnswer = DeviceSessionRespon
   }
   storage.setItem(storageKeys.deviceToken, token);
 
+  // Without a routine of its own, S is the default DeviceSessionResponse: the device's routine answers it.
   const refresh =
     options.refresh ??
     (refreshDeviceSession as unknown as (token: string, signal: AbortSignal) => Promise<S>);
