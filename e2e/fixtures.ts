@@ -36,7 +36,7 @@ export async function openConsole(page: Page, pathname: string, lang: Lang = 'en
 export async function expectNoRawText(page: Page) {
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(
-    /\b(route|common|header|overview|monitoring|analysis|optimization|alarms|ingest|session|ship|filling|cii|reports|errors|fouling|trim)\.[a-zA-Z]+\b/,
+    /\b(route|common|header|overview|monitoring|analysis|optimization|alarms|ingest|session|ship|filling|cii|reports|errors|fouling|trim|users)\.[a-zA-Z]+\b/,
   );
   expect(text).not.toMatch(/\bNaN\b|\bundefined\b/);
 }

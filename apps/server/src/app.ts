@@ -76,6 +76,9 @@ import { TelemetryService } from './features/telemetry/telemetry.service.ts';
 import { TrimRepository } from './features/trim/trim.repository.ts';
 import { trimRoutes } from './features/trim/trim.routes.ts';
 import { TrimService } from './features/trim/trim.service.ts';
+import { UsersRepository } from './features/users/users.repository.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { USER_TOKEN_PREFIX, UsersService } from './features/users/users.service.ts';
 import { VoyageRepository } from './features/voyages/voyages.repository.ts';
 import { voyageRoutes } from './features/voyages/voyages.routes.ts';
 import { VoyageService } from './features/voyages/voyages.service.ts';
@@ -94,6 +97,8 @@ export type { AppInstance };
 /** The services features share; built once per app. */
 export interface Services {
   sessions: SessionService;
+  /** Shore user accounts and their sessions. */
+  users: UsersService;
   ships: ShipService;
   filling: FillingService;
   voyages: VoyageService;
@@ -132,6 +137,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimit,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
+    trustProxy: config.trustProxy,
     // Live streams (server-sent events) never end on their own: a shutdown closes them instead of
     // waiting for every console to go away.
     forceCloseConnections: true,
@@ -152,6 +158,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const sessions = new SessionService(new SessionRepository(store.db));
+  const users = new UsersService(new UsersRepository(store.db));
   const ships = new ShipService(new ShipRepository(store.db));
   const records = new RecordsService(new RecordsRepository(store.db));
   // The filling checks hold bunkering entries against the bunker records (the BDNs).
@@ -190,6 +197,7 @@ export async function buildApp(
   app.addHook('onClose', () => alarms.stop());
   const services: Services = {
     sessions,
+    users,
     ships,
     filling,
     voyages,
@@ -199,10 +207,15 @@ export async function buildApp(
     ingest,
     adapters,
   };
-  registerAuth(app, sessions);
+  // A user session token carries its prefix; any other token is a device's.
+  registerAuth(app, {
+    authenticate: (token) =>
+      token.startsWith(USER_TOKEN_PREFIX) ? users.authenticate(token) : sessions.authenticate(token),
+  });
 
   await platformRoutes(app, config, store.kind);
   await sessionRoutes(app, sessions);
+  await usersRoutes(app, users);
   await shipRoutes(app, ships);
   await fillingRoutes(app, filling);
   const cii = new CiiService(filling, ships, telemetry);

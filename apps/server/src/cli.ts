@@ -9,9 +9,14 @@
  *                                             import history or noon reports (values in display units unless --si)
  *   ecohelm backup FILE                       online backup of the SQLite store (the server may keep running)
  *   ecohelm restore FILE                      check a backup and stage it to replace the store at the next start
+ *   ecohelm user add NAME --role ROLE [--name DISPLAY] [--password-stdin]
+ *                                             add a shore user account (or reset an existing one: role, password,
+ *                                             enabled); without --password-stdin a password is generated and printed
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { passwordSchema, usernameSchema, userRoleSchema, userRoles } from '@ecohelm/contracts';
 import SQLite from 'better-sqlite3';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -22,13 +27,16 @@ import { replayLogFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from './features/telemetry/telemetry.service.ts';
+import { UsersRepository } from './features/users/users.repository.ts';
+import { UsersService } from './features/users/users.service.ts';
 import { type AppConfig, loadConfig } from './platform/config.ts';
 
 const usage = `Usage:
   ecohelm replay FILE [--n2k]
   ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]
   ecohelm backup FILE
-  ecohelm restore FILE`;
+  ecohelm restore FILE
+  ecohelm user add NAME --role ${userRoles.join('|')} [--name DISPLAY_NAME] [--password-stdin]`;
 
 /** A one-line progress bar on stderr (redrawn in place on a terminal). */
 function progressBar(label: string) {
@@ -60,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig(process.env, []);
   if (command === 'backup' || command === 'restore') return backupCommand(command, file, config);
+  if (command === 'user') return userCommand(file, rest, config);
   const store = openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
@@ -162,6 +171,54 @@ async function backupCommand(
     return 0;
   } finally {
     source.close();
+  }
+}
+
+/**
+ * `ecohelm user add NAME --role ROLE`: the first admin of a shore (or any account; an existing name gets the role
+ * and a new password and is enabled again, which is how a locked-out admin gets back in). The password comes from
+ * stdin with `--password-stdin`, else one is generated and printed once.
+ */
+async function userCommand(sub: string, args: string[], config: AppConfig): Promise<number> {
+  const [name, ...options] = args;
+  const username = usernameSchema.safeParse(name ?? '');
+  const role = userRoleSchema.safeParse(option(options, '--role'));
+  if (sub !== 'add' || !username.success || !role.success) {
+    if (name && !username.success) process.stderr.write(`${username.error.issues[0]?.message}\n`);
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const generated = !options.includes('--password-stdin');
+  const password = generated
+    ? randomBytes(12).toString('base64url')
+    : readFileSync(0, 'utf8').split(/\r?\n/)[0];
+  const checked = passwordSchema.safeParse(password);
+  if (!checked.success) {
+    process.stderr.write(`${checked.error.issues[0]?.message}\n`);
+    return 2;
+  }
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite'),
+  });
+  try {
+    await migrateToLatest(store.db);
+    const users = new UsersService(new UsersRepository(store.db));
+    const { user, created } = await users.upsert({
+      username: username.data,
+      displayName: option(options, '--name') ?? username.data,
+      role: role.data,
+      password: checked.data,
+    });
+    process.stdout.write(
+      `${created ? 'Added' : 'Reset'} user ${user.username} (${user.role}).\n` +
+        (generated
+          ? `Password: ${checked.data}\n(shown once; an admin can set another in the console)\n`
+          : ''),
+    );
+    return 0;
+  } finally {
+    await store.close();
   }
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordSchema, usernameSchema } from '@ecohelm/contracts';
 import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -20,7 +21,24 @@ const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile });
 await migrateToLatest(store.db);
 const { app, services } = await buildApp(config, store);
 
-const demo = config.offline ? undefined : await ensureDemoDevice(services.sessions, config.dataDir);
+// A shore logs users in (the first admin from ECOHELM_ADMIN_USER / _PASSWORD or `ecohelm user add`); a ship has
+// its built-in console device.
+const demo =
+  config.offline || config.shore ? undefined : await ensureDemoDevice(services.sessions, config.dataDir);
+if (config.shore && config.firstAdmin && (await services.users.isEmpty())) {
+  await services.users.upsert({
+    // Refused at start with the contract's message when the name or the password does not qualify.
+    username: usernameSchema.parse(config.firstAdmin.username),
+    displayName: config.firstAdmin.username,
+    role: 'admin',
+    password: passwordSchema.parse(config.firstAdmin.password),
+  });
+  app.log.info({ username: config.firstAdmin.username }, 'first admin account created');
+}
+const pruneSessions = setInterval(
+  () => void services.users.pruneExpiredSessions().catch(() => {}),
+  3_600_000,
+).unref();
 
 // Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
@@ -31,6 +49,7 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
   stopPrune();
+  clearInterval(pruneSessions);
   await services.adapters.stopAll();
   await app.close();
   await store.close();
@@ -46,6 +65,7 @@ const link = demo ? `${origin}/?dcToken=${demo.dcToken}` : `${origin}/`;
 process.stdout.write(
   `\nEcohelm is ready (${store.kind}). Open the console:\n  ${link}\n` +
     (demo ? `Device login at ${origin}/dcLogin — code ${demo.code}, secret in ${demo.secretFile}\n` : '') +
+    (config.shore ? `Shore: users log in at ${origin}/login (first admin: docs/operations.md)\n` : '') +
     '\n',
 );
 

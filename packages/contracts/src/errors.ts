@@ -14,6 +14,8 @@ export const errorCodes = [
   'unavailable',
   /** The store's disk is nearly full: telemetry is refused, records are still saved. */
   'insufficient_storage',
+  /** Too many failed logins for this account or address: wait (429, `details.retryAfterSeconds`). */
+  'too_many_attempts',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -21,5 +21,6 @@ export * from './speed.ts';
 export * from './sync.ts';
 export * from './telemetry.ts';
 export * from './trim.ts';
+export * from './users.ts';
 export * from './voyages.ts';
 export * from './weather.ts';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Permissions a device or user may hold; checked on the server for every write. */
+/**
+ * Permissions a device or user may hold; every `/api` route but the public ones checks one on the server
+ * (reads `dashboard:read`, the fleet's routes `fleet:read`, account administration `users:write`).
+ */
 export const permissions = [
   'dashboard:read',
   'alarms:acknowledge',
@@ -8,6 +11,8 @@ export const permissions = [
   'ship:write',
   'reports:export',
   'settings:write',
+  'fleet:read',
+  'users:write',
 ] as const;
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;

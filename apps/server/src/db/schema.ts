@@ -8,6 +8,7 @@ import type { RecordTables } from './tables/records.ts';
 import type { SpeedTables } from './tables/speed.ts';
 import type { SyncTables } from './tables/sync.ts';
 import type { TrimTables } from './tables/trim.ts';
+import type { UserTables } from './tables/users.ts';
 import type { VoyageTables } from './tables/voyages.ts';
 import type { WeatherTables } from './tables/weather.ts';
 
@@ -26,7 +27,8 @@ export interface Database
     EquipmentTables,
     WeatherTables,
     SpeedTables,
-    SyncTables {
+    SyncTables,
+    UserTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

@@ -26,6 +26,21 @@ export interface AppConfig {
   ingest: IngestConfig;
   /** Ship-to-shore sync over NATS JetStream (`ECOHELM_SYNC_NATS_URL`); absent: off, nothing connects. */
   sync: SyncConfig | undefined;
+  /**
+   * A shore server (fleet shape, `ECOHELM_SYNC_ROLE=shore`, with or without a NATS link yet): users log in with
+   * name and password; no built-in console device is made.
+   */
+  shore: boolean;
+  /**
+   * The first admin account, made on a start when no account exists (`ECOHELM_ADMIN_USER`,
+   * `ECOHELM_ADMIN_PASSWORD`; shore only). The command line's `ecohelm user add` is the other way.
+   */
+  firstAdmin: { username: string; password: string } | undefined;
+  /**
+   * Proxies whose `X-Forwarded-For` names the client (`ECOHELM_TRUST_PROXY`: `1`/`true` for any, or addresses and
+   * CIDRs, comma-separated), so the login limit counts each client's address, not the reverse proxy's.
+   */
+  trustProxy: boolean | string;
 }
 
 export interface SyncConfig {
@@ -144,7 +159,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: env.LOG_LEVEL ?? (file.logLevel as string | undefined) ?? 'info',
     ingest: ingestConfig(env, (file.ingest ?? {}) as Record<string, unknown>),
     sync: syncConfig(env, (file.sync ?? {}) as Record<string, unknown>),
+    shore: (env.ECOHELM_SYNC_ROLE ?? (file.sync as Record<string, unknown> | undefined)?.role) === 'shore',
+    firstAdmin:
+      env.ECOHELM_ADMIN_USER && env.ECOHELM_ADMIN_PASSWORD
+        ? { username: env.ECOHELM_ADMIN_USER, password: env.ECOHELM_ADMIN_PASSWORD }
+        : undefined,
+    trustProxy: trustProxyOf(env.ECOHELM_TRUST_PROXY ?? (file.trustProxy as string | boolean | undefined)),
   };
+}
+
+function trustProxyOf(v: string | boolean | undefined): boolean | string {
+  if (typeof v === 'boolean') return v;
+  const flag = truthy(v);
+  if (flag !== undefined && ['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(v!.toLowerCase()))
+    return flag;
+  return v?.trim() || false;
 }
 
 function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): SyncConfig | undefined {

@@ -14,12 +14,15 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message = 'A valid device token is required.') =>
+export const unauthorized = (message = 'A valid device token or user session is required.') =>
   new AppError('unauthorized', 401, message);
-export const forbidden = (message = 'This device lacks the permission for that action.') =>
+export const forbidden = (message = 'This device or user lacks the permission for that action.') =>
   new AppError('forbidden', 403, message);
 export const notFound = (message = 'Not found.') => new AppError('not_found', 404, message);
 export const conflict = (message: string, details?: unknown) =>
   new AppError('conflict', 409, message, details);
+/** Too many failed logins: the caller waits `retryAfterSeconds`. */
+export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
+  new AppError('too_many_attempts', 429, message, { retryAfterSeconds });
 export const validationFailed = (message: string, details: { path: string; message: string }[]) =>
   new AppError('validation_failed', 400, message, details);

@@ -16,6 +16,7 @@ vi.mock('./views', () => {
   return {
     views: new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? stub(key) : undefined) }),
     DeviceLoginView: () => null,
+    UserLoginView: () => null,
   };
 });
 
@@ -25,6 +26,7 @@ const config = {
   dcHomeLink: '/help',
   shipTimeOffsetMinutes: 480,
   buildId: 'x',
+  shore: false,
 };
 
 function LocationProbe() {

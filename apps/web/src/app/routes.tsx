@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AlarmBell } from '../features/alarms/alarm-bell';
 import { DataSourcesButton } from '../features/ingest/data-sources-button';
-import { loginPath } from '../lib/storage';
+import { usePageConfig } from '../lib/page-config';
+import { loginPath, userLoginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
 import { buildRouteTable } from '../shell/route-table';
 import { FullScreenLoading } from '../ui/full-screen-loading';
 import { RouteView } from './route-view';
-import { DeviceLoginView, preloadView } from './views';
+import { DeviceLoginView, preloadView, UserLoginView } from './views';
 
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */
 const topLevel = buildRouteTable().children ?? [];
@@ -46,11 +47,28 @@ function DataSources() {
   return <DataSourcesButton extraTabs={[backup]} />;
 }
 
-const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources /> };
+// A shore's account menu, loaded only on a shore (the vessel's first route does not carry it).
+const AccountMenu = lazy(() =>
+  import('../features/users/account-menu').then((m) => ({ default: m.AccountMenu })),
+);
+
+function Account() {
+  const { config } = usePageConfig();
+  return config.shore ? (
+    <Suspense fallback={null}>
+      <AccountMenu />
+    </Suspense>
+  ) : null;
+}
+
+const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources />, account: <Account /> };
 // Keyed by route: each tab's view decides once whether its code is already in (see RouteView).
 const renderView = (routeKey: string) => <RouteView key={routeKey} routeKey={routeKey} />;
 
-/** The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin outside the layout. */
+/**
+ * The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin (devices) and /login (shore
+ * users) outside the layout; /users (shore admins) inside it, outside the route table.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -62,8 +80,17 @@ export function AppRoutes() {
           </Suspense>
         }
       />
+      <Route
+        path={userLoginPath}
+        element={
+          <Suspense fallback={<FullScreenLoading />}>
+            <UserLoginView />
+          </Suspense>
+        }
+      />
       <Route element={<Layout headerSlots={headerSlots} />}>
         <Route index element={<Redirect to="/overview" />} />
+        <Route path="/users" element={<RouteView routeKey="/users" />} />
         {topLevel
           .filter((entry) => entry.type !== 1)
           .map((entry) => (

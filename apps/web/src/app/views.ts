@@ -112,11 +112,21 @@ export const views: Record<string, View> = {
     () => import('../features/alarms/alarms-page'),
     (m) => m.AlarmsPage,
   ),
+  /** A shore's account administration; reached from the account menu, not the route table. */
+  '/users': named(
+    () => import('../features/users/users-page'),
+    (m) => m.UsersPage,
+  ),
 };
 
 export const DeviceLoginView = named(
   () => import('../features/session/device-login-page'),
   (m) => m.DeviceLoginPage,
+);
+
+export const UserLoginView = named(
+  () => import('../features/users/login-page'),
+  (m) => m.LoginPage,
 );
 
 /**

@@ -8,6 +8,7 @@ import {
   loadMessages,
   shipMessages,
   speedMessages,
+  userMessages,
 } from '@ecohelm/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
@@ -21,6 +22,7 @@ const byText = new Map<string, string>([
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
   ...Object.entries(speedMessages).map(([k, v]) => [v as string, `speed.messages.${k}`] as const),
   [GRIB_DAMAGED_MESSAGE, 'speed.messages.gribDamaged'] as const,
+  ...Object.entries(userMessages).map(([k, v]) => [v as string, `users.messages.${k}`] as const),
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
   ),

@@ -9,6 +9,7 @@ export const defaultPageConfig: PageConfig = {
   dcHomeLink: '',
   shipTimeOffsetMinutes: 480,
   buildId: '',
+  shore: false,
 };
 
 export const pageConfigQuery = queryOptions({

@@ -9,6 +9,12 @@ export const storageKeys = {
 /** The path of the device login page on the site root (SPEC §1). */
 export const loginPath = '/dcLogin';
 
+/**
+ * The shore's user login page (fleet shape). A user's session token is kept under the same `dcToken` key and sent
+ * the same way (`Authorization: Bearer`): the console has one bearer token, a device's or a user's.
+ */
+export const userLoginPath = '/login';
+
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** localStorage that never throws (it can be unavailable or full). */
@@ -39,4 +45,9 @@ export const safeStorage: KeyValueStorage = {
 /** Full-page redirect to the device login page on this origin. */
 export function redirectToLogin(): void {
   window.location.assign(`${window.location.origin}${loginPath}`);
+}
+
+/** Full-page redirect to the shore's user login page on this origin. */
+export function redirectToUserLogin(): void {
+  window.location.assign(`${window.location.origin}${userLoginPath}`);
 }

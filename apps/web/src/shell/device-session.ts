@@ -1,4 +1,4 @@
-import type { DeviceSessionResponse } from '@ecohelm/contracts';
+import type { DeviceSessionResponse, UserSession } from '@ecohelm/contracts';
 import { ApiError, apiFetch } from '../lib/api-client';
 import { type KeyValueStorage, storageKeys } from '../lib/storage';
 
@@ -12,19 +12,31 @@ export function resolveDeviceToken(search: string, storage: KeyValueStorage): st
   return storage.getItem(storageKeys.deviceToken) || null;
 }
 
-export interface DeviceSessionOptions {
+/** What every session routine answers: the caller's permissions (SPEC §3 global state `permissions`). */
+interface SessionAnswer {
+  permissions: string[];
+}
+
+export interface DeviceSessionOptions<S extends SessionAnswer = DeviceSessionResponse> {
   offline: boolean;
   search: string;
   storage: KeyValueStorage;
   redirectToLogin: () => void;
-  onSession: (session: DeviceSessionResponse) => void;
+  onSession: (session: S) => void;
   /** Sends the token to the session route; defaults to POST /api/v1/devices/session. */
-  refresh?: (token: string, signal: AbortSignal) => Promise<DeviceSessionResponse>;
+  refresh?: (token: string, signal: AbortSignal) => Promise<S>;
   intervalMs?: number;
 }
 
 export const refreshDeviceSession = (token: string, signal: AbortSignal) =>
   apiFetch<DeviceSessionResponse>('/api/v1/devices/session', { method: 'POST', token, signal });
+
+/** A shore user's session routine: GET /api/v1/auth/session (slides the session's expiry). */
+export const refreshUserSession = (token: string, signal: AbortSignal) =>
+  apiFetch<UserSession>('/api/v1/auth/session', { token, signal });
+
+/** A shore user's session is checked every 30 s (a revoked or expired one sends the user to /login). */
+export const userSessionIntervalMs = 30_000;
 
 /**
  * Starts the device session (SPEC §1, §4): offline means no token handling at all; otherwise the token
@@ -32,7 +44,9 @@ export const refreshDeviceSession = (token: string, signal: AbortSignal) =>
  * token the server rejects (401), clears it and redirects to /dcLogin. Other failures (the ship's
  * network flapping) are retried on the next tick. Returns the function that stops the timer.
  */
-export function startDeviceSession(options: DeviceSessionOptions): () => void {
+export function startDeviceSession<S extends SessionAnswer = DeviceSessionResponse>(
+  options: DeviceSessionOptions<S>,
+): () => void {
   if (options.offline) return () => {};
   const { storage } = options;
   const token = resolveDeviceToken(options.search, storage);
@@ -42,7 +56,10 @@ export function startDeviceSession(options: DeviceSessionOptions): () => void {
   }
   storage.setItem(storageKeys.deviceToken, token);
 
-  const refresh = options.refresh ?? refreshDeviceSession;
+  // Without a routine of its own, S is the default DeviceSessionResponse: the device's routine answers it.
+  const refresh =
+    options.refresh ??
+    (refreshDeviceSession as unknown as (token: string, signal: AbortSignal) => Promise<S>);
   const controller = new AbortController();
   let stopped = false;
   const stop = () => {

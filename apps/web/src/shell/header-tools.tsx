@@ -10,6 +10,8 @@ import { useShipClock } from './use-clock';
 export interface HeaderSlots {
   alarms?: ReactNode;
   dataSources?: ReactNode;
+  /** The signed-in user's menu (shore only: users, log out). */
+  account?: ReactNode;
 }
 
 export interface HeaderToolsProps {
@@ -38,6 +40,7 @@ export function HeaderTools({ shipTimeOffsetMinutes, dcHomeLink, slots }: Header
       {slots.alarms}
       {slots.dataSources}
       <LanguageToggle />
+      {slots.account}
       <Tooltip title={t('header.home')}>
         <Button
           type="text"

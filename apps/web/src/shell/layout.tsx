@@ -18,7 +18,7 @@ export function Layout({ headerSlots }: { headerSlots: HeaderSlots }) {
   const { config, isLoading } = usePageConfig();
   const root = useRouteTable();
   const fit = useScaleToFit();
-  useDeviceSession(config.offline, !isLoading);
+  useDeviceSession(config.offline, !isLoading, config.shore);
   useGlobalStateFromAddress();
   useUpdateNotice();
   if (isLoading) return <FullScreenLoading />;

@@ -16,6 +16,7 @@ import * as m0031 from './0031-weather-forecasts.ts';
 import * as m0032 from './0032-speed.ts';
 import * as m0033 from './0033-telemetry-chunks.ts';
 import * as m0034 from './0034-sync.ts';
+import * as m0035 from './0035-users.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0032-speed': m0032,
   '0033-telemetry-chunks': m0033,
   '0034-sync': m0034,
+  '0035-users': m0035,
 };

@@ -31,22 +31,27 @@ const deviceOf = (request: FastifyRequest) => {
  * console), read marks, statistics per equipment group and the limit settings (`settings:write`).
  */
 export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['alarms'];
   const ack = { preHandler: requirePermission('alarms:acknowledge') };
 
   app.get(
     '/api/v1/alarms/active',
-    { schema: { tags, response: { 200: activeAlarmsResponseSchema } } },
+    { ...read, schema: { tags, response: { 200: activeAlarmsResponseSchema } } },
     async (request) => alarms.active(deviceOf(request).id),
   );
   app.get(
     '/api/v1/alarms/history',
-    { schema: { tags, querystring: alarmHistoryQuerySchema, response: { 200: alarmHistoryResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: alarmHistoryQuerySchema, response: { 200: alarmHistoryResponseSchema } },
+    },
     async (request) => alarms.history(request.query, deviceOf(request).id),
   );
   app.get(
     '/api/v1/alarms/statistics',
     {
+      ...read,
       schema: {
         tags,
         querystring: alarmStatisticsQuerySchema,
@@ -57,7 +62,7 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
   );
   app.get(
     '/api/v1/alarms/:id/events',
-    { schema: { tags, params: alarmIdParamsSchema, response: { 200: alarmEventsResponseSchema } } },
+    { ...read, schema: { tags, params: alarmIdParamsSchema, response: { 200: alarmEventsResponseSchema } } },
     async (request) => ({ items: await alarms.events(request.params.id) }),
   );
   app.post(
@@ -80,13 +85,13 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
   );
   app.post(
     '/api/v1/alarms/read',
-    { schema: { tags, body: alarmReadRequestSchema, response: { 200: alarmReadResponseSchema } } },
+    { ...read, schema: { tags, body: alarmReadRequestSchema, response: { 200: alarmReadResponseSchema } } },
     async (request) => ({ unread: await alarms.markRead(deviceOf(request).id, request.body.ids) }),
   );
 
   app.get(
     '/api/v1/alarms/limits',
-    { schema: { tags, response: { 200: alarmLimitSettingsResponseSchema } } },
+    { ...read, schema: { tags, response: { 200: alarmLimitSettingsResponseSchema } } },
     async () => ({ items: alarms.limits() }),
   );
   app.put(

@@ -1,12 +1,15 @@
 import { consumptionQuerySchema, consumptionResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { ConsumptionService } from './consumption.service.ts';
 
 /** Consumption distribution: fuel, CO2 and energy by consumer and operating mode, against the period before. */
 export async function consumptionRoutes(app: AppInstance, consumption: ConsumptionService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   app.get(
     '/api/v1/consumption',
     {
+      ...read,
       schema: {
         tags: ['consumption'],
         querystring: consumptionQuerySchema,

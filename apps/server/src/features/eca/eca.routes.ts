@@ -13,10 +13,13 @@ import type { EcaService } from './eca.service.ts';
 
 /** ECA monitor: the watch now, the legal boundaries, the crew's control areas and the watch settings. */
 export async function ecaRoutes(app: AppInstance, eca: EcaService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['eca'];
   const write = { preHandler: requirePermission('settings:write') };
-  app.get('/api/v1/eca', { schema: { tags, response: { 200: ecaResponseSchema } } }, () => eca.report());
-  app.get('/api/v1/eca/zones', { schema: { tags, response: { 200: ecaZoneRingsSchema } } }, () =>
+  app.get('/api/v1/eca', { ...read, schema: { tags, response: { 200: ecaResponseSchema } } }, () =>
+    eca.report(),
+  );
+  app.get('/api/v1/eca/zones', { ...read, schema: { tags, response: { 200: ecaZoneRingsSchema } } }, () =>
     eca.rings(),
   );
   app.post(

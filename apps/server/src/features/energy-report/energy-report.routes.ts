@@ -4,6 +4,7 @@ import {
   energyReportResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { EnergyReportExporter } from './energy-report.export.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
 
@@ -13,15 +14,20 @@ export async function energyReportRoutes(
   report: EnergyReportService,
   exporter: EnergyReportExporter,
 ): Promise<void> {
+  const exportGuard = { preHandler: requirePermission('reports:export') };
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['energy-report'];
   app.get(
     '/api/v1/energy-report',
-    { schema: { tags, querystring: energyReportQuerySchema, response: { 200: energyReportResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: energyReportQuerySchema, response: { 200: energyReportResponseSchema } },
+    },
     (request) => report.report(request.query),
   );
   app.get(
     '/api/v1/energy-report/export',
-    { schema: { tags, querystring: energyReportExportQuerySchema } },
+    { ...exportGuard, schema: { tags, querystring: energyReportExportQuerySchema } },
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return reply

@@ -17,9 +17,12 @@ export async function equipmentRoutes(
   equipment: EquipmentService,
   assessment: AssessmentService,
 ): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['equipment'];
-  app.get('/api/v1/equipment', { schema: { tags, response: { 200: equipmentResponseSchema } } }, () =>
-    equipment.list(),
+  app.get(
+    '/api/v1/equipment',
+    { ...read, schema: { tags, response: { 200: equipmentResponseSchema } } },
+    () => equipment.list(),
   );
   app.put(
     '/api/v1/equipment/:unit',
@@ -36,7 +39,10 @@ export async function equipmentRoutes(
   );
   app.get(
     '/api/v1/equipment/assessment',
-    { schema: { tags, querystring: assessmentQuerySchema, response: { 200: assessmentResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: assessmentQuerySchema, response: { 200: assessmentResponseSchema } },
+    },
     (request) => assessment.assess(request.query.days),
   );
 }

@@ -15,6 +15,7 @@ import type { FillingService } from './filling.service.ts';
 
 /** Information filling for EU MRV and IMO DCS. Writes need `records:write`. */
 export async function fillingRoutes(app: AppInstance, filling: FillingService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['filling'];
   const write = { preHandler: requirePermission('records:write') };
   const by = (request: { auth?: { device: { code: string } } | undefined }) =>
@@ -22,7 +23,10 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
 
   app.get(
     '/api/v1/filling/records',
-    { schema: { tags, querystring: fillingListQuerySchema, response: { 200: fillingListResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: fillingListQuerySchema, response: { 200: fillingListResponseSchema } },
+    },
     (request) => filling.list(request.query),
   );
 

@@ -1,12 +1,15 @@
 import { foulingQuerySchema, foulingResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { FoulingService } from './fouling.service.ts';
 
 /** Hull fouling (ISO 19030): performance values, indicators, rating and tip, maintenance effects. */
 export async function foulingRoutes(app: AppInstance, fouling: FoulingService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   app.get(
     '/api/v1/fouling',
     {
+      ...read,
       schema: {
         tags: ['fouling'],
         querystring: foulingQuerySchema,

@@ -8,6 +8,7 @@ import {
 } from '@ecohelm/contracts';
 import websocket from '@fastify/websocket';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ConnectionStatus } from './connection.ts';
 import type { CsvJobs } from './csv-jobs.ts';
@@ -36,9 +37,12 @@ export async function ingestRoutes(
   csvJobs: CsvJobs,
   adapters: () => ({ name: string } & ConnectionStatus)[],
 ): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
+  // Telemetry pushed by a data source or imported by the crew: the permission of the crew's records.
+  const ingestWrite = { preHandler: requirePermission('records:write') };
   app.get(
     '/api/v1/ingest/status',
-    { schema: { tags: ['ingest'], response: { 200: ingestStatusResponseSchema } } },
+    { ...read, schema: { tags: ['ingest'], response: { 200: ingestStatusResponseSchema } } },
     () => ({
       sources: pipeline.status().map((s) => ({
         ...s,
@@ -57,7 +61,10 @@ export async function ingestRoutes(
 
   app.post(
     '/api/v1/ingest/signalk',
-    { schema: { tags: ['ingest'], body: ingestSignalKRequestSchema, response: { 200: ingestAckSchema } } },
+    {
+      ...ingestWrite,
+      schema: { tags: ['ingest'], body: ingestSignalKRequestSchema, response: { 200: ingestAckSchema } },
+    },
     async (request) => {
       const source = `signalk.http:${request.auth?.device.code ?? 'unknown'}`;
       const deltas = (Array.isArray(request.body) ? request.body : [request.body]) as SignalKDeltaMessage[];
@@ -72,7 +79,7 @@ export async function ingestRoutes(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.get(
     '/api/v1/ingest/signalk/stream',
-    { websocket: true, schema: { tags: ['ingest'] } },
+    { ...ingestWrite, websocket: true, schema: { tags: ['ingest'] } },
     (socket, request) => {
       const source = `signalk.ws:${request.auth?.device.code ?? 'unknown'}`;
       socket.on('message', (data: Buffer) => {
@@ -91,7 +98,10 @@ export async function ingestRoutes(
 
   app.post(
     '/api/v1/ingest/csv',
-    { schema: { tags: ['ingest'], body: ingestCsvRequestSchema, response: { 202: ingestCsvJobSchema } } },
+    {
+      ...ingestWrite,
+      schema: { tags: ['ingest'], body: ingestCsvRequestSchema, response: { 202: ingestCsvJobSchema } },
+    },
     async (request, reply) => {
       const { csv, mapping, source } = request.body;
       return reply.status(202).send(csvJobs.start(csv, mapping, source ?? 'csv.http'));
@@ -100,7 +110,10 @@ export async function ingestRoutes(
 
   app.get(
     '/api/v1/ingest/csv/:id',
-    { schema: { tags: ['ingest'], params: ingestCsvJobParamsSchema, response: { 200: ingestCsvJobSchema } } },
+    {
+      ...read,
+      schema: { tags: ['ingest'], params: ingestCsvJobParamsSchema, response: { 200: ingestCsvJobSchema } },
+    },
     async (request) => {
       const job = csvJobs.get(request.params.id);
       if (!job) throw notFound('No such import job.');

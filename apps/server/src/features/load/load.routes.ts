@@ -8,12 +8,15 @@ import type { LoadService } from './load.service.ts';
  * the page configuration hides the load page, so its addresses answer 404 like any unknown one.
  */
 export async function loadRoutes(app: AppInstance, load: LoadService): Promise<void> {
-  app.get('/api/v1/load', { schema: { tags: ['load'], response: { 200: loadResponseSchema } } }, () =>
-    load.report(),
+  const read = { preHandler: requirePermission('dashboard:read') };
+  app.get(
+    '/api/v1/load',
+    { ...read, schema: { tags: ['load'], response: { 200: loadResponseSchema } } },
+    () => load.report(),
   );
   app.get(
     '/api/v1/load/settings',
-    { schema: { tags: ['load'], response: { 200: loadSettingsInfoSchema } } },
+    { ...read, schema: { tags: ['load'], response: { 200: loadSettingsInfoSchema } } },
     () => load.settings(),
   );
   app.put(

@@ -12,6 +12,7 @@ import type { OverviewService } from './overview.service.ts';
 
 /** The overview dashboard's figures and each device's overview settings (factor choice). */
 export async function overviewRoutes(app: AppInstance, overview: OverviewService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['overview'];
   const deviceOf = (request: { auth?: { device: { id: string } } | undefined }) => {
     if (!request.auth) throw unauthorized();
@@ -20,17 +21,23 @@ export async function overviewRoutes(app: AppInstance, overview: OverviewService
 
   app.get(
     '/api/v1/overview',
-    { schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } },
+    },
     async (request) => overview.overview(request.query.period),
   );
   app.get(
     '/api/v1/overview/page',
-    { schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewPageResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewPageResponseSchema } },
+    },
     async (request) => overview.page(request.query.period, deviceOf(request)),
   );
   app.get(
     '/api/v1/overview/settings',
-    { schema: { tags, response: { 200: overviewSettingsSchema } } },
+    { ...read, schema: { tags, response: { 200: overviewSettingsSchema } } },
     async (request) => overview.settings(deviceOf(request)),
   );
   app.put(
@@ -43,7 +50,7 @@ export async function overviewRoutes(app: AppInstance, overview: OverviewService
   );
   app.get(
     '/api/v1/overview/factors',
-    { schema: { tags, response: { 200: overviewFactorsResponseSchema } } },
+    { ...read, schema: { tags, response: { 200: overviewFactorsResponseSchema } } },
     async (request) => overview.factors(deviceOf(request)),
   );
 }

@@ -5,19 +5,22 @@ import {
   trackResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { ParamsService } from './params.service.ts';
 
 /** Parameter analysis: the track of a range coloured by a channel, and its fuel statistics. */
 export async function paramsRoutes(app: AppInstance, params: ParamsService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['params'];
   app.get(
     '/api/v1/params/track',
-    { schema: { tags, querystring: trackQuerySchema, response: { 200: trackResponseSchema } } },
+    { ...read, schema: { tags, querystring: trackQuerySchema, response: { 200: trackResponseSchema } } },
     (request) => params.track(request.query),
   );
   app.get(
     '/api/v1/params/fuel',
     {
+      ...read,
       schema: {
         tags,
         querystring: fuelStatisticsQuerySchema,

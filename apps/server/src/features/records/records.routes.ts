@@ -17,12 +17,16 @@ import type { RecordsService } from './records.service.ts';
 
 /** Bunker, oil change and hull cleaning records. Writes need `records:write`. */
 export async function recordsRoutes(app: AppInstance, records: RecordsService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['records'];
   const write = { preHandler: requirePermission('records:write') };
 
   app.get(
     '/api/v1/records/bunker',
-    { schema: { tags, querystring: recordsQuerySchema, response: { 200: bunkerRecordsResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: recordsQuerySchema, response: { 200: bunkerRecordsResponseSchema } },
+    },
     async (request) => ({ items: await records.listBunker(request.query) }),
   );
   app.post(
@@ -33,7 +37,10 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
 
   app.get(
     '/api/v1/records/oil-change',
-    { schema: { tags, querystring: recordsQuerySchema, response: { 200: oilChangeRecordsResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: recordsQuerySchema, response: { 200: oilChangeRecordsResponseSchema } },
+    },
     async (request) => ({ items: await records.listOilChange(request.query) }),
   );
   app.post(
@@ -48,6 +55,7 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
   app.get(
     '/api/v1/records/hull-cleaning',
     {
+      ...read,
       schema: { tags, querystring: recordsQuerySchema, response: { 200: hullCleaningRecordsResponseSchema } },
     },
     async (request) => ({ items: await records.listHullCleaning(request.query) }),

@@ -1,5 +1,6 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -9,17 +10,19 @@ export async function reportsRoutes(
   reports: ReportsService,
   exporter: ReportsExporter,
 ): Promise<void> {
+  const exportGuard = { preHandler: requirePermission('reports:export') };
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['reports'];
 
   app.get(
     '/api/v1/reports',
-    { schema: { tags, querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
+    { ...read, schema: { tags, querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
     (request) => reports.report(request.query),
   );
 
   app.get(
     '/api/v1/reports/export',
-    { schema: { tags, querystring: reportExportQuerySchema } },
+    { ...exportGuard, schema: { tags, querystring: reportExportQuerySchema } },
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return reply

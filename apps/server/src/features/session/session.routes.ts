@@ -6,6 +6,7 @@ import {
   portalCheckResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -24,7 +25,10 @@ export async function sessionRoutes(app: AppInstance, sessions: SessionService):
 
   app.post(
     '/api/v1/devices/session',
-    { schema: { tags: ['session'], response: { 200: deviceSessionResponseSchema } } },
+    {
+      preHandler: requirePermission('dashboard:read'),
+      schema: { tags: ['session'], response: { 200: deviceSessionResponseSchema } },
+    },
     (request) => {
       if (!request.auth) throw unauthorized();
       return sessions.refresh(request.auth);

@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { Device, DeviceLoginResponse, DeviceSessionResponse, Permission } from '@ecohelm/contracts';
+import {
+  permissions as allPermissions,
+  type Device,
+  type DeviceLoginResponse,
+  type DeviceSessionResponse,
+  type Permission,
+} from '@ecohelm/contracts';
 import type { AuthContext } from '../../platform/auth.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { SessionRepository } from './session.repository.ts';
@@ -9,18 +15,11 @@ export const DEVICE_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** Portal access tokens are valid this long from login (not sliding). */
 export const PORTAL_TOKEN_TTL_MS = 12 * 3600 * 1000;
 
-/** What each role may do; checked on the server for every write. */
-export const rolePermissions: Record<Device['role'], Permission[]> = {
+/** What each device role may do; checked on the server for every route. An admin device may do everything. */
+export const rolePermissions: Record<Device['role'], readonly Permission[]> = {
   viewer: ['dashboard:read'],
   crew: ['dashboard:read', 'alarms:acknowledge', 'records:write', 'ship:write', 'reports:export'],
-  admin: [
-    'dashboard:read',
-    'alarms:acknowledge',
-    'records:write',
-    'ship:write',
-    'reports:export',
-    'settings:write',
-  ],
+  admin: allPermissions,
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -100,20 +99,22 @@ export class SessionService {
   }
 
   /** Resolves a device token to its device and permissions, or undefined when unknown or expired. */
-  async authenticate(token: string): Promise<(AuthContext & { tokenId: number }) | undefined> {
+  async authenticate(token: string): Promise<AuthContext | undefined> {
     const row = await this.#repo.findLiveToken(hashToken(token), 'device', this.#now().toISOString());
     if (!row) return undefined;
     const device: Device = { id: row.id, code: row.code, name: row.name, role: row.role };
     return {
+      kind: 'device',
       device,
-      permissions: rolePermissions[device.role],
+      permissions: [...rolePermissions[device.role]],
       expiresAt: row.expires_at,
       tokenId: row.tokenId,
     };
   }
 
   /** The session routine: validates and slides the token's expiry. */
-  async refresh(auth: AuthContext & { tokenId: number }): Promise<DeviceSessionResponse> {
+  async refresh(auth: AuthContext): Promise<DeviceSessionResponse> {
+    if (auth.kind !== 'device') throw unauthorized('A device token is required.');
     const now = this.#now();
     const expiresAt = new Date(now.getTime() + DEVICE_TOKEN_TTL_MS).toISOString();
     await this.#repo.touchToken(auth.tokenId, now.toISOString(), expiresAt);

@@ -15,10 +15,13 @@ import type { ShipService } from './ship.service.ts';
  * `validation_failed` with every field's message (SPEC §5 word for word) under `details`.
  */
 export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['ship'];
   const write = { preHandler: requirePermission('ship:write') };
 
-  app.get('/api/v1/ship', { schema: { tags, response: { 200: shipResponseSchema } } }, () => ships.getShip());
+  app.get('/api/v1/ship', { ...read, schema: { tags, response: { 200: shipResponseSchema } } }, () =>
+    ships.getShip(),
+  );
 
   app.put(
     '/api/v1/ship',
@@ -28,7 +31,7 @@ export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<
 
   app.get(
     '/api/v1/ship/start-info',
-    { schema: { tags, response: { 200: startInfoListSchema } } },
+    { ...read, schema: { tags, response: { 200: startInfoListSchema } } },
     async () => ({
       items: await ships.listStartInfo(),
     }),

@@ -20,14 +20,20 @@ import type { SpeedService } from './speed.service.ts';
 
 /** Speed optimisation: the page, the voyage plan (RTZ in and out), the ship's condition, the advice and the rpm simulation. */
 export async function speedRoutes(app: AppInstance, speed: SpeedService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const by = (request: { auth?: { device: { code: string } } | undefined }) =>
     request.auth?.device.code ?? null;
-  app.get('/api/v1/speed', { schema: { tags: ['speed'], response: { 200: speedResponseSchema } } }, () =>
-    speed.report(),
+  app.get(
+    '/api/v1/speed',
+    { ...read, schema: { tags: ['speed'], response: { 200: speedResponseSchema } } },
+    () => speed.report(),
   );
   app.get(
     '/api/v1/speed/plan',
-    { schema: { tags: ['speed'], response: { 200: z.object({ plan: voyagePlanSchema.nullable() }) } } },
+    {
+      ...read,
+      schema: { tags: ['speed'], response: { 200: z.object({ plan: voyagePlanSchema.nullable() }) } },
+    },
     async () => ({ plan: await speed.plan() }),
   );
   app.put(
@@ -47,7 +53,7 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     async (request, reply) =>
       reply.status(201).send(await speed.importRtz(request.body.fileName, request.body.xml, by(request))),
   );
-  app.get('/api/v1/speed/plan/rtz', { schema: { tags: ['speed'] } }, async (_request, reply) => {
+  app.get('/api/v1/speed/plan/rtz', { ...read, schema: { tags: ['speed'] } }, async (_request, reply) => {
     const file = await speed.exportRtz();
     return reply
       .header('content-type', 'application/xml; charset=utf-8')
@@ -65,6 +71,7 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
   app.get(
     '/api/v1/speed/history',
     {
+      ...read,
       schema: {
         tags: ['speed'],
         querystring: speedHistoryQuerySchema,
@@ -87,12 +94,16 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
   );
   app.get(
     '/api/v1/speed/slip',
-    { schema: { tags: ['speed'], querystring: slipQuerySchema, response: { 200: slipResponseSchema } } },
+    {
+      ...read,
+      schema: { tags: ['speed'], querystring: slipQuerySchema, response: { 200: slipResponseSchema } },
+    },
     (request) => speed.slip(request.query.days),
   );
   app.get(
     '/api/v1/speed/simulate',
     {
+      ...read,
       schema: {
         tags: ['speed'],
         querystring: rpmSimulationQuerySchema,

@@ -11,11 +11,15 @@ import type { SyncService } from './sync.service.ts';
 
 /** The ship-to-shore link's state, and the shore's decisions on records (deciding needs `records:write`). */
 export async function syncRoutes(app: AppInstance, sync: SyncService): Promise<void> {
+  const fleet = { preHandler: requirePermission('fleet:read') };
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['sync'];
-  app.get('/api/v1/sync', { schema: { tags, response: { 200: syncStatusSchema } } }, () => sync.status());
+  app.get('/api/v1/sync', { ...read, schema: { tags, response: { 200: syncStatusSchema } } }, () =>
+    sync.status(),
+  );
   app.get(
     '/api/v1/sync/reviews',
-    { schema: { tags, querystring: reviewsQuerySchema, response: { 200: reviewsResponseSchema } } },
+    { ...fleet, schema: { tags, querystring: reviewsQuerySchema, response: { 200: reviewsResponseSchema } } },
     async (request) => ({ items: await sync.reviews(request.query.shipId) }),
   );
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@ecohelm/contracts';
 import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
 import { TelemetryService } from './telemetry.service.ts';
 
@@ -49,6 +50,7 @@ async function latestValues(
 
 /** Channels, latest values, downsampled trends and the 1 Hz live stream. */
 export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const streams = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of streams) end();
@@ -56,7 +58,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/channels',
-    { schema: { tags: ['telemetry'], response: { 200: telemetryChannelsResponseSchema } } },
+    { ...read, schema: { tags: ['telemetry'], response: { 200: telemetryChannelsResponseSchema } } },
     () => ({
       channels: channelCatalogue.map((def) => ({
         id: def.id,
@@ -73,6 +75,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
   app.get(
     '/api/v1/telemetry/latest',
     {
+      ...read,
       schema: {
         tags: ['telemetry'],
         querystring: telemetryLatestQuerySchema,
@@ -87,6 +90,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
   app.get(
     '/api/v1/telemetry/trend',
     {
+      ...read,
       schema: {
         tags: ['telemetry'],
         querystring: telemetryTrendQuerySchema,
@@ -113,7 +117,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/live',
-    { schema: { tags: ['telemetry'], querystring: telemetryLiveQuerySchema } },
+    { ...read, schema: { tags: ['telemetry'], querystring: telemetryLiveQuerySchema } },
     async (request, reply) => {
       const defs = knownChannels(request.query.channels, 'channels');
       reply.hijack();

@@ -5,8 +5,11 @@ import type { TrimService } from './trim.service.ts';
 
 /** Trim optimisation: trim and heel now, the optimum for the current speed and draught, every bin's fit, the vendor table. */
 export async function trimRoutes(app: AppInstance, trim: TrimService): Promise<void> {
-  app.get('/api/v1/trim', { schema: { tags: ['trim'], response: { 200: trimResponseSchema } } }, () =>
-    trim.report(),
+  const read = { preHandler: requirePermission('dashboard:read') };
+  app.get(
+    '/api/v1/trim',
+    { ...read, schema: { tags: ['trim'], response: { 200: trimResponseSchema } } },
+    () => trim.report(),
   );
   app.post(
     '/api/v1/trim/table',

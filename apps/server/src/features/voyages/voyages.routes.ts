@@ -4,17 +4,26 @@ import {
   voyagesResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
 import type { VoyageService } from './voyages.service.ts';
 
 /** Voyages (with legs, port calls, anchorage and drift periods) and the events they derive from. */
 export async function voyageRoutes(app: AppInstance, voyages: VoyageService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['voyages'];
-  app.get('/api/v1/voyages', { schema: { tags, response: { 200: voyagesResponseSchema } } }, async () => ({
-    items: await voyages.listVoyages(),
-  }));
+  app.get(
+    '/api/v1/voyages',
+    { ...read, schema: { tags, response: { 200: voyagesResponseSchema } } },
+    async () => ({
+      items: await voyages.listVoyages(),
+    }),
+  );
   app.get(
     '/api/v1/voyages/events',
-    { schema: { tags, querystring: voyageEventsQuerySchema, response: { 200: voyageEventsResponseSchema } } },
+    {
+      ...read,
+      schema: { tags, querystring: voyageEventsQuerySchema, response: { 200: voyageEventsResponseSchema } },
+    },
     async (request) => ({ items: await voyages.listEvents(request.query) }),
   );
 }

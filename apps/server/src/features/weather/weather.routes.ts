@@ -13,12 +13,13 @@ const MAX_GRIB_BYTES = 200 * 1024 * 1024;
 
 /** Offline weather forecasts: imported GRIB2 files (list, upload, delete). */
 export async function weatherRoutes(app: AppInstance, weather: WeatherService): Promise<void> {
+  const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['weather'];
   const write = { preHandler: requirePermission('settings:write') };
 
   app.get(
     '/api/v1/weather/forecasts',
-    { schema: { tags, response: { 200: weatherForecastListSchema } } },
+    { ...read, schema: { tags, response: { 200: weatherForecastListSchema } } },
     async () => ({
       items: await weather.list(),
     }),
