@@ -35,6 +35,10 @@ import { EquipmentService } from './features/equipment/equipment.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { FleetExporter } from './features/fleet/fleet.export.ts';
+import { FleetRepository } from './features/fleet/fleet.repository.ts';
+import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { FleetService } from './features/fleet/fleet.service.ts';
 import { foulingRoutes } from './features/fouling/fouling.routes.ts';
 import { FoulingService } from './features/fouling/fouling.service.ts';
 import { AdapterRegistry } from './features/ingest/adapters.ts';
@@ -149,7 +153,12 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const sessions = new SessionService(new SessionRepository(store.db));
+  // A shore server's consoles read the fleet pages whatever their role (until shore user accounts exist).
+  const sessions = new SessionService(
+    new SessionRepository(store.db),
+    undefined,
+    config.sync?.role === 'shore' ? ['fleet:read'] : [],
+  );
   const ships = new ShipService(new ShipRepository(store.db));
   const records = new RecordsService(new RecordsRepository(store.db));
   // The filling checks hold bunkering entries against the bunker records (the BDNs).
@@ -309,6 +318,8 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
+  const fleet = new FleetService({ repo: new FleetRepository(store.db), sync: sync.service });
+  await fleetRoutes(app, fleet, new FleetExporter(fleet));
 
   if (existsSync(config.webDist)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });

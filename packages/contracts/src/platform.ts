@@ -9,6 +9,8 @@ export const pageConfigSchema = z.object({
   shipTimeOffsetMinutes: z.number().int().min(-720).max(840),
   /** Identifies the deployed web build; the console offers a reload when it changes. */
   buildId: z.string(),
+  /** `fleet` on a shore server (the fleet pages), `vessel` on board. */
+  shape: z.enum(['vessel', 'fleet']),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 

@@ -8,6 +8,7 @@ export const permissions = [
   'ship:write',
   'reports:export',
   'settings:write',
+  'fleet:read',
 ] as const;
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;

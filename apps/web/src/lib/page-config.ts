@@ -9,6 +9,7 @@ export const defaultPageConfig: PageConfig = {
   dcHomeLink: '',
   shipTimeOffsetMinutes: 480,
   buildId: '',
+  shape: 'vessel',
 };
 
 export const pageConfigQuery = queryOptions({

@@ -38,6 +38,7 @@ export const pageConfig = {
   dcHomeLink: '',
   shipTimeOffsetMinutes: 480,
   buildId: 'test',
+  shape: 'vessel' as 'vessel' | 'fleet',
 };
 
 /**

@@ -27,5 +27,6 @@ export async function platformRoutes(app: AppInstance, config: AppConfig, store:
     dcHomeLink: config.dcHomeLink,
     shipTimeOffsetMinutes: config.shipTimeOffsetMinutes,
     buildId: buildIdOf(config.webDist),
+    shape: config.sync?.role === 'shore' ? ('fleet' as const) : ('vessel' as const),
   }));
 }

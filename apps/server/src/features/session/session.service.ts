@@ -43,10 +43,17 @@ function secretMatches(secret: string, stored: string): boolean {
 export class SessionService {
   readonly #repo: SessionRepository;
   readonly #now: () => Date;
+  readonly #extra: readonly Permission[];
 
-  constructor(repo: SessionRepository, now: () => Date = () => new Date()) {
+  /** `extraPermissions`: held by every role besides its own (a shore server gives its devices `fleet:read`). */
+  constructor(
+    repo: SessionRepository,
+    now: () => Date = () => new Date(),
+    extraPermissions: readonly Permission[] = [],
+  ) {
     this.#repo = repo;
     this.#now = now;
+    this.#extra = extraPermissions;
   }
 
   /** Creates the device, or resets its secret when it exists. */
@@ -106,7 +113,7 @@ export class SessionService {
     const device: Device = { id: row.id, code: row.code, name: row.name, role: row.role };
     return {
       device,
-      permissions: rolePermissions[device.role],
+      permissions: [...rolePermissions[device.role], ...this.#extra],
       expiresAt: row.expires_at,
       tokenId: row.tokenId,
     };
