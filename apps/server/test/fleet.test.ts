@@ -39,7 +39,9 @@ const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
 function consumedFromRecords(): Record<string, number> {
   const withFuel = records.filter((r) => Array.isArray(r.fuel));
   const rob = (r: Json | undefined) =>
-    Object.fromEntries((r?.fuel as { fuelType: string; robT: number }[]).map((f) => [f.fuelType, f.robT]));
+    Object.fromEntries(
+      ((r?.fuel ?? []) as { fuelType: string; robT: number }[]).map((f) => [f.fuelType, f.robT]),
+    );
   const first = rob(withFuel[0]);
   const last = rob(withFuel.at(-1));
   const out: Record<string, number> = {};
