@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { FleetOverviewResponse, FleetShipDetail } from '@ecohelm/contracts';
 import { co2FromFuel } from '@ecohelm/domain';
 import ExcelJS from 'exceljs';
@@ -15,6 +16,15 @@ const IMO = validShip().imoNumber;
 const SILENT_IMO = '9300000';
 const records = reportingYear(2025, { anchorage: true });
 const HOUR = 3_600_000;
+/** `ECOHELM_RECORD_FIXTURES=1` saves the answers for the web's page tests (apps/web/src/test/fixtures). */
+const record = (name: string, body: string) => {
+  if (process.env.ECOHELM_RECORD_FIXTURES === '1') {
+    writeFileSync(
+      new URL(`../../web/src/test/fixtures/${name}`, import.meta.url),
+      `${JSON.stringify(JSON.parse(body), null, 2)}\n`,
+    );
+  }
+};
 
 const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
   role,
@@ -165,6 +175,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const res = await get(shore, '/api/v1/fleet/ships?year=2025');
       expect(res.statusCode, res.body).toBe(200);
       const fleet = res.json() as FleetOverviewResponse;
+      record('fleet-ships.json', res.body);
       expect(fleet.ships.map((s) => s.shipId)).toEqual([IMO, SILENT_IMO]);
       const [row, silent] = fleet.ships as [
         FleetOverviewResponse['ships'][0],
@@ -217,6 +228,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const res = await get(shore, `/api/v1/fleet/ships/${IMO}?year=2025`);
       expect(res.statusCode, res.body).toBe(200);
       const detail = res.json() as FleetShipDetail;
+      record('fleet-ship.json', res.body);
       expect(detail.records.find((r) => r.id === departure?.id)?.review).toMatchObject({
         decision: 'verified',
         stale: false,
