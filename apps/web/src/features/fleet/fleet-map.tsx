@@ -4,7 +4,7 @@ import { RATING_COLORS } from '../../ui/rating-colors';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { shipName } from './fleet-format';
 
-const NO_RATING = '#6b7a93';
+const NO_RATING = '#9fb3d9';
 
 /** Each ship at its last known position, coloured by its CII rating (grey without one); a stale ship is hollow. */
 export function FleetMap({ ships }: { ships: FleetShipRow[] }) {
@@ -17,7 +17,8 @@ export function FleetMap({ ships }: { ships: FleetShipRow[] }) {
       {
         type: 'scatter',
         coordinateSystem: 'geo',
-        symbolSize: 12,
+        symbolSize: 14,
+        label: { show: true, position: 'right', formatter: '{b}', color: '#d6e2ff', fontSize: 11 },
         data: placed.map((s) => {
           const colour = s.cii?.rating ? RATING_COLORS[s.cii.rating] : NO_RATING;
           return {
@@ -25,7 +26,7 @@ export function FleetMap({ ships }: { ships: FleetShipRow[] }) {
             value: [s.position?.lon ?? 0, s.position?.lat ?? 0],
             itemStyle: s.stale
               ? { color: 'transparent', borderColor: colour, borderWidth: 2 }
-              : { color: colour },
+              : { color: colour, borderColor: '#ffffff', borderWidth: 1 },
           };
         }),
       },

@@ -9,7 +9,7 @@ import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
 import { useDecideRecord, useFleetShip } from './api/fleet';
 import { agoText, fleetErrorText, shipName } from './fleet-format';
-import { RatingTag } from './fleet-table';
+import { Projection, RatingTag } from './fleet-table';
 
 /** One ship as the shore holds it: its figures, its filling records with the shore's decisions, its alarms. */
 export function FleetShipView({
@@ -80,12 +80,7 @@ function Figures({ detail }: { detail: FleetShipDetail }) {
         ),
         item('required', num(row.cii?.requiredCii, 2)),
         item('rating', <RatingTag rating={row.cii?.rating ?? null} />),
-        item(
-          'projection',
-          <span>
-            {num(row.cii?.projectedCii, 2)} <RatingTag rating={row.cii?.projectedRating ?? null} />
-          </span>,
-        ),
+        item('projection', <Projection cii={row.cii} />),
         item('co2', num(cii?.summary.co2T, 1)),
         item('distance', num(cii?.summary.distanceNm, 0)),
         item('eua', num(row.etsAllowances, 0)),

@@ -18,6 +18,17 @@ export function RatingTag({ rating }: { rating: keyof typeof RATING_COLORS | nul
   );
 }
 
+/** The year-end projection and its rating, or one dash. */
+export function Projection({ cii }: { cii: FleetShipRow['cii'] }) {
+  const { num } = useFormat();
+  if (cii?.projectedCii === null || cii?.projectedCii === undefined) return <span>—</span>;
+  return (
+    <span>
+      {num(cii.projectedCii, 2)} <RatingTag rating={cii.projectedRating} />
+    </span>
+  );
+}
+
 /** Every ship with its last contact and figures; every column sorts. */
 export function FleetTable({
   ships,
@@ -42,9 +53,15 @@ export function FleetTable({
         {
           title: t('fleet.columns.ship'),
           key: 'ship',
+          width: 170,
           sorter: (a, b) => shipName(a, i18n.language).localeCompare(shipName(b, i18n.language)),
           render: (_, r) => (
-            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(r.shipId)}>
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+              onClick={() => onOpen(r.shipId)}
+            >
               {shipName(r, i18n.language)}
             </Button>
           ),
@@ -105,11 +122,7 @@ export function FleetTable({
           key: 'projection',
           align: 'right',
           sorter: byNumber((r) => r.cii?.projectedCii),
-          render: (_, r) => (
-            <span>
-              {num(r.cii?.projectedCii, 2)} <RatingTag rating={r.cii?.projectedRating ?? null} />
-            </span>
-          ),
+          render: (_, r) => <Projection cii={r.cii} />,
         },
         {
           title: t('fleet.columns.eua'),
