@@ -6,15 +6,17 @@
  *    seed (so each ship has its own voyages) for ECOHELM_BENCH_FLEET_DAYS (default 1) days of history, with the
  *    simulator's particulars under an IMO number of its own and its voyages pre-filled as filling records: records
  *    (particulars, filling, voyage events, bunker and oil change records) and hourly and daily rollups.
- * 2. Link: a nats-server with JetStream on a free port, started here; one shore (ShoreSync on a fresh PostgreSQL
- *    database) and every ship's sync (ShipSync, uncapped: the bench measures what the shore takes in, not the
- *    64 kbit/s a ship sends by default) in this process, all started at once.
+ * 2. Link: a nats-server with JetStream on a free port, started here; one shore, the real server in its own process
+ *    (`scripts/e2e-server.mjs` on ECOHELM_BENCH_FLEET_PORT, default 8470, a PostgreSQL database of its own,
+ *    ECOHELM_SYNC_ROLE=shore), and every ship's sync (ShipSync, uncapped: the bench measures what the shore takes
+ *    in, not the 64 kbit/s a ship sends by default) in this process, all started at once.
  * 3. Measured: messages and bytes JetStream stored (one per record version and rollup bucket), wall time from start
  *    until the shore holds every record and bucket, messages/s and MB/s through the shore; the ingest lag of each
  *    record message (the shore's `received_at` minus JetStream's stored time) p50/p95/max, and how long the shore
  *    needed after the last ship's outbox was empty; the shore's PostgreSQL size (tables, indexes, partitions) per
  *    ship-day, extrapolated to a ship-year (×365: rollups and the simulator's records grow by the day).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,9 +29,6 @@ import { openStore, type Store } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { FillingRepository } from '../apps/server/src/features/filling/filling.repository.ts';
 import { FillingService, type SaveInput } from '../apps/server/src/features/filling/filling.service.ts';
-import { FleetExporter } from '../apps/server/src/features/fleet/fleet.export.ts';
-import { FleetRepository } from '../apps/server/src/features/fleet/fleet.repository.ts';
-import { FleetService } from '../apps/server/src/features/fleet/fleet.service.ts';
 import { RecordsRepository } from '../apps/server/src/features/records/records.repository.ts';
 import { RecordsService } from '../apps/server/src/features/records/records.service.ts';
 import { ShipRepository } from '../apps/server/src/features/ship/ship.repository.ts';
@@ -75,8 +74,8 @@ function imoOf(i: number): string {
   return `${six}${sum % 10}`;
 }
 
-const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
-  role,
+const syncConfig = (natsUrl: string): SyncConfig => ({
+  role: 'ship',
   natsUrl,
   user: undefined,
   password: undefined,
@@ -154,12 +153,36 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const shoreUrl = new URL(adminUrl);
 shoreUrl.pathname = `/${dbName}`;
+// The shore is the real server in a process of its own (as deployed), on its own PostgreSQL database.
+const SHORE_PORT = Number(process.env.ECOHELM_BENCH_FLEET_PORT ?? 8470);
+const shoreServer = spawn(
+  process.execPath,
+  [
+    'scripts/e2e-server.mjs',
+    String(SHORE_PORT),
+    `DATABASE_URL=${shoreUrl}`,
+    'ECOHELM_SYNC_ROLE=shore',
+    `ECOHELM_SYNC_NATS_URL=${nats.url}`,
+    'ECOHELM_SIMULATOR=0',
+  ],
+  { stdio: 'ignore' },
+);
+const shoreOrigin = `http://127.0.0.1:${SHORE_PORT}`;
+let token = '';
+for (let k = 0; ; k++) {
+  const res = await fetch(`${shoreOrigin}/api/v1/devices/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'BRIDGE-01', secret: 'e2e-secret' }),
+  }).catch(() => undefined);
+  if (res?.ok) {
+    token = ((await res.json()) as { dcToken: string }).dcToken;
+    break;
+  }
+  if (k > 300) throw new Error('the shore server did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
 const shoreStore = openStore({ databaseUrl: shoreUrl.toString() });
-await migrateToLatest(shoreStore.db);
-const shore = startSync(syncConfig(nats.url, 'shore'), shoreStore, {
-  ships: new ShipService(new ShipRepository(shoreStore.db)),
-  log: silent,
-});
 const nc = await connect({ servers: nats.url });
 const jsm = await jetstreamManager(nc);
 // The shore makes the stream; wait for it, so the ships' first publishes land.
@@ -173,9 +196,7 @@ for (let k = 0; k < 100; k++) {
 }
 
 const t0 = performance.now();
-const links = ships.map((s) =>
-  startSync(syncConfig(nats.url, 'ship'), s.store, { ships: s.ships, log: silent }),
-);
+const links = ships.map((s) => startSync(syncConfig(nats.url), s.store, { ships: s.ships, log: silent }));
 
 const countOf = async (store: Store, where: 'all' | 'pending') => {
   let q = store.db.selectFrom('sync_items').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -258,18 +279,24 @@ const rollupRows = Number(
   ).n,
 );
 
-// The fleet page and the fleet report on what arrived: every ship's figures from its synced rows.
-const fleet = new FleetService({ repo: new FleetRepository(shoreStore.db), sync: shore.service });
+// The fleet page and the fleet report on what arrived, through the shore's HTTP API: every ship figured from its rows.
+const auth = { authorization: `Bearer ${token}` };
 const overviewMs: number[] = [];
 let shown = 0;
 for (let k = 0; k < 5; k++) {
   const t = performance.now();
-  const o = await fleet.overview(2025);
+  const o = (await (
+    await fetch(`${shoreOrigin}/api/v1/fleet/ships?year=2025`, { headers: auth })
+  ).json()) as {
+    ships: { cii: { rating: string | null } | null }[];
+  };
   overviewMs.push(performance.now() - t);
   shown = o.ships.filter((x) => x.cii?.rating).length;
 }
 const tReport = performance.now();
-const report = await new FleetExporter(fleet).export({ year: 2025, lang: 'en_US' });
+const report = await (
+  await fetch(`${shoreOrigin}/api/v1/fleet/reports/export?year=2025&lang=en_US`, { headers: auth })
+).arrayBuffer();
 const reportMs = performance.now() - tReport;
 
 const rows: [string, string][] = [
@@ -294,7 +321,7 @@ const rows: [string, string][] = [
     'fleet page, every ship figured (GET /api/v1/fleet/ships, p50 of 5)',
     `${fmt(pct(overviewMs, 50), 0)} ms (${shown} of ${SHIPS} ships rated)`,
   ],
-  ['fleet report XLSX', `${fmt(reportMs, 0)} ms, ${fmt(report.body.length / 1e3, 0)} kB`],
+  ['fleet report XLSX', `${fmt(reportMs, 0)} ms, ${fmt(report.byteLength / 1e3, 0)} kB`],
   ['PostgreSQL size of the fleet tables', `${fmt(pgBytes / 1e6, 1)} MB`],
   ['PostgreSQL per ship-year (extrapolated ×365)', `${fmt(perShipYearMb, 0)} MB`],
 ];
@@ -303,7 +330,8 @@ console.log(`\n| ${'figure'.padEnd(w)} | value |\n| ${'-'.repeat(w)} | ----- |`)
 for (const [k, v] of rows) console.log(`| ${k.padEnd(w)} | ${v} |`);
 
 await Promise.allSettled(links.map((l) => l.stop()));
-await shore.stop();
+shoreServer.kill('SIGTERM');
+await new Promise((r) => shoreServer.once('exit', r));
 await nc.close();
 await nats.dispose();
 for (const s of ships) await s.store.close();
@@ -320,3 +348,4 @@ for (let attempt = 0; ; attempt++) {
 }
 await admin.end();
 rmSync(dir, { recursive: true, force: true });
+rmSync(path.join(tmpdir(), `ecohelm-e2e-${SHORE_PORT}`), { recursive: true, force: true });
