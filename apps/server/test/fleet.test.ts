@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { FleetOverviewResponse, FleetShipDetail } from '@ecohelm/contracts';
-import { co2FromFuel } from '@ecohelm/domain';
+import { co2FromFuel, fuelChannels } from '@ecohelm/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
@@ -37,7 +37,7 @@ const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
   tlsCert: undefined,
   tlsKey: undefined,
   maxKbits: 100_000,
-  historyDays: 3,
+  historyDays: 7,
   recheckHours: 48,
   recheckMs: 500,
   scanMs: 150,
@@ -122,6 +122,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
         });
         samples.push({ channel: 'navigation.position.longitude', t, value: 8.1 });
       }
+      // Five days of sailing ending two days ago (closed daily buckets, synced): the overview's CII of this year.
+      const sailedTo = end - 48 * HOUR;
+      for (let t = sailedTo - 5 * 24 * HOUR; t < sailedTo; t += 10 * 60_000) {
+        samples.push({ channel: 'navigation.speedOverGround', t, value: 6 + (t % 7) / 10 });
+        samples.push({ channel: fuelChannels[0]!.id, t, value: 0.45 + (t % 5) / 100 });
+      }
       await ship.services.telemetry.writeSamples(samples);
       link = startSync(syncConfig(nats.url, 'ship'), ship.testStore.store, {
         ships: ship.services.ships,
@@ -135,7 +141,24 @@ describe.skipIf(!process.env.DATABASE_URL)(
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('stream', '=', 'filling')
             .executeTakeFirstOrThrow();
-          return s.backlog.count === 0 && Number(held.n) === records.length;
+          const alarms = await shore.testStore.store.db
+            .selectFrom('fleet_records')
+            .select('key')
+            .where('stream', '=', 'alarm')
+            .execute();
+          const days = await shore.testStore.store.db
+            .selectFrom('fleet_rollups')
+            .select('t')
+            .where('level', '=', '1d')
+            .where('channel', '=', 'navigation.speedOverGround')
+            .execute();
+          // Every record, both alarms and the five sailed days (with the days' position) are ashore.
+          return (
+            s.backlog.count === 0 &&
+            Number(held.n) === records.length &&
+            alarms.length === 2 &&
+            days.length >= 5
+          );
         },
         30_000,
         'the ship synced',
@@ -197,6 +220,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         activeAlarms: 1,
         cii: {
           year: 2025,
+          source: 'records',
           attainedCii: cii.summary.attainedCii,
           requiredCii: cii.summary.requiredCii,
           rating: cii.summary.rating,
@@ -211,6 +235,23 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(row.position?.lat).toBeCloseTo(53.5, 1);
       expect(row.position?.lon).toBeCloseTo(8.1, 6);
       expect(Date.parse(row.position?.at ?? '')).toBeGreaterThan(Date.now() - 4 * HOUR);
+    });
+
+    it('this year: the year to date and year-end projection its own overview shows, from the synced telemetry', async () => {
+      const own = (await get(ship, '/api/v1/overview?period=year')).json().cii.yearToDate;
+      const year = new Date().getUTCFullYear();
+      const row = (await get(shore, '/api/v1/fleet/ships')).json().ships.find((s: Json) => s.shipId === IMO);
+      expect(own.attained).toBeGreaterThan(0);
+      expect(row.cii).toMatchObject({
+        year,
+        source: 'telemetry',
+        attainedCii: own.attained,
+        requiredCii: own.required,
+        rating: own.rating,
+        projectedRating: own.projectedRating,
+      });
+      // The projection runs the rest of the year from "now", a few milliseconds apart in the two requests.
+      expect(row.cii.projectedCii).toBeCloseTo(own.projectedAttained, 6);
     });
 
     it('opens one ship: its records with the shore decisions, its CII and its active alarms', async () => {

@@ -34,13 +34,18 @@ export type FleetReportQuery = z.input<typeof fleetReportQuerySchema>;
 
 export const fleetShipParamsSchema = z.object({ shipId: z.string().min(1).max(64) });
 
-/** The year's CII from the synced IMO DCS records (as the CII statistics compute it) and its year-end projection. */
+/**
+ * A ship's CII of the year. This year, from its synced daily telemetry as its overview computes it (year to date,
+ * and the year end at the last 30 days' pace): `source` `telemetry`. A past year, or a ship that sends no telemetry,
+ * from its IMO DCS records as its CII statistics compute it (a past year's projection is what it attained; this
+ * year's at the year's pace so far): `source` `records`.
+ */
 export const fleetCiiSchema = z.object({
   year: z.number().int(),
+  source: z.enum(['telemetry', 'records']),
   attainedCii: z.number().nullable(),
   requiredCii: z.number(),
   rating: ciiRatingSchema.nullable(),
-  /** Year end at the year's pace so far (this year only; a past year is complete). */
   projectedCii: z.number().nullable(),
   projectedRating: ciiRatingSchema.nullable(),
 });

@@ -1,5 +1,17 @@
+import { fuelChannels } from '@ecohelm/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+
+/** A daily rollup row as the overview's day totals read it. */
+export interface DailyRow {
+  channel: string;
+  t: number;
+  n: number;
+  sum: number;
+}
+
+/** The channels the overview's CII reads: speed over ground and every fuel flow. */
+const CII_CHANNELS = ['navigation.speedOverGround', ...fuelChannels.map((c) => c.id)];
 
 /** A ship's synced row of one stream: the ship's table row as it sent it (`data`, JSON). */
 export interface SyncedRow {
@@ -40,6 +52,26 @@ export class FleetRepository {
       .where('stream', 'in', [...FLEET_STREAMS]);
     if (shipId !== undefined) q = q.where('ship_id', '=', shipId);
     return q.execute();
+  }
+
+  /** The daily rollups of speed and fuel flows from `fromMs` (epoch ms), of one ship or of all, by ship. */
+  async dailyRollups(fromMs: number, shipId?: string): Promise<Map<string, DailyRow[]>> {
+    let q = this.#db
+      .selectFrom('fleet_rollups')
+      .select(['ship_id', 'channel', 't', 'n', 'v_sum'])
+      .where('level', '=', '1d')
+      .where('channel', 'in', CII_CHANNELS)
+      .where('t', '>=', Math.floor(fromMs / 1000))
+      .orderBy('t');
+    if (shipId !== undefined) q = q.where('ship_id', '=', shipId);
+    const out = new Map<string, DailyRow[]>();
+    for (const r of await q.execute()) {
+      const row = { channel: r.channel, t: Number(r.t), n: Number(r.n), sum: Number(r.v_sum) };
+      const list = out.get(r.ship_id);
+      if (list) list.push(row);
+      else out.set(r.ship_id, [row]);
+    }
+    return out;
   }
 
   /** Each ship's last known position: the last value of its newest hourly bucket of latitude and longitude. */

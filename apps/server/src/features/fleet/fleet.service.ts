@@ -19,11 +19,12 @@ import type { AlarmRow } from '../alarms/alarms.repository.ts';
 import { figureOf, voyageRowsOf, yearOf } from '../cii/cii.figures.ts';
 import { ciiShipOf, voyagesOf, yearEndOf } from '../cii/cii.service.ts';
 import { checkedRecords } from '../filling/filling.service.ts';
+import { ciiPanel, type DayTotals, daysFrom, dayTotals } from '../overview/overview.service.ts';
 import { toBunkerRecord } from '../records/records.repository.ts';
 import { reportOf } from '../reports/reports.service.ts';
 import { shipResponseOf, toStartInfo } from '../ship/ship.service.ts';
 import type { SyncService } from '../sync/sync.service.ts';
-import type { FleetRepository, SyncedRow } from './fleet.repository.ts';
+import type { DailyRow, FleetRepository, SyncedRow } from './fleet.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -69,20 +70,24 @@ export class FleetService {
     this.#requireShore();
     const now = this.#now();
     const y = year ?? yearOf(now);
-    const [ships, rows, positions] = await Promise.all([
+    const [ships, rows, positions, daily] = await Promise.all([
       this.#repo.ships(),
       this.#repo.records(),
       this.#repo.positions(),
+      this.#repo.dailyRollups(daysFrom('year', now)),
     ]);
     const byShip = groupBy(rows, (r) => r.ship_id);
     return {
       year: y,
       generatedAt: new Date(now).toISOString(),
       staleAfterHours: FLEET_STALE_AFTER_HOURS,
-      ships: ships.map((s) => {
-        const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
-        return rowOf(state, figuresOf(state, y, now), positions.get(s.ship_id) ?? null, now);
-      }),
+      ships: await Promise.all(
+        ships.map(async (s) => {
+          const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
+          const days = await daysOf(daily.get(s.ship_id) ?? [], now);
+          return rowOf(state, figuresOf(state, y, now, days), positions.get(s.ship_id) ?? null, now);
+        }),
+      ),
     };
   }
 
@@ -92,16 +97,17 @@ export class FleetService {
     if (!s) throw notFound(fleetMessages.unknownShip);
     const now = this.#now();
     const y = year ?? yearOf(now);
-    const [rows, positions, reviews] = await Promise.all([
+    const [rows, positions, reviews, daily] = await Promise.all([
       this.#repo.records(shipId),
       this.#repo.positions(shipId),
       this.#sync.reviews(shipId),
+      this.#repo.dailyRollups(daysFrom('year', now), shipId),
     ]);
     const state = stateOf(s, rows, now);
-    const figures = figuresOf(state, y, now);
+    const figures = figuresOf(state, y, now, await daysOf(daily.get(shipId) ?? [], now));
     const decided = new Map(reviews.map((r) => [r.recordId, r]));
     let cii: FleetShipDetail['cii'] = null;
-    if (figures.cii) {
+    try {
       const { cii: ciiShip } = ciiShipOf(state.complete);
       const voyages = voyagesOf(state.records);
       const range = { from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) };
@@ -111,6 +117,8 @@ export class FleetService {
           (v) => Date.parse(v.arrivalTime) > range.from && Date.parse(v.startTime) < range.to,
         ),
       };
+    } catch (e) {
+      issueOf(e); // the row says why; anything else is an error
     }
     return {
       row: rowOf(state, figures, positions.get(shipId) ?? null, now),
@@ -131,7 +139,7 @@ export class FleetService {
     const byShip = groupBy(rows, (r) => r.ship_id);
     return ships.map((s) => {
       const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
-      return { state, figures: figuresOf(state, year, now) };
+      return { state, figures: figuresOf(state, year, now, []) };
     });
   }
 
@@ -184,6 +192,16 @@ export function stateOf(
   };
 }
 
+/** A ship's synced daily rollups as the overview's day totals. */
+function daysOf(rows: readonly DailyRow[], now: number): Promise<DayTotals[]> {
+  return dayTotals(
+    async (channel, fromMs, toMs) =>
+      rows.filter((r) => r.channel === channel && r.t * 1000 >= fromMs && r.t * 1000 < toMs),
+    daysFrom('year', now),
+    now,
+  );
+}
+
 /** The reason of a 409 the ship's own features answer (particulars incomplete, records that do not add up). */
 function issueOf(e: unknown): FleetIssue {
   if (e instanceof AppError && e.statusCode === 409) {
@@ -195,33 +213,50 @@ function issueOf(e: unknown): FleetIssue {
 }
 
 /**
- * CII of the year (the CII statistics' annual figure) with the year-end projection at the year's pace (this year
- * only), and the year's EU MRV (with EU ETS and FuelEU) and IMO DCS reports: the console's own computations.
+ * CII of the year: this year, the overview's year to date and year-end projection on the synced daily rollups; a past
+ * year (or a ship without telemetry), the CII statistics' annual figure from the IMO DCS records. And the year's EU
+ * MRV (with EU ETS and FuelEU) and IMO DCS reports. Each the ship's own computation.
  */
-export function figuresOf(state: ShipState, year: number, now: number): ShipFigures {
+export function figuresOf(
+  state: ShipState,
+  year: number,
+  now: number,
+  days: readonly DayTotals[],
+): ShipFigures {
   const out: ShipFigures = { cii: null, mrv: null, dcs: null, issue: null };
+  const thisYear = year === yearOf(now);
   try {
     const { cii } = ciiShipOf(state.complete);
-    const voyages = voyagesOf(state.records);
-    const f = figureOf(
-      voyages,
-      cii,
-      { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) },
-      undefined,
-      year,
-    );
-    const projected =
-      year === yearOf(now) && f.attainedCii !== null
-        ? yearEndOf(voyages, cii, now, [{ distanceNm: 0, fuelT: 0, endMs: now }]).outcomes[0]
-        : undefined;
-    out.cii = {
-      year: f.year,
-      attainedCii: f.attainedCii,
-      requiredCii: f.requiredCii,
-      rating: f.rating,
-      projectedCii: projected?.attainedCii ?? (year < yearOf(now) ? f.attainedCii : null),
-      projectedRating: projected?.rating ?? (year < yearOf(now) ? f.rating : null),
-    };
+    if (thisYear && days.some((d) => d.start >= Date.UTC(year, 0, 1))) {
+      const ytd = ciiPanel(cii, 'year', days, now).yearToDate;
+      out.cii = {
+        year,
+        source: 'telemetry',
+        attainedCii: ytd.attained,
+        requiredCii: ytd.required,
+        rating: ytd.rating,
+        projectedCii: ytd.projectedAttained,
+        projectedRating: ytd.projectedRating,
+      };
+    } else {
+      const voyages = voyagesOf(state.records);
+      const range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+      const f = figureOf(voyages, cii, range, undefined, year);
+      const projected =
+        thisYear && f.attainedCii !== null
+          ? yearEndOf(voyages, cii, now, [{ distanceNm: 0, fuelT: 0, endMs: now }]).outcomes[0]
+          : undefined;
+      const past = year < yearOf(now);
+      out.cii = {
+        year: f.year,
+        source: 'records',
+        attainedCii: f.attainedCii,
+        requiredCii: f.requiredCii,
+        rating: f.rating,
+        projectedCii: projected?.attainedCii ?? (past ? f.attainedCii : null),
+        projectedRating: projected?.rating ?? (past ? f.rating : null),
+      };
+    }
   } catch (e) {
     out.issue = issueOf(e);
   }

@@ -87,6 +87,7 @@ describe('fleet page', { timeout: 120_000 }, () => {
     const figures = await screen.findByTestId('fleet-ship-figures');
     expect(figures.textContent).toContain('1.57');
     expect(figures.textContent).toContain('53.472, 8.100');
+    expect(figures.textContent).toContain('The IMO DCS records, as its CII statistics');
     expect(within(panel('fleetRecords')).getByText('Verified')).toBeTruthy();
     expect(within(panel('fleetAlarms')).getByText('Active, unacknowledged')).toBeTruthy();
 

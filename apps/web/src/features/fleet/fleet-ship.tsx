@@ -81,6 +81,7 @@ function Figures({ detail }: { detail: FleetShipDetail }) {
         item('required', num(row.cii?.requiredCii, 2)),
         item('rating', <RatingTag rating={row.cii?.rating ?? null} />),
         item('projection', <Projection cii={row.cii} />),
+        item('source', row.cii ? t(`fleet.source.${row.cii.source}`) : '—'),
         item('co2', num(cii?.summary.co2T, 1)),
         item('distance', num(cii?.summary.distanceNm, 0)),
         item('eua', num(row.etsAllowances, 0)),
