@@ -17,7 +17,10 @@ export function FleetMap({ ships }: { ships: FleetShipRow[] }) {
       {
         type: 'scatter',
         coordinateSystem: 'geo',
-        symbolSize: 14,
+        symbol: 'circle',
+        symbolSize: 16,
+        z: 5,
+        itemStyle: { color: NO_RATING, opacity: 1 },
         label: { show: true, position: 'right', formatter: '{b}', color: '#d6e2ff', fontSize: 11 },
         data: placed.map((s) => {
           const colour = s.cii?.rating ? RATING_COLORS[s.cii.rating] : NO_RATING;

@@ -10,7 +10,14 @@ const byNumber = (v: (r: FleetShipRow) => number | null | undefined) => (a: Flee
 
 export function RatingTag({ rating }: { rating: keyof typeof RATING_COLORS | null }) {
   return rating ? (
-    <Tag color={RATING_COLORS[rating]} style={{ color: '#10131a', fontWeight: 600 }}>
+    <Tag
+      style={{
+        background: RATING_COLORS[rating],
+        borderColor: RATING_COLORS[rating],
+        color: '#10131a',
+        fontWeight: 600,
+      }}
+    >
       {rating}
     </Tag>
   ) : (
