@@ -34,6 +34,10 @@ import { EquipmentService } from './features/equipment/equipment.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { FleetExporter } from './features/fleet/fleet.export.ts';
+import { FleetRepository } from './features/fleet/fleet.repository.ts';
+import { fleetRoutes } from './features/fleet/fleet.routes.ts';
+import { FleetService } from './features/fleet/fleet.service.ts';
 import { foulingRoutes } from './features/fouling/fouling.routes.ts';
 import { FoulingService } from './features/fouling/fouling.service.ts';
 import { AdapterRegistry } from './features/ingest/adapters.ts';
@@ -324,6 +328,8 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
+  const fleet = new FleetService({ repo: new FleetRepository(store.db), sync: sync.service });
+  await fleetRoutes(app, fleet, new FleetExporter(fleet));
 
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);

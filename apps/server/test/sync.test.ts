@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
-import { decode, TokenBucket } from '../src/features/sync/sync.link.ts';
+import { decode, encode, TokenBucket } from '../src/features/sync/sync.link.ts';
 import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
-import { SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
+import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
 import { startNats, type TestNats } from './nats.ts';
 import { freePort, waitFor } from './peers.ts';
@@ -345,6 +345,57 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const newestFirst = [...hours].sort((a, b) => b - a);
     expect(Math.max(...hours.map((t, i) => Math.abs(newestFirst.indexOf(t) - i)))).toBeLessThanOrEqual(8);
   }, 60_000);
+  it('stores what arrives together, and a message the store refuses holds up none of the others', async () => {
+    // The messages wait in the stream before the shore starts, so its consumer receives them together.
+    const nc = await connect({ servers: nats.url });
+    await (await jetstreamManager(nc)).streams.add({ name: SHIPS_STREAM, subjects: ['ecohelm.ship.>'] });
+    const js = jetstream(nc);
+    const t = Math.floor(Date.UTC(2025, 5, 1) / 1000);
+    const record = (key: string): SyncMessage => ({
+      kind: 'record',
+      ship: '9074729',
+      stream: 'bunker',
+      key,
+      version: 1,
+      t: t * 1000,
+      deleted: false,
+      row: { id: Number(key), port: 'Rotterdam' },
+    });
+    // A rollup whose count is not an integer: PostgreSQL refuses its row, and with it the batch's transaction.
+    const bad: SyncMessage = {
+      kind: 'rollup',
+      ship: '9074729',
+      stream: 'rollup_1h',
+      t,
+      version: 1,
+      rows: [['navigation.speedOverGround', 1.5, 6, 6, 6, 6, t * 1000]],
+    };
+    const messages: [string, SyncMessage][] = [
+      ['bunker', record('1')],
+      ['rollup_1h', bad],
+      ['bunker', record('2')],
+      ['bunker', record('3')],
+    ];
+    for (const [i, [stream, m]] of messages.entries()) {
+      const { data, headers } = encode(m);
+      await js.publish(shipSubject('9074729', stream), data, { msgID: `batch-test-${i}`, headers });
+    }
+    await nc.close();
+    const shore = await shoreApp();
+    const db = shore.testStore.store.db;
+    await waitFor(
+      async () =>
+        (await db.selectFrom('fleet_records').select('key').where('stream', '=', 'bunker').execute())
+          .length === 3,
+      10_000,
+      'the good messages stored',
+    );
+    expect(await db.selectFrom('fleet_rollups').selectAll().execute()).toEqual([]);
+    expect((await db.selectFrom('fleet_ships').selectAll().execute()).map((s) => s.ship_id)).toEqual([
+      '9074729',
+    ]);
+  });
+
   it('follows the rule on edits from both sides: the crew owns the entries, the shore owns verification', async () => {
     const shore = await shoreApp();
     const ship = await shipApp();

@@ -47,7 +47,7 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
   afterAll(() => t.close());
 
   it('tells the console that this server is a shore', async () => {
-    expect((await t.app.inject({ url: '/api/v1/config' })).json().shore).toBe(true);
+    expect((await t.app.inject({ url: '/api/v1/config' })).json().shape).toBe('fleet');
   });
 
   it('logs in with name and password and answers the session with the role’s permissions', async () => {

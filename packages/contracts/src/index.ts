@@ -7,6 +7,7 @@ export * from './energy-report.ts';
 export * from './equipment.ts';
 export * from './errors.ts';
 export * from './filling.ts';
+export * from './fleet.ts';
 export * from './fouling.ts';
 export * from './load.ts';
 export * from './monitoring.ts';

@@ -9,8 +9,8 @@ export const pageConfigSchema = z.object({
   shipTimeOffsetMinutes: z.number().int().min(-720).max(840),
   /** Identifies the deployed web build; the console offers a reload when it changes. */
   buildId: z.string(),
-  /** A shore server (fleet shape): the console logs users in with name and password at /login, not devices. */
-  shore: z.boolean(),
+  /** `fleet` on a shore server (the fleet pages; users log in with name and password at /login), `vessel` on board. */
+  shape: z.enum(['vessel', 'fleet']),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 

@@ -26,7 +26,7 @@ const config = {
   dcHomeLink: '/help',
   shipTimeOffsetMinutes: 480,
   buildId: 'x',
-  shore: false,
+  shape: 'vessel',
 };
 
 function LocationProbe() {

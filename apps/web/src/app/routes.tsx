@@ -54,7 +54,7 @@ const AccountMenu = lazy(() =>
 
 function Account() {
   const { config } = usePageConfig();
-  return config.shore ? (
+  return config.shape === 'fleet' ? (
     <Suspense fallback={null}>
       <AccountMenu />
     </Suspense>

@@ -37,6 +37,10 @@ const monitoring = () => import('../features/monitoring/pages');
 
 /** The view of each route key. */
 export const views: Record<string, View> = {
+  '/fleet': charted(
+    () => import('../features/fleet/fleet-page'),
+    (m) => m.FleetPage,
+  ),
   '/overview': charted(
     () => {
       // Every panel's figures in one request, asked for while the page's code loads.

@@ -4,10 +4,12 @@ import {
   ecaMessages,
   equipmentMessages,
   fillingMessages,
+  fleetMessages,
   GRIB_DAMAGED_MESSAGE,
   loadMessages,
   shipMessages,
   speedMessages,
+  syncMessages,
   userMessages,
 } from '@ecohelm/contracts';
 import type { FormInstance } from 'antd';
@@ -23,6 +25,9 @@ const byText = new Map<string, string>([
   ...Object.entries(speedMessages).map(([k, v]) => [v as string, `speed.messages.${k}`] as const),
   [GRIB_DAMAGED_MESSAGE, 'speed.messages.gribDamaged'] as const,
   ...Object.entries(userMessages).map(([k, v]) => [v as string, `users.messages.${k}`] as const),
+  ...Object.entries(syncMessages).map(([k, v]) => [v as string, `fleet.messages.${k}`] as const),
+  [fleetMessages.notShore, 'fleet.messages.fleetNotShore'] as const,
+  [fleetMessages.unknownShip, 'fleet.messages.unknownShip'] as const,
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
   ),

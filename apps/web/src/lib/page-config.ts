@@ -9,7 +9,7 @@ export const defaultPageConfig: PageConfig = {
   dcHomeLink: '',
   shipTimeOffsetMinutes: 480,
   buildId: '',
-  shore: false,
+  shape: 'vessel',
 };
 
 export const pageConfigQuery = queryOptions({

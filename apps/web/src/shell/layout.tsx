@@ -18,7 +18,7 @@ export function Layout({ headerSlots }: { headerSlots: HeaderSlots }) {
   const { config, isLoading } = usePageConfig();
   const root = useRouteTable();
   const fit = useScaleToFit();
-  useDeviceSession(config.offline, !isLoading, config.shore);
+  useDeviceSession(config.offline, !isLoading, config.shape === 'fleet');
   useGlobalStateFromAddress();
   useUpdateNotice();
   if (isLoading) return <FullScreenLoading />;

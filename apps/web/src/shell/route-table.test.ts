@@ -8,6 +8,7 @@ describe('route table (SPEC §2)', () => {
 
   it('has the spec sections with their label keys', () => {
     expect(root.children?.map((entry) => [entry.path, entry.label, entry.isHide])).toEqual([
+      ['/fleet', 'route.fleet', true],
       ['/overview', 'route.overview', false],
       ['/eff-monitory', 'route.stateAnalysis', false],
       ['/eff-analysis', 'route.analysis', false],
@@ -15,6 +16,12 @@ describe('route table (SPEC §2)', () => {
       ['/carbon-manage', 'route.carbon', false],
       ['/notification', 'route.notification', true],
     ]);
+  });
+
+  it('shows the fleet page on a shore server only', () => {
+    const shown = (fleet: boolean) => visibleChildren(buildRouteTable({ fleet })).map((e) => e.path);
+    expect(shown(true)[0]).toBe('/fleet');
+    expect(shown(false)).not.toContain('/fleet');
   });
 
   it('lists the children in spec order, the default child first', () => {

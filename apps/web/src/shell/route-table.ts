@@ -16,6 +16,8 @@ export interface RouteEntry {
 export interface RouteTableOptions {
   /** Page-configuration flag: hide the engine-load tab (SPEC §2). */
   hideLoadPage?: boolean;
+  /** A shore server (page configuration `shape: fleet`): the fleet page shows in the menu. */
+  fleet?: boolean;
 }
 
 const entry = (id: string, path: string, label: string, children?: RouteEntry[]): RouteEntry => ({
@@ -29,8 +31,9 @@ const entry = (id: string, path: string, label: string, children?: RouteEntry[])
 });
 
 /** The route table of SPEC §2; the root entry's children form the top menu. */
-export function buildRouteTable({ hideLoadPage = false }: RouteTableOptions = {}): RouteEntry {
+export function buildRouteTable({ hideLoadPage = false, fleet = false }: RouteTableOptions = {}): RouteEntry {
   return entry('root', '/', 'route.root', [
+    { ...entry('fleet', '/fleet', 'route.fleet'), isHide: !fleet },
     entry('overview', '/overview', 'route.overview'),
     entry('eff-monitory', '/eff-monitory', 'route.stateAnalysis', [
       entry('me', '/eff-monitory/me', 'route.me'),

@@ -38,7 +38,7 @@ export const pageConfig = {
   dcHomeLink: '',
   shipTimeOffsetMinutes: 480,
   buildId: 'test',
-  shore: false,
+  shape: 'vessel' as 'vessel' | 'fleet',
 };
 
 /**

@@ -5,6 +5,7 @@ import {
   type CiiSimulatorResponse,
   type CiiStatisticsResponse,
   ciiCorrectiveActions,
+  type FillingRecord,
   type Ship,
 } from '@ecohelm/contracts';
 import {
@@ -22,6 +23,7 @@ import {
 import { conflict } from '../../platform/errors.ts';
 import { dcsReportOf, spreadPassageDistances, toDomainRecords } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
+import { forAggregationOf } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { bucketsOf, type Range } from './cii.calendar.ts';
@@ -281,64 +283,86 @@ export class CiiService {
    */
   async yearEndWithPassage(
     options: readonly { distanceNm: number; fuelT: number; endMs: number }[],
-  ): Promise<{
-    year: number;
-    outcomes: { attainedCii: number; rating: CiiRating }[];
-    fuelMix: Record<string, number>;
-  }> {
+  ): Promise<YearEnd> {
     const { cii } = await this.#ship();
-    const voyages = await this.#voyages();
-    const nowMs = this.#now().getTime();
-    const year = yearOf(nowMs);
-    const yearStart = Date.UTC(year, 0, 1);
-    const yearEnd = Date.UTC(year + 1, 0, 1);
-    const soFar = figureOf(voyages, cii, { from: yearStart, to: yearEnd }, undefined, year);
-    const total = sum(soFar.fuelT);
-    const fuelMix: Record<string, number> = total > 0 ? soFar.fuelT : { hfo: 1 };
-    const mixTotal = sum(fuelMix);
-    const daysSoFar = Math.max(1, (nowMs - yearStart) / 86_400_000);
-    const outcomes = options.map((o) => {
-      const restDays = Math.max(0, (yearEnd - Math.max(nowMs, o.endMs)) / 86_400_000);
-      const fuelTonnes: Record<string, number> = {};
-      for (const [f, t] of Object.entries(soFar.fuelT)) fuelTonnes[f] = t + (t / daysSoFar) * restDays;
-      for (const [f, share] of Object.entries(fuelMix)) {
-        fuelTonnes[f] = (fuelTonnes[f] ?? 0) + (o.fuelT * share) / mixTotal;
-      }
-      const distanceNm = soFar.distanceNm * (1 + restDays / daysSoFar) + o.distanceNm;
-      const r = calculateCii({ ...cii, year: Math.min(Math.max(year, 2019), 2030), distanceNm, fuelTonnes });
-      return { attainedCii: r.attainedCii, rating: r.rating };
-    });
-    return { year, outcomes, fuelMix };
+    return yearEndOf(await this.#voyages(), cii, this.#now().getTime(), options);
   }
 
   async #ship(): Promise<{ ship: Ship; cii: CiiShip }> {
-    const ship = await this.#ships.completeShip();
-    if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
-    const cii = ciiApplicability(ship);
-    if (!cii.applies) {
-      throw conflict(`CII does not apply to this ship: ${cii.reason}`, { reason: 'ship_incomplete' });
-    }
-    return { ship, cii: cii.ship };
+    return ciiShipOf(await this.#ships.completeShip());
   }
 
   /** Legs and stays of every IMO DCS record that is saved (not a draft) and free of errors. */
   async #voyages(): Promise<Voyages> {
-    const records = await this.#filling.forAggregation({
-      from: '2000-01-01T00:00:00.000Z',
-      to: '2100-01-01T00:00:00.000Z',
-      regime: 'imo_dcs',
-    });
-    const usable = records.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
-    try {
-      return buildVoyages(spreadPassageDistances(toDomainRecords(usable)));
-    } catch (e) {
-      if (e instanceof DomainInputError) {
-        throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
-          reason: 'records_inconsistent',
-          field: e.field,
-        });
-      }
-      throw e;
-    }
+    return voyagesOf(await this.#filling.checked());
   }
+}
+
+/** The ship CII is figured for, or a 409 saying why there is none (basic info incomplete, CII not applicable). */
+export function ciiShipOf(ship: Ship | undefined): { ship: Ship; cii: CiiShip } {
+  if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
+  const cii = ciiApplicability(ship);
+  if (!cii.applies) {
+    throw conflict(`CII does not apply to this ship: ${cii.reason}`, { reason: 'ship_incomplete' });
+  }
+  return { ship, cii: cii.ship };
+}
+
+/** Legs and stays of the IMO DCS records that are saved (not drafts) and free of errors, of all records given. */
+export function voyagesOf(records: readonly FillingRecord[]): Voyages {
+  const usable = forAggregationOf(records, {
+    from: '2000-01-01T00:00:00.000Z',
+    to: '2100-01-01T00:00:00.000Z',
+    regime: 'imo_dcs',
+  }).filter((r) => r.status !== 'draft' && r.checkState !== 'error');
+  try {
+    return buildVoyages(spreadPassageDistances(toDomainRecords(usable)));
+  } catch (e) {
+    if (e instanceof DomainInputError) {
+      throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
+        reason: 'records_inconsistent',
+        field: e.field,
+      });
+    }
+    throw e;
+  }
+}
+
+export interface YearEnd {
+  year: number;
+  outcomes: { attainedCii: number; rating: CiiRating }[];
+  fuelMix: Record<string, number>;
+}
+
+/**
+ * The year-end CII of each option for the passage ahead (its distance and fuel, arriving at `endMs`), the rest of
+ * the year after it sailed at the year's pace so far (distance and fuel per day), fuel split by the year's mix.
+ * With a passage of nothing ending now it is the year-end projection of the year's pace (the fleet page's).
+ */
+export function yearEndOf(
+  voyages: Voyages,
+  cii: CiiShip,
+  nowMs: number,
+  options: readonly { distanceNm: number; fuelT: number; endMs: number }[],
+): YearEnd {
+  const year = yearOf(nowMs);
+  const yearStart = Date.UTC(year, 0, 1);
+  const yearEnd = Date.UTC(year + 1, 0, 1);
+  const soFar = figureOf(voyages, cii, { from: yearStart, to: yearEnd }, undefined, year);
+  const total = sum(soFar.fuelT);
+  const fuelMix: Record<string, number> = total > 0 ? soFar.fuelT : { hfo: 1 };
+  const mixTotal = sum(fuelMix);
+  const daysSoFar = Math.max(1, (nowMs - yearStart) / 86_400_000);
+  const outcomes = options.map((o) => {
+    const restDays = Math.max(0, (yearEnd - Math.max(nowMs, o.endMs)) / 86_400_000);
+    const fuelTonnes: Record<string, number> = {};
+    for (const [f, t] of Object.entries(soFar.fuelT)) fuelTonnes[f] = t + (t / daysSoFar) * restDays;
+    for (const [f, share] of Object.entries(fuelMix)) {
+      fuelTonnes[f] = (fuelTonnes[f] ?? 0) + (o.fuelT * share) / mixTotal;
+    }
+    const distanceNm = soFar.distanceNm * (1 + restDays / daysSoFar) + o.distanceNm;
+    const r = calculateCii({ ...cii, year: Math.min(Math.max(year, 2019), 2030), distanceNm, fuelTonnes });
+    return { attainedCii: r.attainedCii, rating: r.rating };
+  });
+  return { year, outcomes, fuelMix };
 }

@@ -27,6 +27,28 @@ export interface SaveInput {
   record: { kind: FillingKind; [k: string]: unknown };
 }
 
+export interface AggregationOptions {
+  from: string;
+  to: string;
+  regime?: Regime;
+  submittedOnly?: boolean;
+}
+
+/** The records of a period (and regime, and submitted only if asked) that DCS/MRV aggregation reads. */
+export function forAggregationOf(
+  records: readonly FillingRecord[],
+  options: AggregationOptions,
+): FillingRecord[] {
+  return records.filter(
+    (r) =>
+      r.eventTime !== null &&
+      r.eventTime >= options.from &&
+      r.eventTime < options.to &&
+      (!options.regime || r.regimes.includes(options.regime)) &&
+      (!options.submittedOnly || r.status === 'submitted'),
+  );
+}
+
 /** Voyage information filling: drafts, checks, report gating and the data DCS/MRV aggregation reads. */
 export class FillingService {
   readonly #repo: FillingRepository;
@@ -75,20 +97,13 @@ export class FillingService {
    * Records of a period with their consumption per fuel type, for IMO DCS / EU MRV aggregation.
    * `submittedOnly` keeps what the crew reported; consumption is entered or derived from ROB.
    */
-  async forAggregation(options: {
-    from: string;
-    to: string;
-    regime?: Regime;
-    submittedOnly?: boolean;
-  }): Promise<FillingRecord[]> {
-    return (await this.#allChecked()).filter(
-      (r) =>
-        r.eventTime !== null &&
-        r.eventTime >= options.from &&
-        r.eventTime < options.to &&
-        (!options.regime || r.regimes.includes(options.regime)) &&
-        (!options.submittedOnly || r.status === 'submitted'),
-    );
+  /** Every stored record with its checks. */
+  checked(): Promise<FillingRecord[]> {
+    return this.#allChecked();
+  }
+
+  async forAggregation(options: AggregationOptions): Promise<FillingRecord[]> {
+    return forAggregationOf(await this.#allChecked(), options);
   }
 
   /** Dry run of a save: the issues the record would have, for the 'Abnormal info existed' prompt. */
@@ -245,15 +260,8 @@ export class FillingService {
 
   async #check(rows: FillingRecordsTable[], ship: Ship | undefined): Promise<Map<string, CheckResult>> {
     const startInfo = await this.#ships.listStartInfo();
-    const inputs: CheckInput[] = rows.map((r, seq) => ({
-      id: r.id,
-      kind: r.kind as FillingKind,
-      eventTime: r.event_time,
-      data: JSON.parse(r.data) as Record<string, unknown>,
-      seq,
-    }));
     const deliveries = this.#bunkerRecords ? await this.#bunkerRecords() : undefined;
-    return checkRecords(inputs, ship, startInfo, this.#now(), deliveries);
+    return checkRows(rows, ship, startInfo, this.#now(), deliveries);
   }
 
   async #allChecked(): Promise<FillingRecord[]> {
@@ -283,6 +291,38 @@ function matches(r: FillingRecord, filter: FillingFilter): boolean {
     case 'submitted':
       return r.status === 'submitted';
   }
+}
+
+function checkRows(
+  rows: readonly FillingRecordsTable[],
+  ship: Ship | undefined,
+  startInfo: Parameters<typeof checkRecords>[2],
+  now: Date,
+  deliveries: readonly BunkerDelivery[] | undefined,
+): Map<string, CheckResult> {
+  const inputs: CheckInput[] = rows.map((r, seq) => ({
+    id: r.id,
+    kind: r.kind as FillingKind,
+    eventTime: r.event_time,
+    data: JSON.parse(r.data) as Record<string, unknown>,
+    seq,
+  }));
+  return checkRecords(inputs, ship, startInfo, now, deliveries);
+}
+
+/**
+ * Stored filling rows as the API gives them, each with its checks: what the console's list shows and what
+ * CII and the reports aggregate. The shore calls it on a ship's synced rows, so both judge a record alike.
+ */
+export function checkedRecords(
+  rows: readonly FillingRecordsTable[],
+  ship: Ship | undefined,
+  startInfo: Parameters<typeof checkRecords>[2],
+  now: Date,
+  deliveries: readonly BunkerDelivery[] | undefined,
+): FillingRecord[] {
+  const results = checkRows(rows, ship, startInfo, now, deliveries);
+  return rows.map((r) => toRecord(r, results.get(r.id)));
 }
 
 function toRecord(row: FillingRecordsTable, check: CheckResult | undefined): FillingRecord {

@@ -58,10 +58,52 @@ const BUNKER_KINDS = [
 ] as const;
 
 /** One UTC day of measured operation. */
-interface DayTotals {
+export interface DayTotals {
   start: number;
   distanceNm: number;
   fuelT: Record<string, number>;
+}
+
+/** Reads a channel's daily rollup rows (bucket start `t` in epoch s, count, sum) between two times (epoch ms). */
+export type DailyRollups = (
+  channel: string,
+  fromMs: number,
+  toMs: number,
+) => Promise<readonly { t: number; n: number; sum: number }[]>;
+
+/**
+ * Per-UTC-day distance (from the SOG daily mean) and fuel (from the fuel-flow daily means), from daily rollups: the
+ * ship's own (the overview) or the ones it synced to its shore (the fleet page).
+ */
+export async function dayTotals(read: DailyRollups, fromMs: number, now: number): Promise<DayTotals[]> {
+  const byDay = new Map<number, DayTotals>();
+  const day = (t: number) => {
+    let d = byDay.get(t);
+    if (!d) {
+      d = { start: t, distanceNm: 0, fuelT: {} };
+      byDay.set(t, d);
+    }
+    return d;
+  };
+  const seconds = (start: number) => Math.max(0, Math.min(DAY_MS, now - start)) / 1000;
+  for (const r of await read(SOG, fromMs, now)) {
+    const start = r.t * 1000;
+    day(start).distanceNm += metresToNm((r.sum / r.n) * seconds(start));
+  }
+  for (const { id: channel, fuelClass: imoFuel } of fuelChannels) {
+    for (const r of await read(channel, fromMs, now)) {
+      const start = r.t * 1000;
+      const d = day(start);
+      d.fuelT[imoFuel] = (d.fuelT[imoFuel] ?? 0) + ((r.sum / r.n) * seconds(start)) / 1000;
+    }
+  }
+  return [...byDay.values()].sort((a, b) => a.start - b.start);
+}
+
+/** From when a CII panel of `period` needs its days (the year panel shows up to three years; 30 days for the pace). */
+export function daysFrom(period: CiiPeriod, now: number): number {
+  const year = new Date(now).getUTCFullYear();
+  return Math.min(Date.UTC(period === 'year' ? year - 2 : year, 0, 1), now - 30 * DAY_MS);
 }
 
 /** Figures of the overview dashboard, all from the store: telemetry rollups, records and the ship. */
@@ -127,42 +169,19 @@ export class OverviewService {
     const now = this.#now();
     const { ship } = await this.#ships.getShip();
     const ciiShip = ciiShipOf(ship);
-    const year = new Date(now).getUTCFullYear();
-    // Daily totals from the start of last year (the year panel shows up to three years).
-    const from = Date.UTC(period === 'year' ? year - 2 : year, 0, 1);
-    const days = ciiShip ? await this.#days(Math.min(from, now - 30 * DAY_MS), now) : [];
+    const days = ciiShip
+      ? await dayTotals(
+          (channel, fromMs, toMs) => this.#telemetry.rollups('1d', channel, fromMs, toMs),
+          daysFrom(period, now),
+          now,
+        )
+      : [];
     return {
       cii: ciiShip ? ciiPanel(ciiShip, period, days, now) : null,
       co2: ciiShip ? co2Panel(ciiShip, days, now) : null,
       bunker: await this.#bunker(),
       eca: await this.#eca(now),
     };
-  }
-
-  /** Per-UTC-day distance (from the SOG daily mean) and fuel (from the fuel-flow daily means). */
-  async #days(fromMs: number, now: number): Promise<DayTotals[]> {
-    const byDay = new Map<number, DayTotals>();
-    const day = (t: number) => {
-      let d = byDay.get(t);
-      if (!d) {
-        d = { start: t, distanceNm: 0, fuelT: {} };
-        byDay.set(t, d);
-      }
-      return d;
-    };
-    const seconds = (start: number) => Math.max(0, Math.min(DAY_MS, now - start)) / 1000;
-    for (const r of await this.#telemetry.rollups('1d', SOG, fromMs, now)) {
-      const start = r.t * 1000;
-      day(start).distanceNm += metresToNm((r.sum / r.n) * seconds(start));
-    }
-    for (const { id: channel, fuelClass: imoFuel } of fuelChannels) {
-      for (const r of await this.#telemetry.rollups('1d', channel, fromMs, now)) {
-        const start = r.t * 1000;
-        const d = day(start);
-        d.fuelT[imoFuel] = (d.fuelT[imoFuel] ?? 0) + ((r.sum / r.n) * seconds(start)) / 1000;
-      }
-    }
-    return [...byDay.values()].sort((a, b) => a.start - b.start);
   }
 
   async #bunker(): Promise<OverviewResponse['bunker']> {
@@ -339,7 +358,8 @@ function periodStart(t: number, period: CiiPeriod): number {
   return Date.UTC(d.getUTCFullYear(), 0, 1);
 }
 
-function ciiPanel(
+/** The overview's CII panel: per-period points, and the year to date with its year-end projection. */
+export function ciiPanel(
   ship: CiiShip,
   period: CiiPeriod,
   days: readonly DayTotals[],

@@ -27,6 +27,6 @@ export async function platformRoutes(app: AppInstance, config: AppConfig, store:
     dcHomeLink: config.dcHomeLink,
     shipTimeOffsetMinutes: config.shipTimeOffsetMinutes,
     buildId: buildIdOf(config.webDist),
-    shore: config.shore,
+    shape: config.shore ? ('fleet' as const) : ('vessel' as const),
   }));
 }

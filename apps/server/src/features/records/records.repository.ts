@@ -39,20 +39,7 @@ export class RecordsRepository {
 
   async listBunker(q: Partial<RecordsQuery>): Promise<BunkerRecord[]> {
     const rows = (await this.#list('bunker_records', q)) as unknown as Selectable<BunkerRecordsTable>[];
-    return rows.map((r) => ({
-      id: Number(r.id),
-      source: r.source as RecordSource,
-      createdAt: r.created_at,
-      port: r.port,
-      fuelType: r.fuel_type as BunkerRecord['fuelType'],
-      quantityT: r.quantity_t,
-      supplier: r.supplier,
-      startTime: r.start_time,
-      endTime: r.end_time,
-      tankNumber: r.tank_number,
-      sulphurPct: r.sulphur_pct,
-      bdnNumber: r.bdn_number,
-    }));
+    return rows.map(toBunkerRecord);
   }
 
   async listOilChange(q: Partial<RecordsQuery>): Promise<OilChangeRecord[]> {
@@ -237,4 +224,22 @@ export class RecordsRepository {
     }
     return last;
   }
+}
+
+/** A stored bunker row as the API gives it (also the shore's copy of a ship's row). */
+export function toBunkerRecord(r: Selectable<BunkerRecordsTable>): BunkerRecord {
+  return {
+    id: Number(r.id),
+    source: r.source as RecordSource,
+    createdAt: r.created_at,
+    port: r.port,
+    fuelType: r.fuel_type as BunkerRecord['fuelType'],
+    quantityT: r.quantity_t,
+    supplier: r.supplier,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    tankNumber: r.tank_number,
+    sulphurPct: r.sulphur_pct,
+    bdnNumber: r.bdn_number,
+  };
 }

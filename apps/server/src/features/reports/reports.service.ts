@@ -1,4 +1,5 @@
 import type {
+  FillingRecord,
   FuelEuSummary,
   Regime,
   ReportResponse,
@@ -22,7 +23,7 @@ import {
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { dcsReportOf, toDomainRecords } from '../filling/filling.domain.ts';
-import type { FillingService } from '../filling/filling.service.ts';
+import { type FillingService, forAggregationOf } from '../filling/filling.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 
 /** EU MRV monitors CH4 and N2O besides CO2 from this year (Reg. (EU) 2023/957 amending 2015/757). */
@@ -55,51 +56,7 @@ export class ReportsService {
   }
 
   async report(query: ReportQueryInput): Promise<ReportResponse> {
-    const { regime, year, submittedOnly } = query;
-    const ship = await this.#ships.completeShip();
-    if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
-    const from = new Date(Date.UTC(year, -MARGIN_MONTHS, 1)).toISOString();
-    const to = new Date(Date.UTC(year + 1, MARGIN_MONTHS, 1)).toISOString();
-    // Voyages are built from every record (a passage's ends may be flagged for one regime only);
-    // EU MRV then keeps what the regulation covers by port of call, IMO DCS keeps everything.
-    const stored = await this.#filling.forAggregation({ from, to, submittedOnly });
-    const usable = stored.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
-    const inYear = (t: string | null) => t?.startsWith(String(year)) ?? false;
-    let voyages: { legs: VoyageLeg[]; stays: Stay[] };
-    try {
-      voyages = inScope(regime, buildVoyages(toDomainRecords(usable)));
-    } catch (e) {
-      if (e instanceof DomainInputError) {
-        throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
-          reason: 'records_inconsistent',
-          field: e.field,
-        });
-      }
-      throw e;
-    }
-    const yearFrom = Date.UTC(year, 0, 1);
-    const yearTo = Date.UTC(year + 1, 0, 1);
-    const totals = aggregatePeriod(voyages, { from: yearFrom, to: yearTo });
-    const overlaps = (a: number, b: number) =>
-      b <= a ? a >= yearFrom && a < yearTo : a < yearTo && b > yearFrom;
-    const counted = usable.filter((r) => inYear(r.eventTime));
-    return {
-      regime,
-      year,
-      generatedAt: this.#now().toISOString(),
-      submittedOnly,
-      ship: shipHeader(ship),
-      recordCount: counted.length,
-      submittedCount: counted.filter((r) => r.status === 'submitted').length,
-      excludedCount: stored.filter((r) => inYear(r.eventTime)).length - counted.length,
-      voyages: voyages.legs.filter((l) => overlaps(l.departureMs, l.arrivalMs)).map(toVoyageRow),
-      stays: voyages.stays.filter((s) => overlaps(s.startMs, s.endMs)).map(toStayRow),
-      totals: toTotals(totals),
-      includesNonCo2: year >= MRV_NON_CO2_FROM_YEAR,
-      ets: regime === 'eu_mrv' ? ets(year, totals) : null,
-      fuelEu: regime === 'eu_mrv' ? fuelEu(year, totals, voyages.stays, yearFrom, yearTo) : null,
-      dcs: regime === 'imo_dcs' ? byImoClass(dcsReportOf(ship, year, totals)) : null,
-    };
+    return reportOf(await this.#ships.completeShip(), await this.#filling.checked(), query, this.#now());
   }
 
   /** The report, or a 503 `unavailable` when a Chinese PDF is asked for and no CJK font is installed. */
@@ -111,6 +68,62 @@ export class ReportsService {
       { reason: 'cjk_font_missing' },
     );
   }
+}
+
+/**
+ * The report of a year from a ship's particulars and its checked filling records (all of them; the year's window is
+ * picked here). The console's report and the shore's fleet report of each ship are this one computation.
+ */
+export function reportOf(
+  ship: Ship | undefined,
+  records: readonly FillingRecord[],
+  query: ReportQueryInput,
+  now: Date,
+): ReportResponse {
+  const { regime, year, submittedOnly } = query;
+  if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
+  const from = new Date(Date.UTC(year, -MARGIN_MONTHS, 1)).toISOString();
+  const to = new Date(Date.UTC(year + 1, MARGIN_MONTHS, 1)).toISOString();
+  // Voyages are built from every record (a passage's ends may be flagged for one regime only);
+  // EU MRV then keeps what the regulation covers by port of call, IMO DCS keeps everything.
+  const stored = forAggregationOf(records, { from, to, submittedOnly });
+  const usable = stored.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
+  const inYear = (t: string | null) => t?.startsWith(String(year)) ?? false;
+  let voyages: { legs: VoyageLeg[]; stays: Stay[] };
+  try {
+    voyages = inScope(regime, buildVoyages(toDomainRecords(usable)));
+  } catch (e) {
+    if (e instanceof DomainInputError) {
+      throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
+        reason: 'records_inconsistent',
+        field: e.field,
+      });
+    }
+    throw e;
+  }
+  const yearFrom = Date.UTC(year, 0, 1);
+  const yearTo = Date.UTC(year + 1, 0, 1);
+  const totals = aggregatePeriod(voyages, { from: yearFrom, to: yearTo });
+  const overlaps = (a: number, b: number) =>
+    b <= a ? a >= yearFrom && a < yearTo : a < yearTo && b > yearFrom;
+  const counted = usable.filter((r) => inYear(r.eventTime));
+  return {
+    regime,
+    year,
+    generatedAt: now.toISOString(),
+    submittedOnly,
+    ship: shipHeader(ship),
+    recordCount: counted.length,
+    submittedCount: counted.filter((r) => r.status === 'submitted').length,
+    excludedCount: stored.filter((r) => inYear(r.eventTime)).length - counted.length,
+    voyages: voyages.legs.filter((l) => overlaps(l.departureMs, l.arrivalMs)).map(toVoyageRow),
+    stays: voyages.stays.filter((s) => overlaps(s.startMs, s.endMs)).map(toStayRow),
+    totals: toTotals(totals),
+    includesNonCo2: year >= MRV_NON_CO2_FROM_YEAR,
+    ets: regime === 'eu_mrv' ? ets(year, totals) : null,
+    fuelEu: regime === 'eu_mrv' ? fuelEu(year, totals, voyages.stays, yearFrom, yearTo) : null,
+    dcs: regime === 'imo_dcs' ? byImoClass(dcsReportOf(ship, year, totals)) : null,
+  };
 }
 
 /**

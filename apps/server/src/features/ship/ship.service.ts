@@ -27,11 +27,7 @@ export class ShipService {
   /** The stored ship, or null before the basic info was saved. */
   async getShip(shipId = OWN_SHIP_ID): Promise<ShipResponse> {
     const row = await this.#repo.findShip(shipId);
-    if (!row) return { ship: null, complete: false, updatedAt: null };
-    const parsed = shipSchema.safeParse(JSON.parse(row.data));
-    // A ship saved under an older contract that no longer validates is shown but counts as incomplete.
-    const ship = parsed.success ? parsed.data : (JSON.parse(row.data) as Ship);
-    return { ship, complete: parsed.success, updatedAt: row.updated_at };
+    return row ? shipResponseOf(row) : { ship: null, complete: false, updatedAt: null };
   }
 
   /** The ship when its basic info is complete, else undefined (filling is gated on it). */
@@ -101,7 +97,20 @@ export class ShipService {
   }
 }
 
-function toStartInfo(row: { id: string; data: string; created_at: string; updated_at: string }): StartInfo {
+/** A stored ship row as the API gives it (also the shore's copy of a ship's row). */
+export function shipResponseOf(row: { data: string; updated_at: string }): ShipResponse {
+  const parsed = shipSchema.safeParse(JSON.parse(row.data));
+  // A ship saved under an older contract that no longer validates is shown but counts as incomplete.
+  const ship = parsed.success ? parsed.data : (JSON.parse(row.data) as Ship);
+  return { ship, complete: parsed.success, updatedAt: row.updated_at };
+}
+
+export function toStartInfo(row: {
+  id: string;
+  data: string;
+  created_at: string;
+  updated_at: string;
+}): StartInfo {
   const data = JSON.parse(row.data) as Omit<StartInfo, 'id' | 'createdAt' | 'updatedAt'>;
   return { ...data, id: row.id, createdAt: row.created_at, updatedAt: row.updated_at };
 }

@@ -24,11 +24,24 @@ type Row = Record<string, unknown>;
 export class SyncRepository {
   readonly #db: Kysely<Database>;
   readonly #postgres: boolean;
-  readonly #partitions = new Set<number>();
+  readonly #partitions: Set<number>;
 
-  constructor(db: Kysely<Database>, kind: 'sqlite' | 'postgres') {
+  constructor(db: Kysely<Database>, kind: 'sqlite' | 'postgres', partitions = new Set<number>()) {
     this.#db = db;
     this.#postgres = kind === 'postgres';
+    this.#partitions = partitions;
+  }
+
+  /**
+   * Runs `work` in one transaction on a repository bound to it: the shore stores a batch of messages with one commit.
+   * Make the rollups' partitions first (`ensurePartition`), outside it, so a rolled-back batch leaves none assumed.
+   */
+  transaction<T>(work: (repo: SyncRepository) => Promise<T>): Promise<T> {
+    return this.#db
+      .transaction()
+      .execute((trx) =>
+        work(new SyncRepository(trx, this.#postgres ? 'postgres' : 'sqlite', this.#partitions)),
+      );
   }
 
   // ── ship ──────────────────────────────────────────────────────────────────
@@ -378,6 +391,10 @@ export class SyncRepository {
   }
 
   /** PostgreSQL: the year's partition of the shore's rollups, made before the first row of that year. */
+  ensurePartition(tS: number): Promise<void> {
+    return this.#ensurePartition(tS);
+  }
+
   async #ensurePartition(tS: number): Promise<void> {
     const year = new Date(tS * 1000).getUTCFullYear();
     if (this.#partitions.has(year)) return;

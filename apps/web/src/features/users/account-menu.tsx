@@ -8,10 +8,10 @@ import { useLogout, useUserSession } from './api/session';
 export function AccountMenu() {
   const { t } = useTranslation();
   const { config } = usePageConfig();
-  const session = useUserSession(config.shore);
+  const session = useUserSession(config.shape === 'fleet');
   const logout = useLogout();
   const navigate = useNavigate();
-  if (!config.shore) return null;
+  if (config.shape !== 'fleet') return null;
   const user = session.data?.user;
   const admin = session.data?.permissions.includes('users:write') ?? false;
   const items = [

@@ -1,0 +1,343 @@
+import { writeFileSync } from 'node:fs';
+import type { FleetOverviewResponse, FleetShipDetail } from '@ecohelm/contracts';
+import { co2FromFuel, fuelChannels } from '@ecohelm/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportingYear, validShip } from '../../../testing/factories.ts';
+import { startSync } from '../src/features/sync/sync.jobs.ts';
+import { SyncRepository } from '../src/features/sync/sync.repository.ts';
+import type { SyncConfig } from '../src/platform/config.ts';
+import { startNats, type TestNats } from './nats.ts';
+import { waitFor } from './peers.ts';
+import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
+
+type Json = Record<string, unknown>;
+const IMO = validShip().imoNumber;
+const SILENT_IMO = '9300000';
+const records = reportingYear(2025, { anchorage: true });
+const HOUR = 3_600_000;
+/** `ECOHELM_RECORD_FIXTURES=1` saves the answers for the web's page tests (apps/web/src/test/fixtures). */
+const record = (name: string, body: string) => {
+  if (process.env.ECOHELM_RECORD_FIXTURES === '1') {
+    writeFileSync(
+      new URL(`../../web/src/test/fixtures/${name}`, import.meta.url),
+      `${JSON.stringify(JSON.parse(body), null, 2)}\n`,
+    );
+  }
+};
+
+const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
+  role,
+  natsUrl,
+  user: undefined,
+  password: undefined,
+  token: undefined,
+  credsFile: undefined,
+  tlsCa: undefined,
+  tlsCert: undefined,
+  tlsKey: undefined,
+  maxKbits: 100_000,
+  historyDays: 7,
+  recheckHours: 48,
+  recheckMs: 500,
+  scanMs: 150,
+  reconnectMs: 150,
+  ackTimeoutMs: 1500,
+});
+
+/** Fuel consumed in the year per fuel type, from the records alone: first ROB + bunkered − last ROB. */
+function consumedFromRecords(): Record<string, number> {
+  const withFuel = records.filter((r) => Array.isArray(r.fuel));
+  const rob = (r: Json | undefined) =>
+    Object.fromEntries(
+      ((r?.fuel ?? []) as { fuelType: string; robT: number }[]).map((f) => [f.fuelType, f.robT]),
+    );
+  const first = rob(withFuel[0]);
+  const last = rob(withFuel.at(-1));
+  const out: Record<string, number> = {};
+  for (const f of Object.keys(first)) out[f] = (first[f] ?? 0) - (last[f] ?? 0);
+  for (const r of records) {
+    for (const b of (r.bunkers as { fuelType: string; quantityT: number }[] | undefined) ?? []) {
+      out[b.fuelType] = (out[b.fuelType] ?? 0) + b.quantityT;
+    }
+  }
+  return out;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)(
+  'fleet overview, ship detail and fleet report on a shore server',
+  () => {
+    let nats: TestNats;
+    let shore: TestApp;
+    let ship: TestApp;
+    let vessel: TestApp;
+    let link: ReturnType<typeof startSync>;
+    const get = (t: TestApp, url: string, headers = t.auth) => t.app.inject({ method: 'GET', url, headers });
+
+    beforeAll(async () => {
+      nats = await startNats();
+      shore = await createTestApp('postgres', { shore: true, sync: syncConfig(nats.url, 'shore') });
+      vessel = await createTestApp('sqlite');
+      ship = await createTestApp('sqlite');
+      const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
+        ship.app.inject({ method, url, headers: ship.auth, payload });
+      const particulars = { ...validShip(), nameZh: '生态舵', mainEnginePowerKw: 9_000, netTonnage: 25_000 };
+      expect((await inject('PUT', '/api/v1/ship', particulars)).statusCode).toBe(200);
+      for (const record of records) {
+        const res = await inject('POST', '/api/v1/filling/records', { record });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      // An active alarm and a cleared one, as the alarm engine stores them.
+      const alarm = (key: string, state: string) => ({
+        key,
+        category: 'equipmentAlarm',
+        condition: 'high',
+        equipment: 'me',
+        channel: 'propulsion.main.exhaustTemperature',
+        priority: 'warning',
+        state,
+        escalated: 0,
+        raised_at: '2026-01-02T03:00:00.000Z',
+        updated_at: '2026-01-02T03:00:00.000Z',
+        acknowledged_at: null,
+        acknowledged_by: null,
+        cleared_at: state === 'cleared' ? '2026-01-02T04:00:00.000Z' : null,
+        silenced_until: null,
+        unack_since: null,
+        value: 420,
+        limit_value: 400,
+      });
+      await ship.testStore.store.db
+        .insertInto('alarms')
+        .values([alarm('limit:a:high', 'active_unacknowledged'), alarm('limit:b:high', 'cleared')])
+        .execute();
+      // A position: the last hour ends at 53.5 N, 8.1 E.
+      const end = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+      const samples = [];
+      for (let t = end - 3 * HOUR; t < end; t += 10 * 60_000) {
+        samples.push({
+          channel: 'navigation.position.latitude',
+          t,
+          value: 53 + (t - end + 3 * HOUR) / (6 * HOUR),
+        });
+        samples.push({ channel: 'navigation.position.longitude', t, value: 8.1 });
+      }
+      // Five days of sailing ending two days ago (closed daily buckets, synced): the overview's CII of this year.
+      const sailedTo = end - 48 * HOUR;
+      for (let t = sailedTo - 5 * 24 * HOUR; t < sailedTo; t += 10 * 60_000) {
+        samples.push({ channel: 'navigation.speedOverGround', t, value: 6 + (t % 7) / 10 });
+        samples.push({ channel: fuelChannels[0]!.id, t, value: 0.45 + (t % 5) / 100 });
+      }
+      await ship.services.telemetry.writeSamples(samples);
+      link = startSync(syncConfig(nats.url, 'ship'), ship.testStore.store, {
+        ships: ship.services.ships,
+        log: ship.app.log,
+      });
+      await waitFor(
+        async () => {
+          const s = await link.service.status();
+          const held = await shore.testStore.store.db
+            .selectFrom('fleet_records')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('stream', '=', 'filling')
+            .executeTakeFirstOrThrow();
+          const alarms = await shore.testStore.store.db
+            .selectFrom('fleet_records')
+            .select('key')
+            .where('stream', '=', 'alarm')
+            .execute();
+          const days = await shore.testStore.store.db
+            .selectFrom('fleet_rollups')
+            .select('t')
+            .where('level', '=', '1d')
+            .where('channel', '=', 'navigation.speedOverGround')
+            .execute();
+          // Every record, both alarms and the five sailed days (with the days' position) are ashore.
+          return (
+            s.backlog.count === 0 &&
+            Number(held.n) === records.length &&
+            alarms.length === 2 &&
+            days.length >= 5
+          );
+        },
+        30_000,
+        'the ship synced',
+      );
+      // A second ship the shore heard from two days ago, without particulars yet.
+      await new SyncRepository(shore.testStore.store.db, 'postgres').touchShip(
+        SILENT_IMO,
+        new Date(Date.now() - 48 * HOUR).toISOString(),
+        'SILENT',
+      );
+    }, 120_000);
+
+    afterAll(async () => {
+      await link?.stop().catch(() => undefined);
+      for (const t of [shore, ship, vessel]) await t?.close().catch(() => undefined);
+      await nats?.dispose();
+    });
+
+    it("says the shape, lets the shore's users read the fleet and refuses elsewhere", async () => {
+      expect((await get(shore, '/api/v1/config', {} as never)).json().shape).toBe('fleet');
+      expect((await get(vessel, '/api/v1/config', {} as never)).json().shape).toBe('vessel');
+      // The least of the shore's roles reads the fleet; a ship's crew console does not.
+      await shore.services.users.upsert({
+        username: 'viewer',
+        displayName: 'Viewer',
+        role: 'viewer',
+        password: 'viewer-password',
+      });
+      const login = await shore.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'viewer', password: 'viewer-password' },
+      });
+      expect(login.json().permissions).toContain('fleet:read');
+      const viewer = { authorization: `Bearer ${login.json().token}` };
+      expect((await get(shore, '/api/v1/fleet/ships', viewer)).statusCode).toBe(200);
+      expect((await get(shore, '/api/v1/fleet/ships', await viewerAuth(shore))).statusCode).toBe(403);
+      expect((await get(shore, '/api/v1/fleet/ships', {} as never)).statusCode).toBe(401);
+      // On board a crew console has no fleet:read (403); the admin's console has every permission, and learns that
+      // the fleet lives on a shore (409).
+      expect((await get(vessel, '/api/v1/fleet/ships', await viewerAuth(vessel))).statusCode).toBe(403);
+      expect((await get(vessel, '/api/v1/fleet/ships')).statusCode).toBe(409);
+      expect((await get(shore, '/api/v1/fleet/ships?year=1999')).statusCode).toBe(400);
+      expect((await get(shore, '/api/v1/fleet/ships/0000000')).statusCode).toBe(404);
+    });
+
+    it('lists every ship with the figures its own console computes from the same records', async () => {
+      const res = await get(shore, '/api/v1/fleet/ships?year=2025');
+      expect(res.statusCode, res.body).toBe(200);
+      const fleet = res.json() as FleetOverviewResponse;
+      record('fleet-ships.json', res.body);
+      expect(fleet.ships.map((s) => s.shipId)).toEqual([IMO, SILENT_IMO]);
+      const [row, silent] = fleet.ships as [
+        FleetOverviewResponse['ships'][0],
+        FleetOverviewResponse['ships'][0],
+      ];
+      expect(silent).toMatchObject({ name: 'SILENT', stale: true, issue: 'ship_incomplete', cii: null });
+      expect(silent.hoursSinceContact).toBeGreaterThan(47.9);
+
+      const cii = (await get(ship, '/api/v1/cii/statistics?dimension=annual&unit=month&year=2025')).json();
+      const mrv = (await get(ship, '/api/v1/reports?regime=eu_mrv&year=2025')).json();
+      expect(cii.summary.attainedCii).toBeGreaterThan(0);
+      expect(mrv.ets.allowances).toBeGreaterThan(0);
+      expect(row).toMatchObject({
+        name: 'ECO HELM',
+        nameZh: '生态舵',
+        imoNumber: IMO,
+        stale: false,
+        issue: null,
+        activeAlarms: 1,
+        cii: {
+          year: 2025,
+          source: 'records',
+          attainedCii: cii.summary.attainedCii,
+          requiredCii: cii.summary.requiredCii,
+          rating: cii.summary.rating,
+          // A past year is complete: its projection is what it attained.
+          projectedCii: cii.summary.attainedCii,
+          projectedRating: cii.summary.rating,
+        },
+        etsAllowances: mrv.ets.allowances,
+        fuelEu: mrv.fuelEu,
+      });
+      expect(row.hoursSinceContact).toBeLessThan(0.1);
+      expect(row.position?.lat).toBeCloseTo(53.5, 1);
+      expect(row.position?.lon).toBeCloseTo(8.1, 6);
+      expect(Date.parse(row.position?.at ?? '')).toBeGreaterThan(Date.now() - 4 * HOUR);
+    });
+
+    it('this year: the year to date and year-end projection its own overview shows, from the synced telemetry', async () => {
+      const own = (await get(ship, '/api/v1/overview?period=year')).json().cii.yearToDate;
+      const year = new Date().getUTCFullYear();
+      const row = (await get(shore, '/api/v1/fleet/ships')).json().ships.find((s: Json) => s.shipId === IMO);
+      expect(own.attained).toBeGreaterThan(0);
+      expect(row.cii).toMatchObject({
+        year,
+        source: 'telemetry',
+        attainedCii: own.attained,
+        requiredCii: own.required,
+        rating: own.rating,
+        projectedRating: own.projectedRating,
+      });
+      // The projection runs the rest of the year from "now", a few milliseconds apart in the two requests.
+      expect(row.cii.projectedCii).toBeCloseTo(own.projectedAttained, 6);
+    });
+
+    it('opens one ship: its records with the shore decisions, its CII and its active alarms', async () => {
+      const first = (await get(shore, `/api/v1/fleet/ships/${IMO}?year=2025`)).json() as FleetShipDetail;
+      expect(first.records).toHaveLength(records.length);
+      const departure = first.records.find((r) => r.kind === 'departure');
+      expect(departure?.review).toBeNull();
+      const decide = await shore.app.inject({
+        method: 'POST',
+        url: '/api/v1/sync/reviews',
+        headers: shore.auth,
+        payload: { shipId: IMO, recordId: departure?.id, decision: 'verified' },
+      });
+      expect(decide.statusCode, decide.body).toBe(201);
+      const res = await get(shore, `/api/v1/fleet/ships/${IMO}?year=2025`);
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = res.json() as FleetShipDetail;
+      record('fleet-ship.json', res.body);
+      expect(detail.records.find((r) => r.id === departure?.id)?.review).toMatchObject({
+        decision: 'verified',
+        stale: false,
+      });
+      const own = (await get(ship, '/api/v1/filling/records?filter=all')).json();
+      expect(detail.records.map((r) => [r.id, r.checkState, r.consumedT]).sort()).toEqual(
+        own.records.map((r: Json) => [r.id, r.checkState, r.consumedT]).sort(),
+      );
+      const cii = (await get(ship, '/api/v1/cii/statistics?dimension=annual&unit=month&year=2025')).json();
+      expect(detail.cii?.summary).toEqual(cii.summary);
+      expect(detail.cii?.voyages).toEqual(cii.voyages);
+      expect(detail.alarms.map((a) => [a.key, a.state, a.value])).toEqual([
+        // 420 K as the console shows it.
+        ['limit:a:high', 'active_unacknowledged', 146.85],
+      ]);
+      expect(detail.particulars?.imoNumber).toBe(IMO);
+    });
+
+    it('exports the fleet report: a sheet per regime, a row per ship, totals that the records add up to', async () => {
+      const res = await get(shore, '/api/v1/fleet/reports/export?year=2025&lang=en_US');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets.map((w) => w.name)).toEqual(['EU MRV', 'IMO DCS', 'EU ETS', 'FuelEU']);
+      const table = (name: string) => {
+        const ws = wb.getWorksheet(name)!;
+        const rows: unknown[][] = [];
+        ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+        const header = rows[1] as string[];
+        const body = rows.slice(2);
+        const col = (h: string) => header.indexOf(h);
+        return { header, body, col };
+      };
+      const dcs = table('IMO DCS');
+      expect(dcs.body.map((r) => r[0])).toEqual(['ECO HELM', 'SILENT', 'Fleet total']);
+      expect(dcs.body[1]?.at(-1)).toBe('Ship basic information incomplete');
+      // Recomputed from the records alone: fuel = first ROB + bunkered − last ROB, CO2 by the fuels' factors.
+      const consumed = consumedFromRecords();
+      const fuelTotal = dcs.body[2]?.[dcs.col('Fuel (t)')] as number;
+      expect(fuelTotal).toBeCloseTo(
+        Object.values(consumed).reduce((a, b) => a + b, 0),
+        6,
+      );
+      expect(dcs.body[2]?.[dcs.col('CO2 (t)')] as number).toBeCloseTo(co2FromFuel(consumed), 6);
+      const ownDcs = (await get(ship, '/api/v1/reports?regime=imo_dcs&year=2025')).json();
+      expect(dcs.body[0]?.[dcs.col('Distance (nm)')]).toBeCloseTo(ownDcs.totals.distanceNm, 9);
+
+      const ets = table('EU ETS');
+      const mrv = (await get(ship, '/api/v1/reports?regime=eu_mrv&year=2025')).json();
+      expect(ets.body[2]?.[ets.col('Allowances (EUA)')]).toBeCloseTo(mrv.ets.allowances, 9);
+      const fuelEu = table('FuelEU');
+      expect(fuelEu.body[0]?.[fuelEu.col('Penalty (EUR)')] ?? '').toEqual(mrv.fuelEu.penaltyEur ?? '');
+      const zh = await get(shore, '/api/v1/fleet/reports/export?year=2025&lang=zh_CN');
+      const wbZh = new ExcelJS.Workbook();
+      await wbZh.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
+      expect(String(wbZh.worksheets[0]?.getRow(1).getCell(1).value)).toBe('船队排放报告 2025');
+    });
+  },
+);

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { startNats, type TestNats } from '../apps/server/test/nats.ts';
+import { MAIN_PORT } from '../playwright.config.ts';
+import { buttonName, expect, expectNoRawText, langs, saveScreen, test } from './fixtures.ts';
+
+/**
+ * A shore-shaped server of its own (PostgreSQL, ECOHELM_SYNC_ROLE=shore) and a ship (the simulator, 20 days) syncing
+ * into it through a nats-server started here: the fleet page as a superintendent sees it, in both languages.
+ */
+const SHORE_PORT = MAIN_PORT + 74;
+const SHIP_PORT = MAIN_PORT + 75;
+const shore = `http://127.0.0.1:${SHORE_PORT}`;
+const adminUrl = process.env.E2E_SHORE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `ecohelm_e2e_fleet_${SHORE_PORT}`;
+
+const text = {
+  en_US: {
+    title: 'Fleet',
+    ship: 'ECOHELM PIONEER',
+    ships: 'Ships',
+    report: 'Fleet report (XLSX)',
+    back: 'All ships',
+    records: 'Information filling records',
+    verify: 'Verify',
+    verified: 'Verified',
+    lastContact: 'Last contact',
+  },
+  zh_CN: {
+    title: '船队',
+    ship: '生态先锋',
+    ships: '船舶',
+    report: '船队报告 (XLSX)',
+    back: '全部船舶',
+    records: '信息填报记录',
+    verify: '核实',
+    verified: '已核实',
+    lastContact: '最后联系',
+  },
+} as const;
+
+let nats: TestNats | undefined;
+const servers: ChildProcess[] = [];
+const serve = (port: number, env: Record<string, string>) => {
+  const child = spawn(
+    process.execPath,
+    ['scripts/e2e-server.mjs', String(port), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)],
+    { stdio: 'ignore' },
+  );
+  servers.push(child);
+};
+const withAdmin = async (sqlText: string) => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sqlText);
+  } finally {
+    await admin.end();
+  }
+};
+
+/** A shore's users log in with name and password (no console devices there); its first account, from the environment. */
+const MANAGER = { username: 'manager', password: 'e2e fleet password' };
+async function signIn(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: MANAGER });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+test.describe('fleet page on a shore server', () => {
+  test.use({ baseURL: shore });
+  test.describe.configure({ timeout: 240_000 });
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(240_000);
+    nats = await startNats();
+    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await withAdmin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const sync = {
+      ECOHELM_SYNC_NATS_URL: nats.url,
+      ECOHELM_SYNC_SCAN_MS: '1000',
+      ECOHELM_SYNC_MAX_KBITS: '100000',
+    };
+    serve(SHORE_PORT, {
+      ...sync,
+      DATABASE_URL: url.toString(),
+      ECOHELM_SYNC_ROLE: 'shore',
+      ECOHELM_SIMULATOR: '0',
+      ECOHELM_ADMIN_USER: MANAGER.username,
+      ECOHELM_ADMIN_PASSWORD: MANAGER.password,
+    });
+    serve(SHIP_PORT, {
+      ...sync,
+      DATABASE_URL: '',
+      ECOHELM_SIMULATOR: '1',
+      ECOHELM_SIMULATOR_HISTORY_DAYS: '20',
+      ECOHELM_SYNC_HISTORY_DAYS: '2',
+    });
+    // The shore lists the ship once its particulars, filling records and rollups have arrived.
+    const request = await playwright.request.newContext({ baseURL: shore });
+    await expect(async () => {
+      const dcToken = await signIn(request);
+      const res = await request.get('/api/v1/fleet/ships', {
+        headers: { authorization: `Bearer ${dcToken}` },
+      });
+      expect(res.status()).toBe(200);
+      const ship = (await res.json()).ships[0];
+      expect(ship?.name).toBe('ECOHELM PIONEER');
+      expect(ship?.position).not.toBeNull();
+      const detail = await request.get(`/api/v1/fleet/ships/${ship.shipId}`, {
+        headers: { authorization: `Bearer ${dcToken}` },
+      });
+      expect((await detail.json()).records.length).toBeGreaterThan(0);
+    }).toPass({ timeout: 200_000, intervals: [2000] });
+    await request.dispose();
+  });
+
+  test.afterAll(async () => {
+    for (const child of servers.splice(0)) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    await nats?.dispose();
+    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  });
+
+  for (const lang of langs) {
+    test(`lists the synced ship on the table and the map, opens it, verifies a record, downloads the fleet report in ${lang}`, async ({
+      page,
+    }) => {
+      const t = text[lang];
+      const dcToken = await signIn(page.request);
+      await page.addInitScript(
+        ([token, language]) => {
+          if (!sessionStorage.getItem('e2e-init')) {
+            sessionStorage.setItem('e2e-init', '1');
+            localStorage.setItem('dcToken', token);
+            localStorage.setItem('lang', language);
+          }
+        },
+        [dcToken, lang] as const,
+      );
+      await page.goto('/fleet');
+      await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible();
+      // The menu's fleet entry is there on a shore.
+      await expect(page.getByRole('menu').first().getByText(t.title, { exact: true })).toBeVisible();
+      const table = page.locator('[data-panel="fleetShips"]');
+      const shipLink = table.getByRole('button', { name: t.ship });
+      await expect(shipLink).toBeVisible();
+      await expect(table.getByText(t.lastContact).first()).toBeVisible();
+      await expect(page.locator('[data-panel="fleetMap"] canvas').first()).toBeVisible();
+      // The ship is on the map at its last known position (grey without a rating).
+      await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-ships', /^\d{7}:[A-E-]$/);
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-${lang}`);
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: buttonName(t.report) }).click();
+      expect((await download).suggestedFilename()).toMatch(/^fleet-report-\d{4}-(en_US|zh_CN)\.xlsx$/);
+
+      await shipLink.click();
+      const records = page.locator('[data-panel="fleetRecords"]');
+      await expect(records.getByText(t.records)).toBeVisible();
+      const first = records.locator('tbody tr.ant-table-row').first();
+      await first.getByRole('button', { name: buttonName(t.verify) }).click();
+      await expect(first.getByText(t.verified)).toBeVisible();
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-ship-${lang}`);
+      await page.getByRole('button', { name: buttonName(t.back) }).click();
+      await expect(shipLink).toBeVisible();
+    });
+  }
+});
