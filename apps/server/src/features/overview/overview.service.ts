@@ -371,7 +371,9 @@ export function ciiPanel(
   for (const d of days) {
     if (d.start < periodStart(first, period)) continue;
     const k = periodStart(d.start, period);
-    groups.set(k, [...(groups.get(k) ?? []), d]);
+    const group = groups.get(k);
+    if (group) group.push(d);
+    else groups.set(k, [d]);
   }
   const points = [...groups.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -425,18 +427,20 @@ function co2Panel(
   now: number,
 ): NonNullable<OverviewResponse['co2']> {
   const year = new Date(now).getUTCFullYear();
+  // The required CII and the capacity are the year's, whatever a day sailed and burnt: worked out once.
+  const { required, capacity } = ciiOf(ship, year, 0, {});
   let cumulative = 0;
   let allowance = 0;
   const out: NonNullable<OverviewResponse['co2']>['days'] = [];
   for (const d of days) {
     if (d.start < Date.UTC(year, 0, 1)) continue;
-    const c = ciiOf(ship, year, d.distanceNm, d.fuelT);
-    cumulative += c.co2T;
+    const co2T = co2FromFuel(d.fuelT);
+    cumulative += co2T;
     // The CO2 the required CII allows for the distance sailed: CII_req [g/(capacity·nm)] × capacity × nm / 1e6.
-    allowance += (c.required * c.capacity * d.distanceNm) / 1e6;
+    allowance += (required * capacity * d.distanceNm) / 1e6;
     out.push({
       day: new Date(d.start).toISOString().slice(0, 10),
-      co2T: c.co2T,
+      co2T,
       cumulativeCo2T: cumulative,
       cumulativeAllowanceT: allowance,
     });
