@@ -195,8 +195,10 @@ export function stateOf(
 /** A ship's synced daily rollups as the overview's day totals. */
 function daysOf(rows: readonly DailyRow[], now: number): Promise<DayTotals[]> {
   return dayTotals(
-    async (channel, fromMs, toMs) =>
-      rows.filter((r) => r.channel === channel && r.t * 1000 >= fromMs && r.t * 1000 < toMs),
+    async (channel, fromMs, toMs) => {
+      const own = rows.filter((r) => r.channel === channel && r.t * 1000 >= fromMs && r.t * 1000 < toMs);
+      return { t: own.map((r) => r.t), v: own.map((r) => r.sum / r.n) };
+    },
     daysFrom('year', now),
     now,
   );

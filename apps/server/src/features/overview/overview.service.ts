@@ -64,12 +64,12 @@ export interface DayTotals {
   fuelT: Record<string, number>;
 }
 
-/** Reads a channel's daily rollup rows (bucket start `t` in epoch s, count, sum) between two times (epoch ms). */
+/** Reads a channel's daily means between two times (epoch ms): bucket starts `t` (epoch s) and means `v`, in order. */
 export type DailyRollups = (
   channel: string,
   fromMs: number,
   toMs: number,
-) => Promise<readonly { t: number; n: number; sum: number }[]>;
+) => Promise<{ t: ArrayLike<number>; v: ArrayLike<number> }>;
 
 /**
  * Per-UTC-day distance (from the SOG daily mean) and fuel (from the fuel-flow daily means), from daily rollups: the
@@ -86,15 +86,17 @@ export async function dayTotals(read: DailyRollups, fromMs: number, now: number)
     return d;
   };
   const seconds = (start: number) => Math.max(0, Math.min(DAY_MS, now - start)) / 1000;
-  for (const r of await read(SOG, fromMs, now)) {
-    const start = r.t * 1000;
-    day(start).distanceNm += metresToNm((r.sum / r.n) * seconds(start));
+  const sog = await read(SOG, fromMs, now);
+  for (let i = 0; i < sog.t.length; i++) {
+    const start = sog.t[i]! * 1000;
+    day(start).distanceNm += metresToNm(sog.v[i]! * seconds(start));
   }
   for (const { id: channel, fuelClass: imoFuel } of fuelChannels) {
-    for (const r of await read(channel, fromMs, now)) {
-      const start = r.t * 1000;
+    const flow = await read(channel, fromMs, now);
+    for (let i = 0; i < flow.t.length; i++) {
+      const start = flow.t[i]! * 1000;
       const d = day(start);
-      d.fuelT[imoFuel] = (d.fuelT[imoFuel] ?? 0) + ((r.sum / r.n) * seconds(start)) / 1000;
+      d.fuelT[imoFuel] = (d.fuelT[imoFuel] ?? 0) + (flow.v[i]! * seconds(start)) / 1000;
     }
   }
   return [...byDay.values()].sort((a, b) => a.start - b.start);
@@ -171,7 +173,7 @@ export class OverviewService {
     const ciiShip = ciiShipOf(ship);
     const days = ciiShip
       ? await dayTotals(
-          (channel, fromMs, toMs) => this.#telemetry.rollups('1d', channel, fromMs, toMs),
+          (channel, fromMs, toMs) => this.#telemetry.rollupMeans('1d', channel, fromMs, toMs),
           daysFrom(period, now),
           now,
         )

@@ -302,8 +302,8 @@ export class TelemetryRepository {
         () =>
           `select t, v_sum / n from ${rollupTable(level)} where channel_id = ? and t >= ? and t < ? order by t`,
       ).raw(true);
-      let t = new Float64Array(4096);
-      let v = new Float64Array(4096);
+      let t = new Float64Array(512);
+      let v = new Float64Array(512);
       let n = 0;
       for (const row of stmt.iterate(channelId, fromS, toS) as Iterable<[number, number]>) {
         if (n === t.length) {
