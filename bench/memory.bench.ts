@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const LOAD_S = Number(process.env.ECOHELM_BENCH_MEMORY_S ?? 30);
 const CONCURRENT = 50;
@@ -29,7 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the real server on `dir`; resolves with its process and the console's device token. */
 async function startServer(): Promise<{ server: ChildProcess; token: string; log: () => string }> {
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -13,6 +13,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web console first');
@@ -25,7 +26,7 @@ const port = await new Promise<number>((resolve) => {
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ECOHELM_DATA_DIR: dir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const [port, ...pairs] = process.argv.slice(2);
 const dataDir = path.join(tmpdir(), `ecohelm-e2e-${port}`);
@@ -14,7 +15,7 @@ mkdirSync(dataDir, { recursive: true });
 writeFileSync(path.join(dataDir, 'device-secret.txt'), 'e2e-secret\n');
 const extra = Object.fromEntries(pairs.map((p) => p.split('=', 2)));
 const root = path.resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {

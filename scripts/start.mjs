@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCjkFont } from './ensure-fonts.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -32,7 +33,7 @@ if (process.env.ECOHELM_SKIP_FONTS !== '1') ensureCjkFont();
 
 const server = spawn(
   process.execPath,
-  [path.join(root, 'apps/server/src/main.ts'), ...process.argv.slice(2)],
+  [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',
