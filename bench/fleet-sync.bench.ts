@@ -42,10 +42,9 @@ import { TelemetryRepository } from '../apps/server/src/features/telemetry/telem
 import { TelemetryService } from '../apps/server/src/features/telemetry/telemetry.service.ts';
 import { VoyageRepository } from '../apps/server/src/features/voyages/voyages.repository.ts';
 import { VoyageService } from '../apps/server/src/features/voyages/voyages.service.ts';
-import type { SyncConfig } from '../apps/server/src/platform/config.ts';
 import { prefillFillingRecords, simulatorShip } from '../apps/server/src/simulator/prefill-filling.ts';
 import { VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
-import { startNats } from '../apps/server/test/nats.ts';
+import { startNats, testSyncConfig } from '../apps/server/test/nats.ts';
 import { reportingYear } from '../testing/factories.ts';
 
 const SHIPS = Number(process.env.ECOHELM_BENCH_FLEET_SHIPS ?? 100);
@@ -75,24 +74,16 @@ function imoOf(i: number): string {
   return `${six}${sum % 10}`;
 }
 
-const syncConfig = (natsUrl: string): SyncConfig => ({
-  role: 'ship',
-  natsUrl,
-  user: undefined,
-  password: undefined,
-  token: undefined,
-  credsFile: undefined,
-  tlsCa: undefined,
-  tlsCert: undefined,
-  tlsKey: undefined,
-  maxKbits: 1_000_000,
-  historyDays: DAYS + 1,
-  recheckHours: 48,
-  recheckMs: 3_600_000,
-  scanMs: 2_000,
-  reconnectMs: 500,
-  ackTimeoutMs: 10_000,
-});
+const syncConfig = (natsUrl: string) =>
+  testSyncConfig(natsUrl, 'ship', {
+    maxKbits: 1_000_000,
+    historyDays: DAYS + 1,
+    recheckHours: 48,
+    recheckMs: 3_600_000,
+    scanMs: 2_000,
+    reconnectMs: 500,
+    ackTimeoutMs: 10_000,
+  });
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

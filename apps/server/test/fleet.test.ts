@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { SyncRepository } from '../src/features/sync/sync.repository.ts';
-import type { SyncConfig } from '../src/platform/config.ts';
-import { startNats, type TestNats } from './nats.ts';
+import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
 import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
 
@@ -26,24 +25,8 @@ const record = (name: string, body: string) => {
   }
 };
 
-const syncConfig = (natsUrl: string, role: 'ship' | 'shore'): SyncConfig => ({
-  role,
-  natsUrl,
-  user: undefined,
-  password: undefined,
-  token: undefined,
-  credsFile: undefined,
-  tlsCa: undefined,
-  tlsCert: undefined,
-  tlsKey: undefined,
-  maxKbits: 100_000,
-  historyDays: 7,
-  recheckHours: 48,
-  recheckMs: 500,
-  scanMs: 150,
-  reconnectMs: 150,
-  ackTimeoutMs: 1500,
-});
+const syncConfig = (natsUrl: string, role: 'ship' | 'shore') =>
+  testSyncConfig(natsUrl, role, { historyDays: 7, recheckHours: 48 });
 
 /** Fuel consumed in the year per fuel type, from the records alone: first ROB + bunkered − last ROB. */
 function consumedFromRecords(): Record<string, number> {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: a plain .mjs script of the repo, typed by use.
 import { natsServerPath } from '../../../scripts/ensure-nats-server.mjs';
+import type { SyncConfig } from '../src/platform/config.ts';
 import { freePort, waitFor } from './peers.ts';
 
 export interface TestNats {
@@ -60,3 +61,31 @@ export async function startNats(): Promise<TestNats> {
     },
   };
 }
+
+/**
+ * A sync configuration for tests and benches: no credentials or TLS, no bandwidth cap worth the name, and quick
+ * scans and retries (`over` sets what a test needs otherwise).
+ */
+export const testSyncConfig = (
+  natsUrl: string,
+  role: 'ship' | 'shore',
+  over: Partial<SyncConfig> = {},
+): SyncConfig => ({
+  role,
+  natsUrl,
+  user: undefined,
+  password: undefined,
+  token: undefined,
+  credsFile: undefined,
+  tlsCa: undefined,
+  tlsCert: undefined,
+  tlsKey: undefined,
+  maxKbits: 100_000,
+  historyDays: 5,
+  recheckHours: 5 * 24,
+  recheckMs: 500,
+  scanMs: 150,
+  reconnectMs: 150,
+  ackTimeoutMs: 1500,
+  ...over,
+});

@@ -9,33 +9,13 @@ import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
-import { startNats, type TestNats } from './nats.ts';
+import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { freePort, waitFor } from './peers.ts';
 import { createTestApp, type TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
 const HOUR = 3_600_000;
 const IMO = validShip().imoNumber;
-
-const syncConfig = (natsUrl: string, role: 'ship' | 'shore', over: Partial<SyncConfig> = {}): SyncConfig => ({
-  role,
-  natsUrl,
-  user: undefined,
-  password: undefined,
-  token: undefined,
-  credsFile: undefined,
-  tlsCa: undefined,
-  tlsCert: undefined,
-  tlsKey: undefined,
-  maxKbits: 100_000,
-  historyDays: 5,
-  recheckHours: 5 * 24,
-  recheckMs: 500,
-  scanMs: 150,
-  reconnectMs: 150,
-  ackTimeoutMs: 1500,
-  ...over,
-});
 
 /**
  * A ship with its particulars, an arrival (not submitted) and a submitted departure, a bunker record and `hours`
@@ -189,7 +169,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
   let nats: TestNats;
   const apps: TestApp[] = [];
   const shoreApp = async () => {
-    const app = await createTestApp('postgres', { sync: syncConfig(nats.url, 'shore') });
+    const app = await createTestApp('postgres', { sync: testSyncConfig(nats.url, 'shore') });
     apps.push(app);
     return app;
   };
@@ -201,7 +181,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
   };
   /** The ship's sync on a filled ship's store (started after its data exists, as on a ship that has sailed). */
   const linkShip = (ship: TestApp, over: Partial<SyncConfig> = {}) => {
-    const link = startSync(syncConfig(nats.url, 'ship', over), ship.testStore.store, {
+    const link = startSync(testSyncConfig(nats.url, 'ship', over), ship.testStore.store, {
       ships: ship.services.ships,
       log: ship.app.log,
     });
@@ -531,7 +511,7 @@ describe('sync link pieces', () => {
   it('keeps trying a shore that does not answer, says so, and stops at once', async () => {
     const t = await createTestApp('sqlite');
     const port = await freePort();
-    const link = startSync(syncConfig(`nats://127.0.0.1:${port}`, 'ship'), t.testStore.store, {
+    const link = startSync(testSyncConfig(`nats://127.0.0.1:${port}`, 'ship'), t.testStore.store, {
       ships: t.services.ships,
       log: t.app.log,
     });
