@@ -91,7 +91,7 @@ export const MAIN_ENGINE_CYLINDERS = 6;
 export const fuelKinds = ['hfo', 'lfo', 'mgo'] as const;
 export type FuelKind = (typeof fuelKinds)[number];
 /** The IMO fuel class of each main-engine fuel kind; generators and boilers burn marine gas oil. */
-const fuelClassOfKind: Record<FuelKind, ImoFuelId> = { hfo: 'hfo', lfo: 'lfo', mgo: 'diesel_gas_oil' };
+export const fuelClassOfKind: Record<FuelKind, ImoFuelId> = { hfo: 'hfo', lfo: 'lfo', mgo: 'diesel_gas_oil' };
 
 /**
  * The tank (fuel kind) a product fuel type of the ship particulars goes to: `*_hfo` → HFO, `*_lfo` → LFO, MDO/MGO →

@@ -1,1 +1,2 @@
 export * from './distribution.ts';
+export * from './meters.ts';

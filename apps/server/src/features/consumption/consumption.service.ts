@@ -1,14 +1,12 @@
 import type { ConsumptionPeriod, ConsumptionQuery, ConsumptionResponse } from '@ecohelm/contracts';
 import {
-  type Consumer,
   type ConsumptionDistribution,
   type ConsumptionHour,
   consumers,
   distributeConsumption,
-  type FuelKind,
-  fuelChannels,
-  fuelKinds,
-  fuelMixLookup,
+  forEachMeteredHour,
+  fuelClassOfKind,
+  fuelMeters,
   modeTimeline,
   operatingModes,
 } from '@ecohelm/domain';
@@ -22,22 +20,7 @@ const STW = 'navigation.speedThroughWater';
 /** How far before a range the voyage events are read for the state at its start. */
 const EVENT_LOOKBACK = 120 * DAY;
 
-/**
- * The fuel meters of each consumer; the main engine's name their fuel kind, the generators' and boilers' single
- * meters burn what the service system carries (`fuelMixLookup`).
- */
-const METERS = fuelChannels
-  .filter((c): c is typeof c & { equipment: Consumer } =>
-    (consumers as readonly string[]).includes(c.equipment),
-  )
-  .map((c) => ({
-    channel: c.id,
-    consumer: c.equipment as Consumer,
-    kind: /^propulsion\.main\.fuel\.(\w+)\.massFlow$/.exec(c.id)?.[1] as FuelKind | undefined,
-    fuelClass: c.fuelClass,
-  }));
-/** The IMO fuel class of each tank's fuel. */
-const CLASS_OF_KIND: Record<FuelKind, string> = { hfo: 'hfo', lfo: 'lfo', mgo: 'diesel_gas_oil' };
+/** How far back the main engine's fuel is looked up for the mix the generators and boilers burn. */
 const MIX_LOOKBACK = 14 * DAY;
 
 /**
@@ -110,7 +93,7 @@ export class ConsumptionService {
   ): Promise<ConsumptionDistribution> {
     const [speed, ...meters] = await Promise.all([
       this.#telemetry.rollupMeans('1h', STW, from, to),
-      ...METERS.map((m) =>
+      ...fuelMeters.map((m) =>
         this.#telemetry.rollupMeans('1h', m.channel, from - (m.kind ? MIX_LOOKBACK : 0), to),
       ),
     ]);
@@ -123,38 +106,8 @@ export class ConsumptionService {
       }
       return h;
     };
-    const meByHour = new Map<number, Record<FuelKind, number>>();
-    meters.forEach((series, i) => {
-      const kind = METERS[i]!.kind;
-      if (!kind) return;
-      for (let k = 0; k < series.t.length; k++) {
-        const h = meByHour.get(series.t[k]! * 1000) ?? { hfo: 0, lfo: 0, mgo: 0 };
-        h[kind] += Math.max(0, series.v[k]!);
-        meByHour.set(series.t[k]! * 1000, h);
-      }
-    });
-    const mix = fuelMixLookup([...meByHour.entries()].map(([t, kg]) => ({ t, kg })));
-    meters.forEach((series, i) => {
-      const m = METERS[i]!;
-      // The hourly mean flow (kg/s) times an hour is the hour's fuel.
-      for (let k = 0; k < series.t.length; k++) {
-        const t = series.t[k]! * 1000;
-        if (t < from) continue;
-        const kg = series.v[k]! * 3600;
-        if (m.kind) hour(t).fuel.push({ consumer: m.consumer, kg, fuelClass: m.fuelClass });
-        else {
-          const shares = mix(t);
-          for (const kind of fuelKinds) {
-            if (shares[kind] > 0) {
-              hour(t).fuel.push({
-                consumer: m.consumer,
-                kg: kg * shares[kind],
-                fuelClass: CLASS_OF_KIND[kind],
-              });
-            }
-          }
-        }
-      }
+    forEachMeteredHour(fuelMeters, meters, (t, consumer, kind, kg) => {
+      if (t >= from) hour(t).fuel.push({ consumer, kg, fuelClass: fuelClassOfKind[kind] });
     });
     for (let k = 0; k < speed!.t.length; k++) {
       const h = hours.get(speed!.t[k]! * 1000);

@@ -3,10 +3,10 @@ import {
   type Consumer,
   consumers,
   type FuelKind,
-  fuelChannels,
+  forEachMeteredHour,
   fuelKindOf,
   fuelKinds,
-  fuelMixLookup,
+  fuelMeters,
 } from '@ecohelm/domain';
 import type { RecordsService } from '../records/records.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
@@ -15,16 +15,6 @@ import type { VoyageService } from '../voyages/voyages.service.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/**
- * Each fuel meter with its consumer and, for the main engine's meters, the tank it draws from; the generators' and
- * boilers' single meters burn what the service system carries (`fuelMixLookup`).
- */
-const METERS = fuelChannels
-  .filter((c) => (consumers as readonly string[]).includes(c.equipment))
-  .map((c) => {
-    const kind = /^propulsion\.main\.fuel\.(\w+)\.massFlow$/.exec(c.id)?.[1] as FuelKind | undefined;
-    return { channel: c.id, consumer: c.equipment as Consumer, kind };
-  });
 /** How far back the main engine's fuel is looked up for the mix the generators burn. */
 const MIX_LOOKBACK = 14 * DAY;
 const ROB = (k: FuelKind) => `tanks.fuel.${k}.currentMass`;
@@ -83,34 +73,15 @@ export class EnergyReportService {
       return undefined;
     };
     const meters = await Promise.all(
-      METERS.map((m) => this.#telemetry.rollupMeans('1h', m.channel, from - (m.kind ? MIX_LOOKBACK : 0), to)),
+      fuelMeters.map((m) =>
+        this.#telemetry.rollupMeans('1h', m.channel, from - (m.kind ? MIX_LOOKBACK : 0), to),
+      ),
     );
-    const meByHour = new Map<number, ByKind>();
-    meters.forEach((series, i) => {
-      const kind = METERS[i]!.kind;
-      if (!kind) return;
-      for (let k = 0; k < series.t.length; k++) {
-        const t = series.t[k]! * 1000;
-        const h = meByHour.get(t) ?? byKind();
-        h[kind] += Math.max(0, series.v[k]!);
-        meByHour.set(t, h);
-      }
-    });
-    const mix = fuelMixLookup([...meByHour.entries()].map(([t, kg]) => ({ t, kg })));
-    meters.forEach((series, i) => {
-      const m = METERS[i]!;
-      for (let k = 0; k < series.t.length; k++) {
-        const t = series.t[k]! * 1000;
-        const row = rowAt(t);
-        if (!row) continue;
-        const tonnes = (Math.max(0, series.v[k]!) * 3600) / 1000;
-        row.byConsumerT[m.consumer] += tonnes;
-        if (m.kind) row.consumedT[m.kind] += tonnes;
-        else {
-          const shares = mix(t);
-          for (const kind of fuelKinds) row.consumedT[kind] += tonnes * shares[kind];
-        }
-      }
+    forEachMeteredHour(fuelMeters, meters, (t, consumer, kind, kg) => {
+      const row = rowAt(t);
+      if (!row) return;
+      row.byConsumerT[consumer] += kg / 1000;
+      row.consumedT[kind] += kg / 1000;
     });
     const bunkers = await this.#records.listBunker({ from: iso(from - 30 * DAY), to: iso(to), limit: 5000 });
     // A delivery counts in each period for the share of its time that falls in it (deliveries run over midnight).
