@@ -8,6 +8,7 @@ import { startConfiguredAdapters } from './features/ingest/adapters.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
 import { loadConfig } from './platform/config.ts';
+import { startMemoryTrim } from './platform/memory-trim.ts';
 import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
@@ -43,12 +44,14 @@ const pruneSessions = setInterval(
 // Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
 const stopPrune = startRawPruneJob(services.telemetry, app.log);
+const stopTrim = await startMemoryTrim(app.log);
 
 let simulator: RunningSimulator | undefined;
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
   stopPrune();
+  stopTrim();
   clearInterval(pruneSessions);
   await services.adapters.stopAll();
   await app.close();

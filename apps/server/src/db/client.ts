@@ -30,8 +30,10 @@ export function openStore(options: { databaseUrl?: string | undefined; sqliteFil
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 32 MB of page cache (the default is 2 MB): bulk history and year-long trends touch many pages.
-  sqlite.pragma('cache_size = -32768');
+  // 8 MB of page cache (the default is 2 MB): bulk history and year-long trends touch many pages, and the kernel
+  // caches the file as well. It was 32 MB, which stayed with the server after the year's analyses (decisions,
+  // "Server memory"); the one-year trend and ingest measured the same (bench/ingest.bench.ts).
+  sqlite.pragma('cache_size = -8192');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
 }
