@@ -34,6 +34,7 @@ import { EquipmentService } from './features/equipment/equipment.service.ts';
 import { FillingRepository } from './features/filling/filling.repository.ts';
 import { fillingRoutes } from './features/filling/filling.routes.ts';
 import { FillingService } from './features/filling/filling.service.ts';
+import { ShipConsoles } from './features/fleet/fleet.consoles.ts';
 import { FleetExporter } from './features/fleet/fleet.export.ts';
 import { FleetRepository } from './features/fleet/fleet.repository.ts';
 import { fleetRoutes } from './features/fleet/fleet.routes.ts';
@@ -90,7 +91,7 @@ import { WeatherRepository } from './features/weather/weather.repository.ts';
 import { weatherRoutes } from './features/weather/weather.routes.ts';
 import { gribFolderOf, WeatherService } from './features/weather/weather.service.ts';
 import type { AppInstance } from './platform/app-instance.ts';
-import { registerAuth } from './platform/auth.ts';
+import { type AuthContext, registerAuth } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -134,8 +135,16 @@ export async function buildApp(
     statfs?: ConstructorParameters<typeof DiskGuard>[0]['statfs'];
     /** When the first energy assessment runs after the start (then hourly), ms. */
     assessmentDelayMs?: number;
+    /**
+     * The shore's read-only copy of one ship (features/fleet/fleet.consoles.ts): the ship's console on a store made
+     * from what the ship sent. Only `token` gets in, with the read permissions; nothing runs in the background (alarm
+     * evaluation, energy assessment, speed advice, GRIB folder, sync), and it serves neither the web console, the
+     * API's documentation, backups nor ingest.
+     */
+    replica?: { token: string };
   } = {},
 ): Promise<BuiltApp> {
+  const replica = options.replica;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -151,15 +160,17 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCompression(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Ecohelm API', version: '1' },
-      components: { securitySchemes: { dcToken: { type: 'http', scheme: 'bearer' } } },
-      security: [{ dcToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (!replica) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Ecohelm API', version: '1' },
+        components: { securitySchemes: { dcToken: { type: 'http', scheme: 'bearer' } } },
+        security: [{ dcToken: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const sessions = new SessionService(new SessionRepository(store.db));
   const users = new UsersService(new UsersRepository(store.db));
@@ -173,6 +184,7 @@ export async function buildApp(
   const telemetry = new TelemetryService(new TelemetryRepository(store), {
     rawWindowDays: config.ingest.rawRetentionDays,
     minuteWindowDays: config.ingest.minuteRetentionDays,
+    ...(replica ? { finestLevel: '1h' as const } : {}),
   });
   await telemetry.init();
   const disk = new DiskGuard({
@@ -188,6 +200,8 @@ export async function buildApp(
   // The energy assessment's events, refreshed hourly once the assessment exists (below).
   let assessmentInputs: readonly ConditionInput[] = [];
   const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
+    // The shore's copy of a ship shows the ship's alarms as they came; nothing is evaluated there.
+    ...(replica ? { tickMs: 0 } : {}),
     geofence,
     extraInputs: () => assessmentInputs,
     log: app.log,
@@ -213,8 +227,10 @@ export async function buildApp(
   };
   // A user session token carries its prefix; any other token is a device's.
   registerAuth(app, {
-    authenticate: (token) =>
-      token.startsWith(USER_TOKEN_PREFIX) ? users.authenticate(token) : sessions.authenticate(token),
+    authenticate: replica
+      ? async (token) => (token === replica.token ? replicaReader : undefined)
+      : (token) =>
+          token.startsWith(USER_TOKEN_PREFIX) ? users.authenticate(token) : sessions.authenticate(token),
   });
 
   await platformRoutes(app, config, store.kind);
@@ -265,14 +281,16 @@ export async function buildApp(
         assessmentInputs = assessmentConditions(a.items);
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'energy assessment failed'));
-  const firstAssessment = setTimeout(refreshAssessment, options.assessmentDelayMs ?? 60_000);
-  const hourlyAssessment = setInterval(refreshAssessment, 3_600_000);
-  firstAssessment.unref();
-  hourlyAssessment.unref();
-  app.addHook('onClose', () => {
-    clearTimeout(firstAssessment);
-    clearInterval(hourlyAssessment);
-  });
+  if (!replica) {
+    const firstAssessment = setTimeout(refreshAssessment, options.assessmentDelayMs ?? 60_000);
+    const hourlyAssessment = setInterval(refreshAssessment, 3_600_000);
+    firstAssessment.unref();
+    hourlyAssessment.unref();
+    app.addHook('onClose', () => {
+      clearTimeout(firstAssessment);
+      clearInterval(hourlyAssessment);
+    });
+  }
   await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
   const speed = new SpeedService({
     telemetry,
@@ -294,20 +312,22 @@ export async function buildApp(
   await weather.load();
   services.weather = weather;
   await weatherRoutes(app, weather);
-  weather
-    .watchFolder(gribFolderOf(config))
-    .catch((error: unknown) => app.log.error({ err: error }, 'GRIB folder watch failed'));
-  app.addHook('onClose', () => weather.stop());
   speed.useForecasts({ grib: gribForecast(weather) });
-  const adviceTimer = setInterval(
-    () =>
-      void speed
-        .recordAdviceNow()
-        .catch((error: unknown) => app.log.error({ err: error }, 'speed advice failed')),
-    ADVICE_EVERY_MS,
-  );
-  adviceTimer.unref();
-  app.addHook('onClose', () => clearInterval(adviceTimer));
+  if (!replica) {
+    weather
+      .watchFolder(gribFolderOf(config))
+      .catch((error: unknown) => app.log.error({ err: error }, 'GRIB folder watch failed'));
+    app.addHook('onClose', () => weather.stop());
+    const adviceTimer = setInterval(
+      () =>
+        void speed
+          .recordAdviceNow()
+          .catch((error: unknown) => app.log.error({ err: error }, 'speed advice failed')),
+      ADVICE_EVERY_MS,
+    );
+    adviceTimer.unref();
+    app.addHook('onClose', () => clearInterval(adviceTimer));
+  }
   if (!config.hideLoadPage) {
     await loadRoutes(
       app,
@@ -316,6 +336,7 @@ export async function buildApp(
       ),
     );
   }
+  if (replica) return { app, services };
   await backupRoutes(
     app,
     new BackupService(store, {
@@ -328,11 +349,32 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
-  const fleet = new FleetService({ repo: new FleetRepository(store.db), sync: sync.service });
-  await fleetRoutes(app, fleet, new FleetExporter(fleet));
+  const fleetRepo = new FleetRepository(store.db);
+  const fleet = new FleetService({ repo: fleetRepo, sync: sync.service });
+  // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
+  const consoles = new ShipConsoles({
+    repo: fleetRepo,
+    build: (replicaStore, token) =>
+      buildApp({ ...config, sync: undefined, shore: false, webDist: '' }, replicaStore, {
+        ...(options.logger === false ? { logger: false } : {}),
+        replica: { token },
+      }),
+    log: app.log,
+  });
+  app.addHook('onClose', () => consoles.close());
+  await fleetRoutes(app, fleet, new FleetExporter(fleet), config.shore ? consoles : undefined);
 
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);
   }
   return { app, services };
 }
+
+/** The caller inside the shore's copy of a ship: whoever the shore let through, reading only. */
+const replicaReader: AuthContext = {
+  kind: 'device',
+  device: { id: 'shore', code: 'shore', name: 'Shore', role: 'viewer' },
+  permissions: ['dashboard:read', 'reports:export'],
+  expiresAt: '9999-12-31T23:59:59.999Z',
+  tokenId: 0,
+};

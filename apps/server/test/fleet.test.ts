@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { FleetOverviewResponse, FleetShipDetail } from '@ecohelm/contracts';
+import { type FleetOverviewResponse, type FleetShipDetail, fleetMessages } from '@ecohelm/contracts';
 import { co2FromFuel, fuelChannels } from '@ecohelm/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +280,76 @@ describe.skipIf(!process.env.DATABASE_URL)(
         ['limit:a:high', 'active_unacknowledged', 146.85],
       ]);
       expect(detail.particulars?.imoNumber).toBe(IMO);
+    });
+
+    it("opens one ship's whole console from the shore's copy: the ship's own answers, read only", async () => {
+      const console = (path: string, headers = shore.auth) =>
+        get(shore, `/api/v1/fleet/ships/${IMO}/console/${path}`, headers);
+      // The same answers as the ship's own API, for reads made of records and of rollups.
+      for (const path of [
+        'ship',
+        'filling/records?filter=all',
+        'cii/statistics?dimension=annual&unit=month&year=2025',
+        'reports?regime=eu_mrv&year=2025',
+        'reports?regime=imo_dcs&year=2025',
+        'records/bunker',
+        'alarms/history?pageSize=50',
+      ]) {
+        const [copy, own] = [await console(path), await get(ship, `/api/v1/${path}`)];
+        expect(own.statusCode, `${path}: ${own.body}`).toBe(200);
+        expect(copy.statusCode, `${path}: ${copy.body}`).toBe(200);
+        // Made a few milliseconds apart.
+        const { generatedAt: _copyAt, serverTime: _copyTime, ...copied } = copy.json();
+        const { generatedAt: _ownAt, serverTime: _ownTime, ...owned } = own.json();
+        expect(copied, path).toEqual(owned);
+      }
+      // The ship's open alarm, as its engine restored it on board.
+      const active = (await console('alarms/active')).json();
+      expect(active.items.map((a: Json) => [a.key, a.state])).toEqual([
+        ['limit:a:high', 'active_unacknowledged'],
+      ]);
+      // This year's CII on the overview, from the synced daily rollups.
+      const [copy, own] = [
+        await console('overview?period=year'),
+        await get(ship, '/api/v1/overview?period=year'),
+      ];
+      expect(copy.statusCode, copy.body).toBe(200);
+      expect(copy.json().cii.yearToDate.attained).toBeGreaterThan(0);
+      expect(copy.json().cii.yearToDate).toMatchObject({
+        attained: own.json().cii.yearToDate.attained,
+        rating: own.json().cii.yearToDate.rating,
+      });
+      // The latest position is the last value of the newest hourly bucket, with its time.
+      const latest = await console('telemetry/latest?channels=navigation.position.latitude');
+      expect(latest.statusCode, latest.body).toBe(200);
+      const lat = latest.json().values.find((v: Json) => v.channel === 'navigation.position.latitude');
+      expect(lat?.value).toBeCloseTo(53.5, 1);
+      // Hourly trends where the ship has raw samples: the copy holds hours.
+      const from = new Date(Date.now() - 24 * HOUR).toISOString();
+      const to = new Date().toISOString();
+      const trend = await console(
+        `telemetry/trend?channel=navigation.position.latitude&from=${from}&to=${to}`,
+      );
+      expect(trend.statusCode, trend.body).toBe(200);
+      expect(trend.json().source).toBe('1h');
+      expect(trend.json().points.length).toBeGreaterThanOrEqual(3);
+      // Read only: every write is refused with the reason, nothing is live, and the fleet's permission is needed.
+      const write = await shore.app.inject({
+        method: 'POST',
+        url: `/api/v1/fleet/ships/${IMO}/console/filling/records`,
+        headers: shore.auth,
+        payload: { record: records[0] },
+      });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().error.message).toBe(fleetMessages.consoleReadOnly);
+      const live = await console('telemetry/live?channels=navigation.speedOverGround');
+      expect(live.statusCode).toBe(409);
+      expect(live.json().error.message).toBe(fleetMessages.consoleNoLive);
+      expect((await console('ship', await viewerAuth(shore))).statusCode).toBe(403);
+      expect((await get(shore, '/api/v1/fleet/ships/0000000/console/ship')).statusCode).toBe(404);
+      expect((await get(vessel, `/api/v1/fleet/ships/${IMO}/console/ship`)).statusCode).toBe(409);
+      // A second read takes the same copy (the ship has not been heard from since).
+      expect((await console('ship')).json()).toEqual((await get(ship, '/api/v1/ship')).json());
     });
 
     it('exports the fleet report: a sheet per regime, a row per ship, totals that the records add up to', async () => {

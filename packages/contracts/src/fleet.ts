@@ -17,6 +17,8 @@ export type FleetIssue = z.infer<typeof fleetIssueSchema>;
 export const fleetMessages = {
   notShore: 'The fleet pages are on a shore server only',
   unknownShip: 'The shore has heard nothing from that ship',
+  consoleReadOnly: "The shore's copy of a ship is read only: the crew's entries are made on board",
+  consoleNoLive: "The shore's copy of a ship has no live stream: it receives the ship's hourly rollups",
 } as const;
 
 const fleetYearSchema = z.coerce.number().int().min(2019).max(2030);
@@ -33,6 +35,12 @@ export const fleetReportQuerySchema = z.object({
 export type FleetReportQuery = z.input<typeof fleetReportQuerySchema>;
 
 export const fleetShipParamsSchema = z.object({ shipId: z.string().min(1).max(64) });
+
+/**
+ * `/api/v1/fleet/ships/:shipId/console/*`: one ship's console read from the shore's copy. `*` is the ship's own API
+ * path after `/api/v1/` (`overview/page`, `cii/statistics`, ...); only reads.
+ */
+export const fleetConsoleParamsSchema = fleetShipParamsSchema.extend({ '*': z.string().min(1).max(200) });
 
 /**
  * A ship's CII of the year. This year, from its synced daily telemetry as its overview computes it (year to date,

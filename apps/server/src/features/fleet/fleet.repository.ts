@@ -10,6 +10,18 @@ export interface DailyRow {
   sum: number;
 }
 
+/** A rollup bucket of one channel as the shore holds it (`t` epoch s, `lastT` epoch ms). */
+export interface ShipRollupRow {
+  channel: string;
+  t: number;
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  last: number;
+  lastT: number;
+}
+
 /** The channels the overview's CII reads: speed over ground and every fuel flow. */
 const CII_CHANNELS = ['navigation.speedOverGround', ...fuelChannels.map((c) => c.id)];
 
@@ -52,6 +64,39 @@ export class FleetRepository {
       .where('stream', 'in', [...FLEET_STREAMS]);
     if (shipId !== undefined) q = q.where('ship_id', '=', shipId);
     return q.execute();
+  }
+
+  /** Every live (not deleted) row one ship sent, of every stream: what its console's store is made of. */
+  shipRows(shipId: string): Promise<{ stream: string; data: string }[]> {
+    return this.#db
+      .selectFrom('fleet_records')
+      .select(['stream', 'data'])
+      .where('ship_id', '=', shipId)
+      .where('deleted', '=', 0)
+      .execute();
+  }
+
+  /** One ship's rollups of a level from `fromS` (bucket start, epoch s), oldest first. */
+  async shipRollups(shipId: string, level: '1h' | '1d', fromS: number): Promise<ShipRollupRow[]> {
+    const rows = await this.#db
+      .selectFrom('fleet_rollups')
+      .select(['channel', 't', 'n', 'v_sum', 'v_min', 'v_max', 'v_last', 'last_t'])
+      .where('ship_id', '=', shipId)
+      .where('level', '=', level)
+      .where('t', '>=', fromS)
+      .orderBy('t')
+      .execute();
+    // PostgreSQL answers its bigint and double columns as strings or numbers by type: one shape here.
+    return rows.map((r) => ({
+      channel: r.channel,
+      t: Number(r.t),
+      n: Number(r.n),
+      sum: Number(r.v_sum),
+      min: Number(r.v_min),
+      max: Number(r.v_max),
+      last: Number(r.v_last),
+      lastT: Number(r.last_t),
+    }));
   }
 
   /** The daily rollups of speed and fuel flows from `fromMs` (epoch ms), of one ship or of all, by ship. */

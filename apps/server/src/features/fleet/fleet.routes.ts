@@ -1,4 +1,6 @@
 import {
+  fleetConsoleParamsSchema,
+  fleetMessages,
   fleetOverviewResponseSchema,
   fleetQuerySchema,
   fleetReportQuerySchema,
@@ -7,14 +9,20 @@ import {
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
+import { conflict, forbidden } from '../../platform/errors.ts';
+import type { ShipConsoles } from './fleet.consoles.ts';
 import type { FleetExporter } from './fleet.export.ts';
 import type { FleetService } from './fleet.service.ts';
 
-/** The fleet pages of a shore server (409 elsewhere); every route needs `fleet:read`. */
+/**
+ * The fleet pages of a shore server (409 elsewhere); every route needs `fleet:read`. `consoles` (a shore's) answers
+ * one ship's own API read from the shore's copy.
+ */
 export async function fleetRoutes(
   app: AppInstance,
   fleet: FleetService,
   exporter: FleetExporter,
+  consoles?: ShipConsoles,
 ): Promise<void> {
   const tags = ['fleet'];
   const preHandler = requirePermission('fleet:read');
@@ -52,4 +60,32 @@ export async function fleetRoutes(
         .send(file.body);
     },
   );
+  app.get(
+    '/api/v1/fleet/ships/:shipId/console/*',
+    { preHandler, schema: { tags, params: fleetConsoleParamsSchema } },
+    async (request, reply) => {
+      if (!consoles) throw conflict(fleetMessages.notShore, { reason: 'not_shore' });
+      const query = request.url.indexOf('?');
+      const path = request.params['*'] + (query >= 0 ? request.url.slice(query) : '');
+      const answer = await consoles.read(request.params.shipId, path, {
+        accept: request.headers.accept,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      for (const name of ['content-type', 'content-disposition', 'cache-control'] as const) {
+        const value = answer.headers[name];
+        if (value !== undefined) reply.header(name, value);
+      }
+      return reply.code(answer.statusCode).send(answer.rawPayload);
+    },
+  );
+  // The copy is read only: a write is refused here, before it reaches the ship's routes.
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/v1/fleet/ships/:shipId/console/*',
+    preHandler,
+    schema: { tags, params: fleetConsoleParamsSchema },
+    handler: async () => {
+      throw forbidden(fleetMessages.consoleReadOnly);
+    },
+  });
 }

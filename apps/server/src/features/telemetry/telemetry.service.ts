@@ -103,14 +103,20 @@ export class TelemetryService {
   readonly rawWindowMs: number;
   /** How long minute rollups are kept (0: forever); hourly and daily rollups are always kept. */
   readonly minuteWindowMs: number;
+  /**
+   * The finest level the store holds: `raw` on a ship; `1h` in the shore's copy of a ship, which receives hourly and
+   * daily rollups only, so its trends read hours where a ship's would read samples or minutes.
+   */
+  readonly finestLevel: 'raw' | '1h';
 
   constructor(
     repo: TelemetryRepository,
-    options: { rawWindowDays?: number; minuteWindowDays?: number } = {},
+    options: { rawWindowDays?: number; minuteWindowDays?: number; finestLevel?: 'raw' | '1h' } = {},
   ) {
     this.#repo = repo;
     this.rawWindowMs = (options.rawWindowDays ?? 7) * DAY_MS;
     this.minuteWindowMs = (options.minuteWindowDays ?? 0) * DAY_MS;
+    this.finestLevel = options.finestLevel ?? 'raw';
   }
 
   /** Numbers the catalogue's channels in the store (idempotent); call once before writing. */
@@ -297,7 +303,7 @@ export class TelemetryService {
     let rows: BucketRow[];
     const parts = this.#parts.get(channelId);
     let means: Map<number, number> | undefined;
-    if (bucketMs < 60_000 && fromMs >= now - this.rawWindowMs) {
+    if (this.finestLevel === 'raw' && bucketMs < 60_000 && fromMs >= now - this.rawWindowMs) {
       source = 'raw';
       rows = await this.#repo.rawBuckets(channelId, fromMs, toMs, bucketMs);
       if (parts) means = await this.#rawCircularMeans(def, channelId, fromMs, toMs, bucketMs);
@@ -305,6 +311,7 @@ export class TelemetryService {
       let level: RollupLevel = bucketMs >= DAY_MS ? '1d' : bucketMs >= 3_600_000 ? '1h' : '1m';
       // Minute rollups older than their window are gone: hours are the finest level there.
       if (level === '1m' && this.minuteWindowMs > 0 && fromMs < now - this.minuteWindowMs) level = '1h';
+      if (level === '1m' && this.finestLevel === '1h') level = '1h';
       const width = levelSeconds[level];
       // Buckets are whole multiples of the level, aligned to it, so no rollup row is split.
       const widthS = Math.ceil(bucketMs / 1000 / width) * width;
@@ -391,6 +398,17 @@ export class TelemetryService {
       if (v) out.set(channel, v);
     }
     return out;
+  }
+
+  /**
+   * Latest values known from elsewhere, kept as if they had been ingested (without a listener call): the shore's copy
+   * of a ship takes the last value of each channel's newest hourly bucket.
+   */
+  primeLatest(values: readonly Sample[]): void {
+    for (const v of values) {
+      const prev = this.#latest.get(v.channel);
+      if (!prev || v.t >= prev.t) this.#latest.set(v.channel, { t: v.t, value: v.value });
+    }
   }
 
   /** The latest value of a channel already in memory (live stream). */
