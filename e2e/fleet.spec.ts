@@ -26,6 +26,9 @@ const text = {
     verify: 'Verify',
     verified: 'Verified',
     lastContact: 'Last contact',
+    openConsole: "Open the ship's console",
+    backToFleet: 'Back to the fleet',
+    filling: 'Information filling',
   },
   zh_CN: {
     title: '船队',
@@ -37,6 +40,9 @@ const text = {
     verify: '核实',
     verified: '已核实',
     lastContact: '最后联系',
+    openConsole: '打开该船控制台',
+    backToFleet: '返回船队',
+    filling: '信息填报',
   },
 } as const;
 
@@ -172,6 +178,64 @@ test.describe('fleet page on a shore server', () => {
       await saveScreen(page, `fleet-ship-${lang}`);
       await page.getByRole('button', { name: buttonName(t.back) }).click();
       await expect(shipLink).toBeVisible();
+    });
+
+    test(`opens one ship's whole console from the shore's copy and goes back to the fleet in ${lang}`, async ({
+      page,
+    }) => {
+      const t = text[lang];
+      const dcToken = await signIn(page.request);
+      await page.addInitScript(
+        ([token, language]) => {
+          if (!sessionStorage.getItem('e2e-init')) {
+            sessionStorage.setItem('e2e-init', '1');
+            localStorage.setItem('dcToken', token);
+            localStorage.setItem('lang', language);
+          }
+        },
+        [dcToken, lang] as const,
+      );
+      const ships = (await (
+        await page.request.get('/api/v1/fleet/ships', { headers: { authorization: `Bearer ${dcToken}` } })
+      ).json()) as { ships: { shipId: string }[] };
+      const imo = ships.ships[0]!.shipId;
+      await page.goto(`/fleet?ship=${imo}`);
+      const consoleRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/v1/')) consoleRequests.push(new URL(r.url()).pathname);
+      });
+      await page.getByRole('button', { name: buttonName(t.openConsole) }).click();
+      await page.waitForURL('**/overview');
+      const chip = page.getByTestId('ship-console-chip');
+      await expect(chip).toContainText(`${t.ship} · IMO ${imo}`);
+      // The overview's figures come from the ship's copy: its CII panel holds this year's rating.
+      await expect(
+        page
+          .locator('[data-panel="ciiRating"]')
+          .getByText(/^[A-E]$/)
+          .first(),
+      ).toBeVisible({ timeout: 30_000 });
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-console-overview-${lang}`);
+      // Every read of the ship went to its copy; the shore's own configuration and session stayed the shore's.
+      const shipReads = consoleRequests.filter((p) => p.startsWith('/api/v1/overview'));
+      expect(shipReads.length).toBe(0);
+      expect(consoleRequests.some((p) => p.startsWith(`/api/v1/fleet/ships/${imo}/console/overview`))).toBe(
+        true,
+      );
+
+      // The information filling list shows the ship's records, read only.
+      await page.goto('/carbon-manage/filling');
+      await expect(chip).toBeVisible();
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-console-filling-${lang}`);
+
+      await chip.getByRole('button', { name: buttonName(t.backToFleet) }).click();
+      await page.waitForURL(`**/fleet?ship=${imo}`);
+      await expect(page.getByTestId('ship-console-chip')).toHaveCount(0);
+      await expect(page.locator('[data-panel="fleetRecords"]').getByText(t.records)).toBeVisible();
     });
   }
 });

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { AlarmBell } from '../features/alarms/alarm-bell';
 import { DataSourcesButton } from '../features/ingest/data-sources-button';
 import { usePageConfig } from '../lib/page-config';
+import { shipScope } from '../lib/ship-scope';
 import { loginPath, userLoginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
@@ -61,7 +62,25 @@ function Account() {
   ) : null;
 }
 
-const headerSlots = { alarms: <AlarmBell />, dataSources: <DataSources />, account: <Account /> };
+// A shore's ship console marker, loaded only inside one (lib/ship-scope).
+const ShipConsoleChip = lazy(() =>
+  import('../features/fleet/ship-console-chip').then((m) => ({ default: m.ShipConsoleChip })),
+);
+
+function Scope() {
+  return shipScope() ? (
+    <Suspense fallback={null}>
+      <ShipConsoleChip />
+    </Suspense>
+  ) : null;
+}
+
+const headerSlots = {
+  alarms: <AlarmBell />,
+  dataSources: <DataSources />,
+  account: <Account />,
+  scope: <Scope />,
+};
 // Keyed by route: each tab's view decides once whether its code is already in (see RouteView).
 const renderView = (routeKey: string) => <RouteView key={routeKey} routeKey={routeKey} />;
 

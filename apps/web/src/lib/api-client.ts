@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@ecohelm/contracts';
 import type { z } from 'zod';
+import { apiPath } from './ship-scope';
 import { safeStorage, storageKeys } from './storage';
 
 /** Codes the client itself produces, besides the server's stable codes. */
@@ -50,7 +51,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   const raw = typeof Blob !== 'undefined' && request.body instanceof Blob;
   if (request.body !== undefined)
     headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
-  const response = fetch(path, {
+  const response = fetch(apiPath(path), {
     method: request.method ?? 'GET',
     headers,
     ...(request.body !== undefined

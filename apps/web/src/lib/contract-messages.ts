@@ -28,6 +28,8 @@ const byText = new Map<string, string>([
   ...Object.entries(syncMessages).map(([k, v]) => [v as string, `fleet.messages.${k}`] as const),
   [fleetMessages.notShore, 'fleet.messages.fleetNotShore'] as const,
   [fleetMessages.unknownShip, 'fleet.messages.unknownShip'] as const,
+  [fleetMessages.consoleReadOnly, 'fleet.messages.consoleReadOnly'] as const,
+  [fleetMessages.consoleNoLive, 'fleet.messages.consoleNoLive'] as const,
   ...Object.entries(consumptionMessages).map(
     ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
   ),

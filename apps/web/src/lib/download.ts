@@ -1,4 +1,5 @@
 import { ApiError, isApiErrorBody } from './api-client';
+import { apiPath } from './ship-scope';
 import { safeStorage, storageKeys } from './storage';
 
 /** Progress of a download: bytes received of the announced length (null until known). */
@@ -25,7 +26,7 @@ export async function downloadFile(
   const token = safeStorage.getItem(storageKeys.deviceToken);
   let response: Response;
   try {
-    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    response = await fetch(apiPath(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (cause) {
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
   }

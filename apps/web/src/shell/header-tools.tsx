@@ -12,6 +12,8 @@ export interface HeaderSlots {
   dataSources?: ReactNode;
   /** The signed-in user's menu (shore only: users, log out). */
   account?: ReactNode;
+  /** Which ship a shore's console shows, with the way back to the fleet (shore only). */
+  scope?: ReactNode;
 }
 
 export interface HeaderToolsProps {

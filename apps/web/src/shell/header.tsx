@@ -1,5 +1,6 @@
 import type { PageConfig } from '@ecohelm/contracts';
 import { useTranslation } from 'react-i18next';
+import { shipScope } from '../lib/ship-scope';
 import styles from './header.module.css';
 import { type HeaderSlots, HeaderTools } from './header-tools';
 import type { RouteEntry } from './route-table';
@@ -18,7 +19,8 @@ export function Header({
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
-      <div className={styles.brand}>{t('common.appName')}</div>
+      {/* Inside one ship's console on a shore, the ship takes the product name's place. */}
+      {shipScope() ? slots.scope : <div className={styles.brand}>{t('common.appName')}</div>}
       <TopMenu root={root} />
       <HeaderTools
         shipTimeOffsetMinutes={config.shipTimeOffsetMinutes}

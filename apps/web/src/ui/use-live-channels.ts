@@ -1,5 +1,7 @@
-import type { TelemetryLatestValue, TelemetryLiveEvent } from '@ecohelm/contracts';
+import type { TelemetryLatestResponse, TelemetryLatestValue, TelemetryLiveEvent } from '@ecohelm/contracts';
 import { useEffect, useState } from 'react';
+import { apiFetch } from '../lib/api-client';
+import { shipScope } from '../lib/ship-scope';
 import { safeStorage, storageKeys } from '../lib/storage';
 
 export interface LiveChannels {
@@ -43,6 +45,22 @@ export function useLiveChannels(
 
   useEffect(() => {
     if (!key) return;
+    // A ship's console on a shore has nothing live (the shore receives hourly rollups): it shows the latest values
+    // the shore's copy holds, once, with their time, and stays stale.
+    if (shipScope()) {
+      let disposed = false;
+      apiFetch<TelemetryLatestResponse>(`/api/v1/telemetry/latest?channels=${encodeURIComponent(key)}`)
+        .then((latest) => {
+          if (disposed) return;
+          setValues(Object.fromEntries(latest.values.map((v) => [v.channel, v])));
+          const newest = Math.max(...latest.values.map((v) => Date.parse(v.t)), Number.NEGATIVE_INFINITY);
+          if (Number.isFinite(newest)) setLastSampleAt(newest);
+        })
+        .catch(() => undefined);
+      return () => {
+        disposed = true;
+      };
+    }
     const ES = eventSource ?? globalThis.EventSource;
     if (!ES) return;
     let source: EventSource | undefined;

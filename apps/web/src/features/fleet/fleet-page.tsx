@@ -1,7 +1,8 @@
 import { Alert, App, Button, Empty, Select, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { leaveShipConsole, shipScope } from '../../lib/ship-scope';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useExportFleetReport, useFleetShips } from './api/fleet';
@@ -17,6 +18,10 @@ export function FleetPage() {
   const [params, setParams] = useSearchParams();
   const year = Number(params.get('year')) || thisYear();
   const shipId = params.get('ship');
+  // The fleet page is outside any one ship's console: coming here from one leaves it.
+  useEffect(() => {
+    if (shipScope()) leaveShipConsole();
+  }, []);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelLabel } from '../../lib/channel-label';
 import { translateMessage } from '../../lib/contract-messages';
+import { openShipConsole } from '../../lib/ship-scope';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
@@ -32,7 +33,20 @@ export function FleetShipView({
     <>
       <PageFrame
         title={ship.data ? `${shipName(ship.data.row, i18n.language)} · ${ship.data.row.imoNumber}` : shipId}
-        actions={<Button onClick={onBack}>{t('fleet.back')}</Button>}
+        actions={
+          <>
+            <Button
+              type="primary"
+              disabled={!ship.data}
+              onClick={() =>
+                ship.data && openShipConsole({ shipId, name: shipName(ship.data.row, i18n.language) })
+              }
+            >
+              {t('fleet.console.open')}
+            </Button>
+            <Button onClick={onBack}>{t('fleet.back')}</Button>
+          </>
+        }
         panels={[
           {
             id: 'fleetShipFigures',
