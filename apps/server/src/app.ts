@@ -142,6 +142,8 @@ export async function buildApp(
      * API's documentation, backups nor ingest.
      */
     replica?: { token: string };
+    /** How soon a ship's console on a shore takes in what arrived since it was read (60 s; tests shorten it). */
+    fleetConsoleRefreshMs?: number;
   } = {},
 ): Promise<BuiltApp> {
   const replica = options.replica;
@@ -352,17 +354,23 @@ export async function buildApp(
   const fleetRepo = new FleetRepository(store.db);
   const fleet = new FleetService({ repo: fleetRepo, sync: sync.service });
   // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
-  const consoles = new ShipConsoles({
-    repo: fleetRepo,
-    build: (replicaStore, token) =>
-      buildApp({ ...config, sync: undefined, shore: false, webDist: '' }, replicaStore, {
-        ...(options.logger === false ? { logger: false } : {}),
-        replica: { token },
-      }),
-    log: app.log,
-  });
-  app.addHook('onClose', () => consoles.close());
-  await fleetRoutes(app, fleet, new FleetExporter(fleet), config.shore ? consoles : undefined);
+  const consoles = config.shore
+    ? new ShipConsoles({
+        repo: fleetRepo,
+        build: (replicaStore, token) =>
+          buildApp({ ...config, sync: undefined, shore: false, webDist: '' }, replicaStore, {
+            ...(options.logger === false ? { logger: false } : {}),
+            replica: { token },
+          }),
+        log: app.log,
+        dir: path.join(config.dataDir, 'ship-copies'),
+        ...(options.fleetConsoleRefreshMs !== undefined
+          ? { refreshAfterMs: options.fleetConsoleRefreshMs }
+          : {}),
+      })
+    : undefined;
+  if (consoles) app.addHook('onClose', () => consoles.close());
+  await fleetRoutes(app, fleet, new FleetExporter(fleet), consoles);
 
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);

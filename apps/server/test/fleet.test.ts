@@ -59,7 +59,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
     beforeAll(async () => {
       nats = await startNats();
-      shore = await createTestApp('postgres', { shore: true, sync: syncConfig(nats.url, 'shore') });
+      shore = await createTestApp(
+        'postgres',
+        { shore: true, sync: syncConfig(nats.url, 'shore') },
+        // The ship's console on the shore takes in what arrived at the first read after it.
+        { fleetConsoleRefreshMs: 0 },
+      );
       vessel = await createTestApp('sqlite');
       ship = await createTestApp('sqlite');
       const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
@@ -350,6 +355,77 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect((await get(vessel, `/api/v1/fleet/ships/${IMO}/console/ship`)).statusCode).toBe(409);
       // A second read takes the same copy (the ship has not been heard from since).
       expect((await console('ship')).json()).toEqual((await get(ship, '/api/v1/ship')).json());
+    });
+
+    it("keeps the ship's console up to date: a record added, changed and deleted on board, and new hours", async () => {
+      const console = (path: string) => get(shore, `/api/v1/fleet/ships/${IMO}/console/${path}`);
+      const bunkers = async () => (await console('records/bunker')).json().items as Json[];
+      const before = await bunkers();
+      const added = await ship.app.inject({
+        method: 'POST',
+        url: '/api/v1/records/bunker',
+        headers: ship.auth,
+        payload: {
+          port: 'Rotterdam',
+          fuelType: 'ls_hfo',
+          quantityT: 500,
+          supplier: 'Bunker BV',
+          startTime: '2025-02-27T08:00:00Z',
+          endTime: '2025-02-27T14:00:00Z',
+          tankNumber: '3P',
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const id = added.json().id;
+      // Newer hours of the ship's position, after the copy was made.
+      const hour = Math.floor(Date.now() / HOUR) * HOUR - HOUR;
+      await ship.services.telemetry.writeSamples([
+        { channel: 'navigation.position.latitude', t: hour - 30 * 60_000, value: 54.25 },
+        { channel: 'navigation.position.latitude', t: hour - 10 * 60_000, value: 54.5 },
+      ]);
+      // Each read after the ship was heard from starts the update; a later one sees it.
+      await waitFor(
+        async () => {
+          const lat = (await console('telemetry/latest?channels=navigation.position.latitude')).json()
+            .values[0];
+          return (await bunkers()).some((b) => b.id === id) && lat?.value === 54.5;
+        },
+        30_000,
+        'the added record and the new hour in the copy',
+      );
+      expect((await bunkers()).length).toBe(before.length + 1);
+      const changed = await ship.app.inject({
+        method: 'PUT',
+        url: `/api/v1/records/bunker/${id}`,
+        headers: ship.auth,
+        payload: {
+          port: 'Hamburg',
+          fuelType: 'ls_hfo',
+          quantityT: 450,
+          supplier: 'Bunker BV',
+          startTime: '2025-02-27T08:00:00Z',
+          endTime: '2025-02-27T14:00:00Z',
+          tankNumber: '3P',
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await waitFor(
+        async () => (await bunkers()).find((b) => b.id === id)?.port === 'Hamburg',
+        30_000,
+        'the change in the copy',
+      );
+      const removed = await ship.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/records/bunker/${id}`,
+        headers: ship.auth,
+      });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      await waitFor(
+        async () => !(await bunkers()).some((b) => b.id === id),
+        30_000,
+        'the deletion in the copy',
+      );
+      expect(await bunkers()).toEqual(before);
     });
 
     it('exports the fleet report: a sheet per regime, a row per ship, totals that the records add up to', async () => {

@@ -17,6 +17,7 @@ import * as m0032 from './0032-speed.ts';
 import * as m0033 from './0033-telemetry-chunks.ts';
 import * as m0034 from './0034-sync.ts';
 import * as m0035 from './0035-users.ts';
+import * as m0036 from './0036-fleet-rollups-received.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0033-telemetry-chunks': m0033,
   '0034-sync': m0034,
   '0035-users': m0035,
+  '0036-fleet-rollups-received': m0036,
 };

@@ -78,6 +78,8 @@ export interface FleetRollupsTable {
   v_max: number;
   v_last: number;
   last_t: number;
+  /** When the shore stored this version of the bucket, epoch ms (0 before migration 0036). */
+  received_at: number;
 }
 
 /** The shore's decisions; `seq` counts them per record, `sent_at` is set once the ship's stream has it. */

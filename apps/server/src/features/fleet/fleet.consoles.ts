@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fleetMessages } from '@ecohelm/contracts';
 import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import { openStore, type Store } from '../../db/client.ts';
@@ -7,7 +9,7 @@ import type { AppInstance } from '../../platform/app-instance.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { recordSources } from '../sync/sync.sources.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { FleetRepository, ShipRollupRow } from './fleet.repository.ts';
+import type { FleetRepository, ShipRollupRow, ShipRow } from './fleet.repository.ts';
 
 /** The ship's console as built on a store: its HTTP app and the telemetry it reads. */
 export interface ConsoleApp {
@@ -15,23 +17,31 @@ export interface ConsoleApp {
   services: { telemetry: TelemetryService };
 }
 
-interface Replica {
-  app: ConsoleApp['app'];
+type SqliteHandle = NonNullable<Store['sqlite']>;
+
+interface Copy {
+  shipId: string;
   store: Store;
+  file: string;
+  app: AppInstance;
   token: string;
-  /** The ship's last contact when the copy was made: a newer one means new rows. */
-  contact: string | null;
-  builtAt: number;
+  /** Everything the shore had received before this time (epoch ms) is in the copy. */
+  syncedTo: number;
   usedAt: number;
+  refreshing: boolean;
+  /** Channel name → id in the copy's store. */
+  channels: Map<string, number>;
+  /** Each channel's newest hourly value: the console's latest. */
+  latest: Map<string, { channel: string; t: number; value: number }>;
 }
 
 /** Hourly rollups a copy holds: the ship's first sync sends 400 days (`ECOHELM_SYNC_HISTORY_DAYS`). */
 const HOURLY_DAYS = 400;
-/** A copy is made again once the ship has been heard from since, but not more often than this. */
-const REFRESH_AFTER_MS = 60_000;
-/** Copies not read for this long are dropped; at most `MAX_COPIES` are kept (each a few tens of MB). */
+/** Copies not read for this long are dropped; at most `MAX_COPIES` are kept. */
 const IDLE_MS = 10 * 60_000;
 const MAX_COPIES = 3;
+/** What arrived this close before a copy's time is read again (rows committed while the copy was read). */
+const OVERLAP_MS = 5_000;
 /** Ship API paths a copy cannot answer: the live stream never ends, and nothing is live ashore. */
 const LIVE_PATHS = ['telemetry/live'];
 
@@ -39,51 +49,63 @@ const tableOfStream = new Map<string, string>(recordSources.map((s) => [s.stream
 
 /**
  * One ship's whole console on a shore, read from the shore's copy of what the ship sent: the rows of its records
- * (which travel whole, so they fill the ship's own tables again) and its hourly and daily rollups, in an in-memory
- * store that the ship's own app serves. The same pages and the same computations as on board, read only; what is
- * not sent ashore (raw samples, minutes, the crew's settings) is not there. A copy is made when a ship is first
- * opened and again when the ship has been heard from since (at most once a minute).
+ * (which travel whole, so they fill the ship's own tables again) and its hourly and daily rollups, in a store of its
+ * own (a SQLite file in `dir`) that the ship's own app serves, read only. The same pages and the same computations as
+ * on board; what is not sent ashore (raw samples, minutes, the crew's settings) is not there.
+ *
+ * The copy is made when a ship is first opened. Once the ship has been heard from since, the next read starts
+ * bringing it up to date in the background (at most once per `refreshAfterMs`): the rows and buckets received
+ * since are applied to its store and the ship's app is built again on it, so no cache of the previous one stays.
+ * Reads never wait for that; they are answered by the copy as it is.
  */
 export class ShipConsoles {
   readonly #repo: FleetRepository;
   readonly #build: (store: Store, token: string) => Promise<ConsoleApp>;
   readonly #log: FastifyBaseLogger;
   readonly #now: () => number;
-  readonly #copies = new Map<string, Promise<Replica>>();
+  readonly #dir: string;
+  readonly #refreshAfterMs: number;
+  readonly #copies = new Map<string, Promise<Copy>>();
   readonly #sweep: ReturnType<typeof setInterval>;
 
   constructor(deps: {
     repo: FleetRepository;
     build: (store: Store, token: string) => Promise<ConsoleApp>;
     log: FastifyBaseLogger;
+    /** Where the copies' files live; emptied at the start (copies are made again on demand). */
+    dir: string;
+    refreshAfterMs?: number;
     now?: () => number;
   }) {
     this.#repo = deps.repo;
     this.#build = deps.build;
     this.#log = deps.log;
     this.#now = deps.now ?? Date.now;
+    this.#dir = deps.dir;
+    this.#refreshAfterMs = deps.refreshAfterMs ?? 60_000;
+    rmSync(this.#dir, { recursive: true, force: true });
     this.#sweep = setInterval(() => void this.#dropIdle(), 60_000);
     this.#sweep.unref();
   }
 
   /**
    * Answers a read of the ship's API (`path` after `/api/v1/`, with its query string) from the ship's copy.
-   * 404 for a ship the shore has not heard from.
+   * 404 for a ship the shore has not heard from; 409 for the live stream.
    */
   async read(
     shipId: string,
-    path: string,
+    apiPath: string,
     headers: { accept?: string | undefined; acceptLanguage?: string | undefined },
   ): Promise<LightMyRequestResponse> {
-    if (LIVE_PATHS.some((p) => path === p || path.startsWith(`${p}?`)))
+    if (LIVE_PATHS.some((p) => apiPath === p || apiPath.startsWith(`${p}?`)))
       throw conflict(fleetMessages.consoleNoLive);
-    const replica = await this.#replica(shipId);
-    replica.usedAt = this.#now();
-    return replica.app.inject({
+    const copy = await this.#copy(shipId);
+    copy.usedAt = this.#now();
+    return copy.app.inject({
       method: 'GET',
-      url: `/api/v1/${path}`,
+      url: `/api/v1/${apiPath}`,
       headers: {
-        authorization: `Bearer ${replica.token}`,
+        authorization: `Bearer ${copy.token}`,
         accept: headers.accept ?? 'application/json',
         ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
       },
@@ -94,32 +116,30 @@ export class ShipConsoles {
     clearInterval(this.#sweep);
     const copies = [...this.#copies.values()];
     this.#copies.clear();
-    for (const copy of copies) await copy.then(dispose, () => undefined);
+    for (const copy of copies)
+      await copy.then(
+        (c) => this.#dispose(c),
+        () => undefined,
+      );
   }
 
-  async #replica(shipId: string): Promise<Replica> {
+  async #copy(shipId: string): Promise<Copy> {
     const ship = await this.#repo.ship(shipId);
     if (!ship) throw notFound(fleetMessages.unknownShip);
     const entry = this.#copies.get(shipId);
     if (entry) {
-      const current = await entry.catch(() => undefined);
-      if (
-        current &&
-        (current.contact === ship.last_contact_at || this.#now() - current.builtAt < REFRESH_AFTER_MS)
-      )
-        return current;
-      // Another request may have started the newer copy meanwhile.
-      const newer = this.#copies.get(shipId);
-      if (newer && newer !== entry) return newer;
+      const copy = await entry.catch(() => undefined);
+      if (copy) {
+        const heardSince = Date.parse(ship.last_contact_at ?? '') >= copy.syncedTo;
+        if (heardSince && !copy.refreshing && this.#now() - copy.syncedTo >= this.#refreshAfterMs)
+          void this.#refresh(copy);
+        return copy;
+      }
     }
-    const making = this.#make(shipId, ship.last_contact_at);
+    const making = this.#make(shipId);
     this.#copies.set(shipId, making);
     making.then(
-      () => {
-        // The older copy may still be answering a request: it goes a little later.
-        if (entry) setTimeout(() => void entry.then(dispose, () => undefined), 30_000).unref();
-        void this.#keepAtMost(MAX_COPIES);
-      },
+      () => void this.#keepAtMost(MAX_COPIES),
       (error: unknown) => {
         if (this.#copies.get(shipId) === making) this.#copies.delete(shipId);
         this.#log.error({ err: error, shipId }, "the shore's copy of a ship could not be made");
@@ -128,101 +148,166 @@ export class ShipConsoles {
     return making;
   }
 
-  async #make(shipId: string, contact: string | null): Promise<Replica> {
+  async #make(shipId: string): Promise<Copy> {
     const started = this.#now();
-    const store = openStore({});
+    mkdirSync(this.#dir, { recursive: true });
+    const file = path.join(
+      this.#dir,
+      `${shipId.replace(/[^\w-]/g, '_')}-${randomBytes(4).toString('hex')}.sqlite`,
+    );
+    const store = openStore({ sqliteFile: file });
     try {
-      await migrateToLatest(store.db);
       const sqlite = store.sqlite!;
+      // A throwaway copy, made again from the shore's store whenever needed: no journal, no syncing to disk.
+      sqlite.pragma('journal_mode = OFF');
+      sqlite.pragma('synchronous = OFF');
+      await migrateToLatest(store.db);
+      const copy: Copy = {
+        shipId,
+        store,
+        file,
+        app: undefined as unknown as AppInstance,
+        token: randomBytes(24).toString('base64url'),
+        syncedTo: started,
+        usedAt: started,
+        refreshing: false,
+        channels: new Map(),
+        latest: new Map(),
+      };
       const rows = await this.#repo.shipRows(shipId);
-      const tables = fillTables(sqlite, rows);
+      applyRows(sqlite, rows);
       const fromS = Math.floor((started - HOURLY_DAYS * 86_400_000) / 1000);
-      const [hours, days] = await Promise.all([
-        this.#repo.shipRollups(shipId, '1h', fromS),
-        this.#repo.shipRollups(shipId, '1d', 0),
-      ]);
-      const latest = fillRollups(sqlite, hours, days);
-      const token = randomBytes(24).toString('base64url');
-      const built = await this.#build(store, token);
-      built.services.telemetry.primeLatest(latest);
+      let buckets = 0;
+      for await (const page of this.#repo.shipRollups(shipId, '1h', fromS))
+        buckets += applyRollups(copy, '1h', page);
+      for await (const page of this.#repo.shipRollups(shipId, '1d', 0))
+        buckets += applyRollups(copy, '1d', page);
+      copy.app = await this.#serve(copy);
       this.#log.info(
-        {
-          shipId,
-          rows: rows.length,
-          tables,
-          hours: hours.length,
-          days: days.length,
-          ms: this.#now() - started,
-        },
+        { shipId, rows: rows.length, buckets, ms: this.#now() - started },
         "made the shore's copy of a ship",
       );
-      return { app: built.app, store, token, contact, builtAt: this.#now(), usedAt: this.#now() };
+      return copy;
     } catch (error) {
       await store.close();
+      rmSync(file, { force: true });
       throw error;
     }
+  }
+
+  /** Applies what the shore received since the copy's time, then serves the copy with a new app. */
+  async #refresh(copy: Copy): Promise<void> {
+    copy.refreshing = true;
+    const started = this.#now();
+    try {
+      const since = copy.syncedTo - OVERLAP_MS;
+      const rows = await this.#repo.shipRows(copy.shipId, new Date(since).toISOString());
+      applyRows(copy.store.sqlite!, rows);
+      const fromS = Math.floor((started - HOURLY_DAYS * 86_400_000) / 1000);
+      let buckets = 0;
+      for (const level of ['1h', '1d'] as const)
+        for await (const page of this.#repo.shipRollups(
+          copy.shipId,
+          level,
+          level === '1h' ? fromS : 0,
+          since,
+        ))
+          buckets += applyRollups(copy, level, page);
+      const previous = copy.app;
+      copy.app = await this.#serve(copy);
+      copy.syncedTo = started;
+      // The previous app may still be answering a request.
+      setTimeout(() => void previous.close().catch(() => undefined), 30_000).unref();
+      this.#log.info(
+        { shipId: copy.shipId, rows: rows.length, buckets, ms: this.#now() - started },
+        "brought the shore's copy of a ship up to date",
+      );
+    } catch (error) {
+      this.#log.error(
+        { err: error, shipId: copy.shipId },
+        "the shore's copy of a ship could not be brought up to date",
+      );
+    } finally {
+      copy.refreshing = false;
+    }
+  }
+
+  async #serve(copy: Copy): Promise<AppInstance> {
+    const built = await this.#build(copy.store, copy.token);
+    built.services.telemetry.primeLatest([...copy.latest.values()]);
+    // The app numbers the catalogue's channels the ship has sent nothing of yet: later buckets keep clear of them.
+    const numbered = copy.store.sqlite!.prepare('SELECT id, name FROM channels').all() as {
+      id: number;
+      name: string;
+    }[];
+    for (const c of numbered) copy.channels.set(c.name, c.id);
+    return built.app;
+  }
+
+  async #dispose(copy: Copy): Promise<void> {
+    await copy.app.close().catch(() => undefined);
+    await copy.store.close().catch(() => undefined);
+    rmSync(copy.file, { force: true });
   }
 
   async #keepAtMost(max: number): Promise<void> {
     const settled = await Promise.all(
       [...this.#copies].map(async ([id, p]) => [id, p, await p.catch(() => undefined)] as const),
     );
-    const ready = settled.filter(([, , r]) => r !== undefined).sort((a, b) => a[2]!.usedAt - b[2]!.usedAt);
-    for (const [id, p, r] of ready.slice(0, Math.max(0, ready.length - max))) {
+    const ready = settled.filter(([, , c]) => c !== undefined).sort((a, b) => a[2]!.usedAt - b[2]!.usedAt);
+    for (const [id, p, c] of ready.slice(0, Math.max(0, ready.length - max))) {
       if (this.#copies.get(id) !== p) continue;
       this.#copies.delete(id);
-      await dispose(r!);
+      await this.#dispose(c!);
     }
   }
 
   async #dropIdle(): Promise<void> {
     const now = this.#now();
     for (const [id, p] of [...this.#copies]) {
-      const r = await p.catch(() => undefined);
-      if (r && now - r.usedAt > IDLE_MS && this.#copies.get(id) === p) {
+      const c = await p.catch(() => undefined);
+      if (c && !c.refreshing && now - c.usedAt > IDLE_MS && this.#copies.get(id) === p) {
         this.#copies.delete(id);
-        await dispose(r);
+        await this.#dispose(c);
       }
     }
   }
 }
 
-async function dispose(replica: Replica): Promise<void> {
-  await replica.app.close();
-  await replica.store.close();
-}
-
-type SqliteHandle = NonNullable<Store['sqlite']>;
-
 /**
- * Puts each synced row back into the ship's table of its stream. Only the columns this server's table has are
- * written (a ship on a newer version may send more); the rest take their defaults. Returns the rows per table.
+ * Puts each synced row back into the ship's table of its stream, or deletes it (by its `id`, the key the ship sent
+ * it under). Only the columns this server's table has are written (a ship on a newer version may send more); the
+ * rest take their defaults.
  */
-function fillTables(sqlite: SqliteHandle, rows: readonly { stream: string; data: string }[]) {
-  const counts: Record<string, number> = {};
+function applyRows(sqlite: SqliteHandle, rows: readonly ShipRow[]): void {
   const columnsOf = new Map<string, Set<string>>();
-  const insert = sqlite.transaction(() => {
+  const columns = (table: string) => {
+    let set = columnsOf.get(table);
+    if (!set) {
+      const info = sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      set = new Set(info.map((c) => c.name));
+      columnsOf.set(table, set);
+    }
+    return set;
+  };
+  sqlite.transaction(() => {
     for (const row of rows) {
       const table = tableOfStream.get(row.stream);
       if (!table) continue;
-      let columns = columnsOf.get(table);
-      if (!columns) {
-        const info = sqlite.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-        columns = new Set(info.map((c) => c.name));
-        columnsOf.set(table, columns);
+      if (Number(row.deleted) === 1) {
+        sqlite.prepare(`DELETE FROM ${table} WHERE id = ?`).run(row.key);
+        continue;
       }
       const data = JSON.parse(row.data) as Record<string, unknown>;
-      const names = Object.keys(data).filter((k) => columns.has(k));
+      const known = columns(table);
+      const names = Object.keys(data).filter((k) => known.has(k));
       if (names.length === 0) continue;
-      const sql = `INSERT OR REPLACE INTO ${table} (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names
-        .map(() => '?')
-        .join(', ')})`;
-      sqlite.prepare(sql).run(...names.map((n) => sqliteValue(data[n])));
-      counts[table] = (counts[table] ?? 0) + 1;
+      const list = names.map((n) => `"${n}"`).join(', ');
+      sqlite
+        .prepare(`INSERT OR REPLACE INTO ${table} (${list}) VALUES (${names.map(() => '?').join(', ')})`)
+        .run(...names.map((n) => sqliteValue(data[n])));
     }
-  });
-  insert();
-  return counts;
+  })();
 }
 
 const sqliteValue = (v: unknown) => {
@@ -231,41 +316,28 @@ const sqliteValue = (v: unknown) => {
   return v ?? null;
 };
 
-/**
- * Numbers the channels and writes the hourly and daily rollups; returns each channel's latest value (the last value
- * of its newest hourly bucket), which the console shows as its latest, with its time.
- */
-function fillRollups(sqlite: SqliteHandle, hours: readonly ShipRollupRow[], days: readonly ShipRollupRow[]) {
-  const ids = new Map<string, number>();
-  const idOf = (channel: string) => {
-    let id = ids.get(channel);
-    if (id === undefined) {
-      id = ids.size + 1;
-      ids.set(channel, id);
-    }
-    return id;
-  };
-  const latest = new Map<string, { channel: string; t: number; value: number }>();
-  const write = sqlite.transaction(() => {
-    for (const [table, rows] of [
-      ['rollup_1h', hours],
-      ['rollup_1d', days],
-    ] as const) {
-      const statement = sqlite.prepare(
-        `INSERT OR REPLACE INTO ${table} (channel_id, t, n, v_sum, v_min, v_max, v_last, last_t) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const r of rows) {
-        statement.run(idOf(r.channel), r.t, r.n, r.sum, r.min, r.max, r.last, r.lastT);
-        if (table === 'rollup_1h') {
-          const prev = latest.get(r.channel);
-          if (!prev || r.lastT >= prev.t)
-            latest.set(r.channel, { channel: r.channel, t: r.lastT, value: r.last });
-        }
+/** Writes rollup buckets into the copy's level, numbering new channels; keeps each channel's newest hourly value. */
+function applyRollups(copy: Copy, level: '1h' | '1d', rows: readonly ShipRollupRow[]): number {
+  const sqlite = copy.store.sqlite!;
+  const bucket = sqlite.prepare(
+    `INSERT OR REPLACE INTO rollup_${level} (channel_id, t, n, v_sum, v_min, v_max, v_last, last_t) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const channel = sqlite.prepare('INSERT INTO channels (id, name) VALUES (?, ?)');
+  sqlite.transaction(() => {
+    for (const r of rows) {
+      let id = copy.channels.get(r.channel);
+      if (id === undefined) {
+        id = Math.max(0, ...copy.channels.values()) + 1;
+        copy.channels.set(r.channel, id);
+        channel.run(id, r.channel);
+      }
+      bucket.run(id, r.t, r.n, r.sum, r.min, r.max, r.last, r.lastT);
+      if (level === '1h') {
+        const prev = copy.latest.get(r.channel);
+        if (!prev || r.lastT >= prev.t)
+          copy.latest.set(r.channel, { channel: r.channel, t: r.lastT, value: r.last });
       }
     }
-    const channel = sqlite.prepare('INSERT INTO channels (id, name) VALUES (?, ?)');
-    for (const [name, id] of ids) channel.run(id, name);
-  });
-  write();
-  return [...latest.values()];
+  })();
+  return rows.length;
 }

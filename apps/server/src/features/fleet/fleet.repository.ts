@@ -10,6 +10,17 @@ export interface DailyRow {
   sum: number;
 }
 
+/** Rollup rows read at a time when a ship's console is copied (a few MB of objects). */
+const ROLLUP_PAGE = 20_000;
+
+/** A ship's row of one stream as the shore holds it (`data`: the ship's table row as JSON). */
+export interface ShipRow {
+  stream: string;
+  key: string;
+  deleted: number;
+  data: string;
+}
+
 /** A rollup bucket of one channel as the shore holds it (`t` epoch s, `lastT` epoch ms). */
 export interface ShipRollupRow {
   channel: string;
@@ -66,29 +77,34 @@ export class FleetRepository {
     return q.execute();
   }
 
-  /** Every live (not deleted) row one ship sent, of every stream: what its console's store is made of. */
-  shipRows(shipId: string): Promise<{ stream: string; data: string }[]> {
-    return this.#db
+  /**
+   * One ship's rows of every stream, as it sent them: the live ones, or with `receivedSince` (ISO time) every row
+   * received since then, deletions included. What its console's copy is made and kept up of.
+   */
+  shipRows(shipId: string, receivedSince?: string): Promise<ShipRow[]> {
+    let q = this.#db
       .selectFrom('fleet_records')
-      .select(['stream', 'data'])
-      .where('ship_id', '=', shipId)
-      .where('deleted', '=', 0)
-      .execute();
+      .select(['stream', 'key', 'deleted', 'data'])
+      .where('ship_id', '=', shipId);
+    q =
+      receivedSince === undefined ? q.where('deleted', '=', 0) : q.where('received_at', '>=', receivedSince);
+    return q.execute();
   }
 
-  /** One ship's rollups of a level from `fromS` (bucket start, epoch s), oldest first. */
-  async shipRollups(shipId: string, level: '1h' | '1d', fromS: number): Promise<ShipRollupRow[]> {
-    const rows = await this.#db
-      .selectFrom('fleet_rollups')
-      .select(['channel', 't', 'n', 'v_sum', 'v_min', 'v_max', 'v_last', 'last_t'])
-      .where('ship_id', '=', shipId)
-      .where('level', '=', level)
-      .where('t', '>=', fromS)
-      .orderBy('t')
-      .execute();
+  /**
+   * One ship's rollups of a level with a bucket start from `fromS` (epoch s), oldest first, a page at a time; with
+   * `receivedSince` (epoch ms) only the buckets received since then.
+   */
+  async *shipRollups(
+    shipId: string,
+    level: '1h' | '1d',
+    fromS: number,
+    receivedSince?: number,
+  ): AsyncGenerator<ShipRollupRow[]> {
+    const columns = ['channel', 't', 'n', 'v_sum', 'v_min', 'v_max', 'v_last', 'last_t'] as const;
     // PostgreSQL answers its bigint and double columns as strings or numbers by type: one shape here.
-    return rows.map((r) => ({
-      channel: r.channel,
+    const shape = (r: Record<(typeof columns)[number], string | number>): ShipRollupRow => ({
+      channel: String(r.channel),
       t: Number(r.t),
       n: Number(r.n),
       sum: Number(r.v_sum),
@@ -96,7 +112,41 @@ export class FleetRepository {
       max: Number(r.v_max),
       last: Number(r.v_last),
       lastT: Number(r.last_t),
-    }));
+    });
+    if (receivedSince !== undefined) {
+      // What arrived since: few rows, found by their time of arrival.
+      const rows = await this.#db
+        .selectFrom('fleet_rollups')
+        .select(columns)
+        .where('ship_id', '=', shipId)
+        .where('received_at', '>=', receivedSince)
+        .where('level', '=', level)
+        .where('t', '>=', fromS)
+        .orderBy('t')
+        .execute();
+      yield rows.map(shape);
+      return;
+    }
+    // Pages in the primary key's order (ship, level, channel, t), so each is one range of its index.
+    let after: { channel: string; t: number } | undefined;
+    for (;;) {
+      let q = this.#db
+        .selectFrom('fleet_rollups')
+        .select(columns)
+        .where('ship_id', '=', shipId)
+        .where('level', '=', level)
+        .where('t', '>=', fromS);
+      if (after) {
+        const { channel, t } = after;
+        q = q.where((eb) => eb(eb.refTuple('channel', 't'), '>', eb.tuple(channel, t)));
+      }
+      const rows = await q.orderBy('channel').orderBy('t').limit(ROLLUP_PAGE).execute();
+      if (rows.length === 0) return;
+      const page = rows.map(shape);
+      yield page;
+      const last = page.at(-1)!;
+      after = { channel: last.channel, t: last.t };
+    }
   }
 
   /** The daily rollups of speed and fuel flows from `fromMs` (epoch ms), of one ship or of all, by ship. */

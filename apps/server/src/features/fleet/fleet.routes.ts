@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   fleetConsoleParamsSchema,
   fleetMessages,
   fleetOverviewResponseSchema,
@@ -83,7 +84,7 @@ export async function fleetRoutes(
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/v1/fleet/ships/:shipId/console/*',
     preHandler,
-    schema: { tags, params: fleetConsoleParamsSchema },
+    schema: { tags, params: fleetConsoleParamsSchema, response: { 403: apiErrorSchema } },
     handler: async () => {
       throw forbidden(fleetMessages.consoleReadOnly);
     },

@@ -357,7 +357,7 @@ export class SyncRepository {
       .execute();
   }
 
-  async upsertRollups(m: RollupMessage): Promise<void> {
+  async upsertRollups(m: RollupMessage, receivedAt: number): Promise<void> {
     if (m.rows.length === 0) return;
     await this.#ensurePartition(m.t);
     const level = m.stream === 'rollup_1h' ? '1h' : '1d';
@@ -375,10 +375,12 @@ export class SyncRepository {
           v_max: max,
           v_last: last,
           last_t: lastT,
+          received_at: receivedAt,
         })),
       )
       .onConflict((oc) =>
         oc.columns(['ship_id', 'level', 'channel', 't']).doUpdateSet((eb) => ({
+          received_at: eb.ref('excluded.received_at'),
           n: eb.ref('excluded.n'),
           v_sum: eb.ref('excluded.v_sum'),
           v_min: eb.ref('excluded.v_min'),

@@ -227,7 +227,7 @@ export class ShoreSync {
       const name = m.stream === 'ship' && m.row ? ((m.row.name_en as string | undefined) ?? null) : undefined;
       await repo.touchShip(m.ship, now, name);
     } else if (m.kind === 'rollup') {
-      await repo.upsertRollups(m);
+      await repo.upsertRollups(m, this.#now());
       await repo.touchShip(m.ship, now);
     }
   }
