@@ -87,5 +87,6 @@ export const testSyncConfig = (
   scanMs: 150,
   reconnectMs: 150,
   ackTimeoutMs: 1500,
+  minuteGroups: [],
   ...over,
 });

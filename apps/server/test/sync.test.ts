@@ -6,6 +6,7 @@ import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode, encode, TokenBucket } from '../src/features/sync/sync.link.ts';
 import { SyncRepository } from '../src/features/sync/sync.repository.ts';
+import { minuteChannel } from '../src/features/sync/sync.ship.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
@@ -263,6 +264,44 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const shipStatus = await link.service.status();
     expect(shipStatus).toMatchObject({ role: 'ship', connected: true, shipId: IMO, backlog: { count: 0 } });
     expect(shipStatus.lastContactAt).not.toBeNull();
+  });
+
+  it('sends the minutes of the configured channel groups too, an hour of them a message, and none of the others', async () => {
+    const shore = await shoreApp();
+    const ship = await shipApp();
+    await fillShip(ship, 30);
+    const link = linkShip(ship, { minuteGroups: ['navigation'] });
+    const minutes = async (db: Db, sqlText: ReturnType<typeof sql<Json>>) =>
+      (await sqlText.execute(db)).rows
+        .map((r) => [r.channel, Number(r.t), Number(r.n), Number(r.v_sum)].join('|'))
+        .sort();
+    // On board: the minutes of the navigation group's channels within the history sent (five days).
+    const fromS = Math.floor(Date.now() / 1000) - 5 * 86_400;
+    const expected = (
+      await minutes(
+        ship.testStore.store.db,
+        sql<Json>`select c.name as channel, r.t, r.n, r.v_sum from rollup_1m r join channels c on c.id = r.channel_id
+          where r.t >= ${Math.floor(fromS / 3600) * 3600}`,
+      )
+    ).filter((row) => minuteChannel(row.split('|')[0]!, ['navigation']));
+    expect(expected.some((row) => row.startsWith('navigation.speedOverGround|'))).toBe(true);
+    const ashore = () =>
+      minutes(
+        shore.testStore.store.db,
+        sql<Json>`select channel, t, n, v_sum from fleet_rollups where level = '1m' and ship_id = ${IMO}`,
+      );
+    await waitFor(
+      async () => (await backlog(link)) === 0 && (await ashore()).length === expected.length,
+      20_000,
+      'the minutes ashore',
+    );
+    expect(await ashore()).toEqual(expected);
+    // The tanks' minutes stay on board; their hours go as always.
+    expect((await ashore()).some((row) => row.startsWith('tanks.'))).toBe(false);
+    const hours = new Set(expected.map((row) => Math.floor(Number(row.split('|')[1]) / 3600)));
+    const published = (await streamMessages(nats)).filter((m) => m.stream === 'rollup_1m');
+    expect(published.length).toBe(hours.size);
+    expect(published.every((m) => m.t % 3600 === 0)).toBe(true);
   });
 
   it('resumes after the link drops mid-sync: every record and rollup is on the shore exactly once', async () => {

@@ -71,6 +71,12 @@ export interface SyncConfig {
   reconnectMs: number;
   /** How long a publish waits for JetStream's acknowledgement before it is retried, ms (default 10,000). */
   ackTimeoutMs: number;
+  /**
+   * Channel groups (the catalogue's equipment: `me`, `navigation`, `environment`, `tanks`, `ge1`, ...) whose minute
+   * rollups the ship sends too, an hour of them per message (`ECOHELM_SYNC_MINUTE_GROUPS`, comma-separated; none by
+   * default: hours and days only).
+   */
+  minuteGroups: string[];
 }
 
 export interface IngestConfig {
@@ -198,6 +204,9 @@ function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): Sync
     scanMs: Number(env.ECOHELM_SYNC_SCAN_MS ?? file.scanMs ?? 30_000),
     reconnectMs: Number(file.reconnectMs ?? 5000),
     ackTimeoutMs: Number(file.ackTimeoutMs ?? 10_000),
+    minuteGroups: list(
+      env.ECOHELM_SYNC_MINUTE_GROUPS ?? (file.minuteGroups as string | string[] | undefined),
+    ),
   };
 }
 

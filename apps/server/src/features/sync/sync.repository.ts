@@ -7,6 +7,7 @@ import {
   type RecordSource,
   type ReviewMessage,
   type RollupMessage,
+  rollupStreams,
   timeOf,
 } from './sync.sources.ts';
 
@@ -360,15 +361,16 @@ export class SyncRepository {
   async upsertRollups(m: RollupMessage, receivedAt: number): Promise<void> {
     if (m.rows.length === 0) return;
     await this.#ensurePartition(m.t);
-    const level = m.stream === 'rollup_1h' ? '1h' : '1d';
+    const level = rollupStreams.find((r) => r.stream === m.stream)!.level;
     await this.#db
       .insertInto('fleet_rollups')
       .values(
-        m.rows.map(([channel, n, sum, min, max, last, lastT]) => ({
+        m.rows.map(([channel, n, sum, min, max, last, lastT, t]) => ({
           ship_id: m.ship,
           level,
           channel,
-          t: m.t,
+          // A minute row says its own minute; an hour's or a day's is the message's bucket.
+          t: t ?? m.t,
           n,
           v_sum: sum,
           v_min: min,

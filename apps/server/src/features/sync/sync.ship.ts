@@ -1,3 +1,4 @@
+import { channelById } from '@ecohelm/domain';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -17,6 +18,7 @@ import {
   type RecordStream,
   type ReviewMessage,
   type RollupMessage,
+  type RollupStreamDef,
   recordSources,
   rollupStreams,
   SHORE_STREAM,
@@ -118,7 +120,7 @@ export class ShipSync {
     for (const source of recordSources) queued += await this.#d.repo.scan(source, now);
     const recheck = nowMs - this.#recheckedAt >= this.#d.config.recheckMs;
     if (recheck) this.#recheckedAt = nowMs;
-    for (const r of rollupStreams) {
+    for (const r of this.#rollupStreams()) {
       const closedEnd = nowMs / 1000 - CLOSE_GRACE_S;
       const cursor = await this.#d.repo.state(`cursor.${r.stream}`);
       const first = cursor
@@ -141,11 +143,11 @@ export class ShipSync {
    * Late data: buckets of the recheck window whose rows differ from what was sent (samples that came late, an
    * import of the last days, a bucket still empty when its turn came) are queued again.
    */
-  async #recheck(r: (typeof rollupStreams)[number], closedEndS: number, now: string): Promise<number> {
+  async #recheck(r: RollupStreamDef, closedEndS: number, now: string): Promise<number> {
     const fromS = Math.floor((closedEndS - this.#d.config.recheckHours * 3600) / r.seconds) * r.seconds;
     if (closedEndS <= fromS) return 0;
     const sent = await this.#d.repo.sentBuckets(r.stream, fromS);
-    const buckets = await this.#bucketRows(r.level, fromS, closedEndS);
+    const buckets = await this.#bucketRows(r, fromS, closedEndS);
     const changed = [...buckets]
       .filter(([t, rows]) => sent.has(t) && sent.get(t) !== digestOf(rows))
       .map(([t]) => t);
@@ -153,17 +155,32 @@ export class ShipSync {
     return changed.length;
   }
 
-  /** Rollup rows of every channel in [fromS, toS), by bucket start, in channel order. */
-  async #bucketRows(level: '1h' | '1d', fromS: number, toS: number): Promise<Map<number, BucketRows>> {
+  /** The rollup streams this ship sends: hours and days always, minutes when some channel groups are configured. */
+  #rollupStreams(): readonly RollupStreamDef[] {
+    return rollupStreams.filter((r) => r.level !== '1m' || this.#d.config.minuteGroups.length > 0);
+  }
+
+  /**
+   * Rollup rows in [fromS, toS) by message (the bucket's start; for minutes, the hour's), in channel order: every
+   * channel, or for minutes the channels of the configured groups, each minute row with its own start.
+   */
+  async #bucketRows(r: RollupStreamDef, fromS: number, toS: number): Promise<Map<number, BucketRows>> {
     if (this.#channels.size === 0) {
       for (const c of await this.#d.telemetry.listChannels()) this.#channels.set(c.id, c.name);
     }
     const buckets = new Map<number, BucketRows>();
+    const minutes = r.level === '1m';
     for (const [id, name] of this.#channels) {
-      for (const b of await this.#d.telemetry.rollupRows(level, id, fromS, toS)) {
-        const rows = buckets.get(b.t) ?? [];
-        if (rows.length === 0) buckets.set(b.t, rows);
-        rows.push([name, b.n, b.sum, b.min, b.max, b.last, b.lastT]);
+      if (minutes && !minuteChannel(name, this.#d.config.minuteGroups)) continue;
+      for (const b of await this.#d.telemetry.rollupRows(r.level, id, fromS, toS)) {
+        const key = Math.floor(b.t / r.seconds) * r.seconds;
+        const rows = buckets.get(key) ?? [];
+        if (rows.length === 0) buckets.set(key, rows);
+        rows.push(
+          minutes
+            ? [name, b.n, b.sum, b.min, b.max, b.last, b.lastT, b.t]
+            : [name, b.n, b.sum, b.min, b.max, b.last, b.lastT],
+        );
       }
     }
     return buckets;
@@ -246,7 +263,7 @@ export class ShipSync {
     for (const r of rollupStreams) {
       const starts = items.filter((i) => i.stream === r.stream).map((i) => Number(i.key));
       if (starts.length === 0) continue;
-      const rows = await this.#bucketRows(r.level, Math.min(...starts), Math.max(...starts) + r.seconds);
+      const rows = await this.#bucketRows(r, Math.min(...starts), Math.max(...starts) + r.seconds);
       for (const t of starts) out.set(`${r.stream}:${t}`, rows.get(t) ?? []);
     }
     return out;
@@ -365,4 +382,14 @@ export class ShipSync {
       }
     }
   }
+}
+
+/**
+ * Whether a channel's minutes are sent: its equipment (the catalogue's group: `me`, `navigation`, `environment`,
+ * `tanks`, ...) is one of `groups`. A circular channel's Σ sin and Σ cos go with it.
+ */
+export function minuteChannel(name: string, groups: readonly string[]): boolean {
+  const base = name.replace(/#(sin|cos)$/, '');
+  const def = channelById(base);
+  return def !== undefined && groups.includes(def.equipment);
 }

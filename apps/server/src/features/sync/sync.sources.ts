@@ -21,11 +21,17 @@ export const recordSources = [
 export type RecordSource = (typeof recordSources)[number];
 export type RecordStream = RecordSource['stream'];
 
-/** Telemetry rollup levels the shore receives, one message per closed bucket with every channel. */
+/**
+ * Telemetry rollup levels the shore receives: one message per closed bucket with every channel (hours, days), and,
+ * for the channel groups a ship is configured to send them of (`ECOHELM_SYNC_MINUTE_GROUPS`), one message per closed
+ * hour with its minutes (`seconds` is what one message covers).
+ */
 export const rollupStreams = [
   { stream: 'rollup_1h', level: '1h', seconds: 3600 },
   { stream: 'rollup_1d', level: '1d', seconds: 86_400 },
+  { stream: 'rollup_1m', level: '1m', seconds: 3600 },
 ] as const;
+export type RollupStreamDef = (typeof rollupStreams)[number];
 export type RollupStream = (typeof rollupStreams)[number]['stream'];
 
 export const isRollupStream = (stream: string): stream is RollupStream =>
@@ -74,14 +80,20 @@ export interface RecordMessage {
   row: Record<string, unknown> | null;
 }
 
-/** A rollup message: one closed bucket of one level, every channel (name, n, sum, min, max, last, last time). */
+/**
+ * A rollup message: one closed bucket of one level, every channel (name, n, sum, min, max, last, last time); for
+ * minutes, a closed hour of them, each row with its own bucket start (epoch s) last.
+ */
 export interface RollupMessage {
   kind: 'rollup';
   ship: string;
   stream: RollupStream;
   t: number;
   version: number;
-  rows: [string, number, number, number, number, number, number][];
+  rows: (
+    | [string, number, number, number, number, number, number]
+    | [string, number, number, number, number, number, number, number]
+  )[];
 }
 
 /** The shore's decision on a filling record, to its ship. */
