@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,16 +28,26 @@ const listening = (port: number) =>
     s.on('error', () => resolve(false));
   });
 
-/** A NATS server with JetStream (Debian's nats-server) on a free port with a temporary store. */
-export async function startNats(): Promise<TestNats> {
+/**
+ * A NATS server with JetStream (Debian's nats-server) on a free port with a temporary store; `authorization` is a
+ * configuration block of its own (users and their permissions), none by default.
+ */
+export async function startNats(options: { authorization?: string } = {}): Promise<TestNats> {
   const bin = natsServerPath() as string;
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-nats-'));
+  const configFile = path.join(storeDir, 'nats.conf');
+  writeFileSync(
+    configFile,
+    [
+      `listen: "127.0.0.1:${port}"`,
+      `jetstream { store_dir: ${JSON.stringify(path.join(storeDir, 'js'))} }`,
+      options.authorization ? `authorization ${options.authorization}` : '',
+    ].join('\n'),
+  );
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
+    child = spawn(bin, ['-c', configFile], { stdio: ['ignore', 'ignore', 'ignore'] });
     await waitFor(() => listening(port), 10_000, `nats-server on ${port}`);
   };
   const kill = async () => {

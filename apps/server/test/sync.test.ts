@@ -531,6 +531,96 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
   });
 });
 
+/**
+ * The shore's NATS holds each ship to its own subjects (docs/operations.md, "Setting up the shore"): a ship's user
+ * publishes only under `ecohelm.ship.<its IMO>.>` and reads only its own decisions consumer. The list below is the
+ * one the operations guide gives, proven here on a real nats-server.
+ */
+export const shipPermissions = (imo: string) => `{
+  publish: { allow: [
+    "ecohelm.ship.${imo}.>",
+    "$JS.API.INFO",
+    "$JS.API.CONSUMER.CREATE.ECOHELM_SHORE.ship_${imo}",
+    "$JS.API.CONSUMER.CREATE.ECOHELM_SHORE.ship_${imo}.>",
+    "$JS.API.CONSUMER.DURABLE.CREATE.ECOHELM_SHORE.ship_${imo}",
+    "$JS.API.CONSUMER.INFO.ECOHELM_SHORE.ship_${imo}",
+    "$JS.API.CONSUMER.MSG.NEXT.ECOHELM_SHORE.ship_${imo}",
+    "$JS.ACK.ECOHELM_SHORE.ship_${imo}.>"
+  ] }
+  subscribe: { allow: ["_INBOX.>"] }
+}`;
+
+describe.skipIf(!process.env.DATABASE_URL)("a ship held to its own subjects on the shore's NATS", () => {
+  it('syncs and takes its decisions under its own user, and cannot publish as another ship', async () => {
+    const nats = await startNats({
+      authorization: `{ users: [
+        { user: shore, password: "shore-secret" }
+        { user: ship${IMO}, password: "ship-secret", permissions: ${shipPermissions(IMO)} }
+      ] }`,
+    });
+    const shore = await createTestApp('postgres', {
+      sync: testSyncConfig(nats.url, 'shore', { user: 'shore', password: 'shore-secret' }),
+    });
+    const ship = await createTestApp('sqlite');
+    const other = await createTestApp('sqlite');
+    const links: ReturnType<typeof startSync>[] = [];
+    const shipUser = { user: `ship${IMO}`, password: 'ship-secret' };
+    try {
+      const { arrivalId } = await fillShip(ship, 2);
+      const link = startSync(testSyncConfig(nats.url, 'ship', shipUser), ship.testStore.store, {
+        ships: ship.services.ships,
+        log: ship.app.log,
+      });
+      links.push(link);
+      const shoreDb = shore.testStore.store.db;
+      await waitFor(
+        async () =>
+          (await backlog(link)) === 0 &&
+          (await shoreDb.selectFrom('fleet_records').select('key').where('key', '=', arrivalId).execute())
+            .length === 1,
+        20_000,
+        'the ship synced under its own user',
+      );
+      // The decision comes back through the ship's own consumer.
+      const decide = await shore.app.inject({
+        method: 'POST',
+        url: '/api/v1/sync/reviews',
+        headers: shore.auth,
+        payload: { shipId: IMO, recordId: arrivalId, decision: 'verified', comment: '' },
+      });
+      expect(decide.statusCode, decide.body).toBe(201);
+      await waitFor(async () => (await link.service.reviews()).length === 1, 15_000, 'the decision aboard');
+
+      // Another ship (IMO 9300001) with this ship's credentials: the server refuses its subjects.
+      const inject = (method: 'PUT', url: string, payload: Json) =>
+        other.app.inject({ method, url, headers: other.auth, payload });
+      expect(
+        (await inject('PUT', '/api/v1/ship', { ...validShip(), imoNumber: '9300001' } as unknown as Json))
+          .statusCode,
+      ).toBe(200);
+      const impostor = startSync(testSyncConfig(nats.url, 'ship', shipUser), other.testStore.store, {
+        ships: other.services.ships,
+        log: other.app.log,
+      });
+      links.push(impostor);
+      await waitFor(async () => (await backlog(impostor)) > 0, 10_000, 'the other ship queued its records');
+      // Long enough for several publish attempts (acknowledgement timeout 1.5 s): none is stored ashore.
+      await new Promise((r) => setTimeout(r, 5_000));
+      expect(await backlog(impostor)).toBeGreaterThan(0);
+      expect(
+        await shoreDb.selectFrom('fleet_ships').select('ship_id').where('ship_id', '=', '9300001').execute(),
+      ).toEqual([]);
+      expect(
+        await shoreDb.selectFrom('fleet_records').select('key').where('ship_id', '=', '9300001').execute(),
+      ).toEqual([]);
+    } finally {
+      for (const l of links) await l.stop().catch(() => undefined);
+      for (const app of [ship, other, shore]) await app.close().catch(() => undefined);
+      await nats.dispose();
+    }
+  }, 60_000);
+});
+
 describe('sync link pieces', () => {
   it('caps the sending rate with a token bucket of one second', async () => {
     let now = 0;
