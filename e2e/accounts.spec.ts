@@ -110,5 +110,24 @@ for (const lang of langs) {
     expect(users.status()).toBe(403);
     await shore.expectTranslated();
     await shore.screen('shore-viewer');
+
+    // The viewer changes their own password: a wrong current one is refused at its field, the entries stay.
+    await shore.accountMenu('changePassword');
+    const change = page.getByRole('dialog', { name: shore.text.changePassword });
+    const newPassword = 'viewer password 2';
+    await change.getByLabel(shore.text.currentPassword).fill('not my password');
+    await change.getByLabel(shore.text.newPassword, { exact: true }).fill(newPassword);
+    await change.getByLabel(shore.text.confirmPassword).fill(newPassword);
+    await change.getByRole('button', { name: buttonName(shore.text.save) }).click();
+    await expect(change.getByText(shore.text.wrongCurrent)).toBeVisible();
+    await expect(change.getByLabel(shore.text.newPassword, { exact: true })).toHaveValue(newPassword);
+    await shore.screen('shore-change-password');
+    await change.getByLabel(shore.text.currentPassword).fill(viewer.password);
+    await change.getByRole('button', { name: buttonName(shore.text.save) }).click();
+    await expect(page.getByText(shore.text.changed)).toBeVisible();
+    await expect(change).toBeHidden();
+    await shore.accountMenu('logout');
+    await shore.signIn(viewer.username, newPassword);
+    await expect(page).toHaveURL(`${origin}/overview`);
   });
 }

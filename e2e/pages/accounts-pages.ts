@@ -20,6 +20,12 @@ const text = {
     active: 'Active',
     shipSave: 'Save',
     taken: 'This user name is taken.',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'New password again',
+    wrongCurrent: 'The current password is wrong.',
+    changed: 'Password changed.',
   },
   zh_CN: {
     loginTitle: '登录',
@@ -39,6 +45,12 @@ const text = {
     active: '启用',
     shipSave: '保存',
     taken: '该用户名已被使用。',
+    changePassword: '修改密码',
+    currentPassword: '当前密码',
+    newPassword: '新密码',
+    confirmPassword: '再次输入新密码',
+    wrongCurrent: '当前密码错误。',
+    changed: '密码已修改',
   },
 } as const;
 
@@ -75,7 +87,7 @@ export class ShoreConsole {
   }
 
   /** Opens the header's account menu and picks `item`. */
-  async accountMenu(item: 'users' | 'logout'): Promise<void> {
+  async accountMenu(item: 'users' | 'logout' | 'changePassword'): Promise<void> {
     await this.page.getByRole('button', { name: this.text.account }).click();
     await this.page.getByRole('menuitem', { name: this.text[item] }).click();
   }

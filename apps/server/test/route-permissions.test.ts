@@ -41,11 +41,12 @@ describe('route permissions', () => {
         r.url.startsWith('/api/') &&
         !isPublic(r.url) &&
         ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) &&
-        // These touch only the caller's own things: its token (session routine, logout), its read marks on
-        // alarms and its choice of overview factors.
+        // These touch only the caller's own things: its token (session routine, logout), its own password, its
+        // read marks on alarms and its choice of overview factors.
         ![
           '/api/v1/devices/session',
           '/api/v1/auth/logout',
+          '/api/v1/auth/password',
           '/api/v1/alarms/read',
           '/api/v1/overview/settings',
         ].includes(r.url),

@@ -224,6 +224,37 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     expect((await login('pete', 'a brand new password')).statusCode).toBe(200);
   });
 
+  it('changes its own password: the current one is checked, its other sessions end, this one stays', async () => {
+    const { headers } = await addUser('changer', 'viewer');
+    const other = bearer((await login('changer', 'changer-password')).json().token);
+    const change = (payload: object, h = headers) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/password', headers: h, payload });
+    // Wrong current password: 400 at the field; the same new as the current, or too short: 400 at the new one.
+    const wrong = await change({ currentPassword: 'not it at all', newPassword: 'a brand new password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.details).toEqual([
+      { path: 'body.currentPassword', message: 'The current password is wrong.' },
+    ]);
+    const same = await change({ currentPassword: 'changer-password', newPassword: 'changer-password' });
+    expect(same.statusCode).toBe(400);
+    expect(JSON.stringify(same.json().error.details)).toContain(
+      'The new password must differ from the current one.',
+    );
+    expect((await change({ currentPassword: 'changer-password', newPassword: 'short' })).statusCode).toBe(
+      400,
+    );
+    // A device token has no password of its own.
+    expect(
+      (await change({ currentPassword: 'x', newPassword: 'a brand new password' }, t.auth)).statusCode,
+    ).toBe(401);
+    const done = await change({ currentPassword: 'changer-password', newPassword: 'a brand new password' });
+    expect(done.statusCode, done.body).toBe(204);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: other })).statusCode).toBe(401);
+    expect((await login('changer', 'changer-password')).statusCode).toBe(401);
+    expect((await login('changer', 'a brand new password')).statusCode).toBe(200);
+  });
+
   it('keeps the last active admin', async () => {
     const list = (await t.app.inject({ url: '/api/v1/users', headers: admin })).json().items as {
       id: string;

@@ -18,6 +18,8 @@ export const userMessages = {
   badLogin: 'The user name or password is wrong.',
   tooManyAttempts: 'Too many failed logins. Please wait before trying again.',
   lastAdmin: 'The last active admin cannot be disabled or lose the admin role.',
+  wrongPassword: 'The current password is wrong.',
+  samePassword: 'The new password must differ from the current one.',
 } as const;
 
 /** User names are compared in lower case; what the user types is trimmed and lower-cased. */
@@ -83,6 +85,15 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 /** POST /api/v1/users/:id/password — an admin sets a new password; the user's sessions end. */
 export const userPasswordResetSchema = z.object({ password: passwordSchema });
 export type UserPasswordReset = z.infer<typeof userPasswordResetSchema>;
+
+/** POST /api/v1/auth/password: a signed-in user changes their own password. */
+export const passwordChangeSchema = z
+  .object({ currentPassword: z.string().min(1).max(256), newPassword: passwordSchema })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: userMessages.samePassword,
+    path: ['newPassword'],
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const usersResponseSchema = z.object({ items: z.array(userSchema) });

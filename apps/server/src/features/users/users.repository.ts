@@ -84,8 +84,10 @@ export class UsersRepository {
     await this.#db.deleteFrom('user_sessions').where('id', '=', id).execute();
   }
 
-  async deleteSessionsOf(userId: string): Promise<void> {
-    await this.#db.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
+  async deleteSessionsOf(userId: string, exceptId?: number): Promise<void> {
+    let q = this.#db.deleteFrom('user_sessions').where('user_id', '=', userId);
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    await q.execute();
   }
 
   async deleteExpiredSessions(now: string): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  passwordChangeSchema,
   userCreateSchema,
   userIdParamsSchema,
   userLoginRequestSchema,
@@ -43,6 +44,23 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
     (request) => {
       if (!request.auth) throw unauthorized();
       return users.session(request.auth);
+    },
+  );
+  app.post(
+    '/api/v1/auth/password',
+    { ...read, schema: { tags, body: passwordChangeSchema } },
+    async (request, reply) => {
+      if (!request.auth) throw unauthorized();
+      try {
+        await users.changeOwnPassword(request.auth, request.body, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 429) {
+          const { retryAfterSeconds } = error.details as { retryAfterSeconds: number };
+          reply.header('retry-after', String(retryAfterSeconds));
+        }
+        throw error;
+      }
+      return reply.status(204).send();
     },
   );
   app.post('/api/v1/auth/logout', { ...read, schema: { tags } }, async (request, reply) => {

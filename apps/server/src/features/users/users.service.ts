@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   permissions as allPermissions,
+  type PasswordChange,
   type Permission,
   type User,
   type UserCreate,
@@ -11,7 +12,14 @@ import {
   userMessages,
 } from '@ecohelm/contracts';
 import type { AuthContext } from '../../platform/auth.ts';
-import { AppError, conflict, notFound, tooManyAttempts, unauthorized } from '../../platform/errors.ts';
+import {
+  AppError,
+  conflict,
+  notFound,
+  tooManyAttempts,
+  unauthorized,
+  validationFailed,
+} from '../../platform/errors.ts';
 import { LoginLimiter } from './users.limiter.ts';
 import { burnVerification, hashPassword, passwordMatches } from './users.passwords.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -193,6 +201,32 @@ export class UsersService {
     });
     if (changes.disabled === true) await this.#repo.deleteSessionsOf(id);
     return toUser((await this.#repo.findById(id))!);
+  }
+
+  /**
+   * The signed-in user's own new password, given the current one: the other sessions of the user end, this one
+   * stays. A wrong current password counts as a failed login of the account (the same limit, then 429).
+   */
+  async changeOwnPassword(auth: AuthContext, change: PasswordChange, address: string): Promise<void> {
+    if (auth.kind !== 'user') throw unauthorized('A user session is required.');
+    const keys = { account: auth.user.username, address };
+    const wait = this.#limiter.retryAfterMs(keys);
+    if (wait > 0) throw tooManyAttempts(userMessages.tooManyAttempts, Math.ceil(wait / 1000));
+    const row = await this.#repo.findById(auth.user.id);
+    if (!row || !(await passwordMatches(row.password_hash, change.currentPassword))) {
+      const locked = this.#limiter.fail(keys);
+      if (locked > 0) throw tooManyAttempts(userMessages.tooManyAttempts, Math.ceil(locked / 1000));
+      throw validationFailed(userMessages.wrongPassword, [
+        { path: 'body.currentPassword', message: userMessages.wrongPassword },
+      ]);
+    }
+    this.#limiter.succeed(keys);
+    await this.#repo.update(row.id, {
+      password_hash: await hashPassword(change.newPassword),
+      updated_at: this.#now().toISOString(),
+      updated_by: row.username,
+    });
+    await this.#repo.deleteSessionsOf(row.id, auth.tokenId);
   }
 
   /** Sets a new password and ends the user's sessions. */

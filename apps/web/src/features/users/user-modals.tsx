@@ -1,10 +1,11 @@
-import { type User, type UserCreate, userRoles } from '@ecohelm/contracts';
+import { passwordChangeSchema, type User, type UserCreate, userRoles } from '@ecohelm/contracts';
 import { Alert, App, Form, type FormInstance, Input, Modal, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
+import { useChangeOwnPassword } from './api/session';
 import { useAddUser, useResetPassword } from './api/users';
 
 /** A failure in the user's language: the contract's own message when it is a known one, else `errors.<code>`. */
@@ -155,6 +156,96 @@ export function ResetPasswordModal({ user, onClose }: { user: User | undefined; 
           name="password"
           label={t('users.page.newPassword')}
           rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * The signed-in user's own new password (the account menu): the current one, the new one twice. The contract's
+ * rules are checked before sending; the server's reasons (a wrong current password) show at their field, and the
+ * entries stay.
+ */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ currentPassword: string; newPassword: string; confirm: string }>();
+  const change = useChangeOwnPassword();
+  const [other, setOther] = useState<string>();
+  const serverErrors = useServerErrors(form, ['currentPassword', 'newPassword']);
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      setOther(undefined);
+    }
+  }, [open, form]);
+  const onOk = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const parsed = passwordChangeSchema.safeParse({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
+    if (!parsed.success) {
+      form.setFields(fieldErrors(parsed.error.issues, t) as never);
+      return;
+    }
+    try {
+      await change.mutateAsync(parsed.data);
+      void message.success(t('users.account.passwordChanged'));
+      onClose();
+    } catch (error) {
+      setOther(serverErrors(error));
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('users.account.changePassword')}
+      okText={t('users.page.save')}
+      cancelText={t('users.page.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={change.isPending}
+      forceRender
+    >
+      {other ? <Alert type="error" role="alert" title={other} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onValuesChange={(c) => clearChangedErrors(form, c)}
+      >
+        <Form.Item
+          name="currentPassword"
+          label={t('users.page.currentPassword')}
+          rules={[{ required: true, message: t('users.validation.currentRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('users.page.newPassword')}
+          rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('users.page.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('users.validation.passwordRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('users.validation.mismatch'))),
+            }),
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -1,4 +1,4 @@
-import type { UserSession } from '@ecohelm/contracts';
+import type { PasswordChange, UserSession } from '@ecohelm/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { redirectToUserLogin, safeStorage, storageKeys } from '../../../lib/storage';
@@ -21,4 +21,11 @@ export const useLogout = () =>
       safeStorage.removeItem(storageKeys.deviceToken);
       redirectToUserLogin();
     },
+  });
+
+/** POST /api/v1/auth/password: the signed-in user's own new password (the other sessions end). */
+export const useChangeOwnPassword = () =>
+  useMutation({
+    mutationFn: (change: PasswordChange) =>
+      apiFetch<void>('/api/v1/auth/password', { method: 'POST', body: change }),
   });
