@@ -30,9 +30,9 @@ const listening = (port: number) =>
 
 /**
  * A NATS server with JetStream (Debian's nats-server) on a free port with a temporary store; `authorization` is a
- * configuration block of its own (users and their permissions), none by default.
+ * configuration block of its own (users and their permissions), `tls` one of TLS (certificates); none by default.
  */
-export async function startNats(options: { authorization?: string } = {}): Promise<TestNats> {
+export async function startNats(options: { authorization?: string; tls?: string } = {}): Promise<TestNats> {
   const bin = natsServerPath() as string;
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-nats-'));
@@ -43,6 +43,7 @@ export async function startNats(options: { authorization?: string } = {}): Promi
       `listen: "127.0.0.1:${port}"`,
       `jetstream { store_dir: ${JSON.stringify(path.join(storeDir, 'js'))} }`,
       options.authorization ? `authorization ${options.authorization}` : '',
+      options.tls ? `tls ${options.tls}` : '',
     ].join('\n'),
   );
   let child: ChildProcess | undefined;

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
+import { generate } from 'selfsigned';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
@@ -617,6 +621,98 @@ describe.skipIf(!process.env.DATABASE_URL)("a ship held to its own subjects on t
       for (const l of links) await l.stop().catch(() => undefined);
       for (const app of [ship, other, shore]) await app.close().catch(() => undefined);
       await nats.dispose();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('sync over TLS with client certificates', () => {
+  it('syncs when the ship presents its certificate from the shore CA, and is refused without one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-tls-'));
+    const file = (name: string, text: string) => {
+      writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    // A CA of the shore's, the NATS server's certificate (localhost, 127.0.0.1), and a certificate per client.
+    const ca = await generate([{ name: 'commonName', value: 'Ecohelm test CA' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true, critical: true },
+        { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      ],
+    });
+    const signed = (cn: string, extensions: NonNullable<Parameters<typeof generate>[1]>['extensions']) =>
+      generate([{ name: 'commonName', value: cn }], {
+        keyType: 'ec',
+        algorithm: 'sha256',
+        ca: { key: ca.private, cert: ca.cert },
+        extensions,
+      });
+    const server = await signed('localhost', [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+      { name: 'extKeyUsage', serverAuth: true },
+    ]);
+    const client = (cn: string) => signed(cn, [{ name: 'extKeyUsage', clientAuth: true }]);
+    const [shoreCert, shipCert] = await Promise.all([client('shore'), client(`ship${IMO}`)]);
+    const caFile = file('ca.pem', ca.cert);
+    const tlsOf = (name: string, c: { cert: string; private: string }) => ({
+      tlsCa: caFile,
+      tlsCert: file(`${name}.pem`, c.cert),
+      tlsKey: file(`${name}.key`, c.private),
+    });
+    const nats = await startNats({
+      tls: `{ cert_file: ${JSON.stringify(file('server.pem', server.cert))}, key_file: ${JSON.stringify(
+        file('server.key', server.private),
+      )}, ca_file: ${JSON.stringify(caFile)}, verify: true }`,
+    });
+    const url = `tls://127.0.0.1:${nats.port}`;
+    const shore = await createTestApp('postgres', {
+      sync: testSyncConfig(url, 'shore', tlsOf('shore', shoreCert)),
+    });
+    const ship = await createTestApp('sqlite');
+    const bare = await createTestApp('sqlite');
+    const links: ReturnType<typeof startSync>[] = [];
+    try {
+      const { arrivalId } = await fillShip(ship, 2);
+      const link = startSync(testSyncConfig(url, 'ship', tlsOf('ship', shipCert)), ship.testStore.store, {
+        ships: ship.services.ships,
+        log: ship.app.log,
+      });
+      links.push(link);
+      const shoreDb = shore.testStore.store.db;
+      await waitFor(
+        async () =>
+          (await backlog(link)) === 0 &&
+          (await shoreDb.selectFrom('fleet_records').select('key').where('key', '=', arrivalId).execute())
+            .length === 1,
+        20_000,
+        'the ship synced over TLS',
+      );
+      // Trusting the shore's CA but without a certificate of its own: the server refuses the connection.
+      await fillShip(bare, 1);
+      const refused = startSync(testSyncConfig(url, 'ship', { tlsCa: caFile }), bare.testStore.store, {
+        ships: bare.services.ships,
+        log: bare.app.log,
+      });
+      links.push(refused);
+      const queued = await waitFor(
+        async () => (await backlog(refused)) || undefined,
+        10_000,
+        'the records queued aboard',
+      );
+      await new Promise((r) => setTimeout(r, 5_000));
+      expect(await refused.service.status()).toMatchObject({ connected: false, backlog: { count: queued } });
+    } finally {
+      for (const l of links) await l.stop().catch(() => undefined);
+      for (const app of [ship, bare, shore]) await app.close().catch(() => undefined);
+      await nats.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
