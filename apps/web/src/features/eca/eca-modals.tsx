@@ -1,9 +1,4 @@
-import {
-  type EcaResponse,
-  type EcaSettings,
-  ecaSettingsSchema,
-  ecaZoneInputSchema,
-} from '@ecohelm/contracts';
+import { type EcaResponse, ecaSettingsSchema, ecaZoneInputSchema } from '@ecohelm/contracts';
 import {
   Alert,
   App,
@@ -21,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { saveForm } from '../../lib/save-form';
 import { fromDate } from '../../lib/ship-time';
 import { useAddEcaZone, useSaveEcaSettings } from './api/eca';
 
@@ -94,47 +90,35 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
     }
   }, [kind, form]);
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as ZoneValues;
-    const common = {
-      name: v.name ?? '',
-      sulphurLimitPercent: v.sulphurLimitPercent,
-      from: fromDate(v.from) ?? '',
-      until: fromDate(v.until ?? null),
-    };
-    let body: unknown;
-    if (kind === 'range') {
-      const { positions, bad } = parsePositions(v.positions ?? '');
-      if (bad.length > 0) {
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: ZoneValues) => {
+        const common = {
+          name: v.name ?? '',
+          sulphurLimitPercent: v.sulphurLimitPercent,
+          from: fromDate(v.from) ?? '',
+          until: fromDate(v.until ?? null),
+        };
+        if (kind !== 'range')
+          return { kind, ...common, latitude: v.latitude, longitude: v.longitude, radiusNm: v.radiusNm };
+        const { positions, bad } = parsePositions(v.positions ?? '');
+        if (bad.length === 0) return { kind, ...common, positions };
         form.setFields([
           { name: 'positions', errors: [t('analysis.ecaZones.badLines', { lines: bad.join(', ') })] },
         ]);
-        return;
-      }
-      body = { kind, ...common, positions };
-    } else {
-      body = { kind, ...common, latitude: v.latitude, longitude: v.longitude, radiusNm: v.radiusNm };
-    }
-    const parsed = ecaZoneInputSchema.safeParse(body);
-    if (!parsed.success) {
-      setOther(show(parsed.error.issues));
-      return;
-    }
-    try {
-      await add.mutateAsync(parsed.data);
-      void message.success(t('analysis.records.added'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details))
-        setOther(show(error.details as Issue[], ['body']));
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
-  };
+        return undefined;
+      },
+      contract: ecaZoneInputSchema,
+      save: (body) => add.mutateAsync(body),
+      // Reasons without a field of their own (the range's closure, crossing) are listed above the form.
+      show: (issues, prefix) => setOther(show(issues, prefix)),
+      saved: () => {
+        void message.success(t('analysis.records.added'));
+        onClose();
+      },
+      failed: (error) =>
+        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+    });
 
   const required = [{ required: true, message: t('analysis.records.required') }];
   return (
@@ -250,32 +234,28 @@ export function WatchModal({
   }, [mode, data, form]);
   if (!data) return null;
 
-  const onOk = async () => {
-    const v = form.getFieldsValue(true) as {
-      warningDistanceNm?: number;
-      tipDistanceNm?: number;
-      all?: boolean;
-      watched?: string[];
-    };
-    const body: EcaSettings = {
-      warningDistanceNm: v.warningDistanceNm as number,
-      tipDistanceNm: v.tipDistanceNm as number,
-      watchedZoneIds: v.all ? null : (v.watched ?? []),
-    };
-    const parsed = ecaSettingsSchema.safeParse(body);
-    if (!parsed.success) {
-      show(parsed.error.issues);
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      void message.success(t('analysis.records.modified'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as Issue[], ['body']);
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: {
+        warningDistanceNm?: number;
+        tipDistanceNm?: number;
+        all?: boolean;
+        watched?: string[];
+      }) => ({
+        warningDistanceNm: v.warningDistanceNm,
+        tipDistanceNm: v.tipDistanceNm,
+        watchedZoneIds: v.all ? null : (v.watched ?? []),
+      }),
+      contract: ecaSettingsSchema,
+      save: (body) => save.mutateAsync(body),
+      show,
+      saved: () => {
+        void message.success(t('analysis.records.modified'));
+        onClose();
+      },
+      failed: (error) =>
+        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+    });
 
   return (
     <Modal

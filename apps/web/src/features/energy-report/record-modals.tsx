@@ -12,18 +12,18 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
+import { type FieldIssue, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { useSaveBunker, useSaveOilChange } from './api/records';
 
 /** The records contract's message for an end before the start (translated here). */
 const END_BEFORE_START = 'The end time must not be before the start time';
-type Issue = { path: readonly PropertyKey[] | string; message: string };
 
 /** Shows contract or server reasons at the fields (start/end times under their pickers). */
 function useShowErrors<V>(form: FormInstance<V>) {
   const { t } = useTranslation();
-  return (issues: readonly Issue[], prefix: string[] = []) => {
+  return (issues: readonly FieldIssue[], prefix: string[] = []) => {
     const rename: Record<string, string> = { startTime: 'start', endTime: 'end' };
     const errors = fieldErrors(issues, t, prefix).map((e) => ({
       name: e.name.map((n) => rename[String(n)] ?? n),
@@ -31,6 +31,14 @@ function useShowErrors<V>(form: FormInstance<V>) {
     }));
     form.setFields(errors.filter((e) => e.name.length > 0) as never);
   };
+}
+
+/** A refused save's reason as a message (its field reasons are at the fields already). */
+function useFailedMessage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return (error: unknown) =>
+    void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
 }
 
 const timeRules = (t: (k: string) => string) => [{ required: true, message: t('analysis.records.required') }];
@@ -65,6 +73,7 @@ export function BunkerModal({
   const offset = config.shipTimeOffsetMinutes;
   const [form] = Form.useForm<BunkerValues>();
   const show = useShowErrors(form);
+  const failed = useFailedMessage();
   const save = useSaveBunker();
   const open = record !== null;
   useEffect(() => {
@@ -80,38 +89,28 @@ export function BunkerModal({
     }
   }, [open, record, form, offset]);
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as BunkerValues;
-    const body = {
-      port: v.port ?? '',
-      fuelType: v.fuelType,
-      quantityT: v.quantityT,
-      supplier: v.supplier ?? '',
-      startTime: fromShipTime(v.start, offset) ?? '',
-      endTime: fromShipTime(v.end, offset) ?? '',
-      tankNumber: v.tankNumber ?? '',
-      sulphurPct: v.sulphurPct ?? null,
-      bdnNumber: v.bdnNumber?.trim() ? v.bdnNumber : null,
-    };
-    const parsed = bunkerRecordInputSchema.safeParse(body);
-    if (!parsed.success) return show(parsed.error.issues);
-    try {
-      await save.mutateAsync({
-        id: record === 'new' || record === null ? null : record.id,
-        body: parsed.data,
-      });
-      void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as Issue[], ['body']);
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: BunkerValues) => ({
+        port: v.port ?? '',
+        fuelType: v.fuelType,
+        quantityT: v.quantityT,
+        supplier: v.supplier ?? '',
+        startTime: fromShipTime(v.start, offset) ?? '',
+        endTime: fromShipTime(v.end, offset) ?? '',
+        tankNumber: v.tankNumber ?? '',
+        sulphurPct: v.sulphurPct ?? null,
+        bdnNumber: v.bdnNumber?.trim() ? v.bdnNumber : null,
+      }),
+      contract: bunkerRecordInputSchema,
+      save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
+      show,
+      saved: () => {
+        void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
+        onClose();
+      },
+      failed,
+    });
 
   return (
     <Modal
@@ -220,6 +219,7 @@ export function OilChangeModal({
   const offset = config.shipTimeOffsetMinutes;
   const [form] = Form.useForm<OilValues>();
   const show = useShowErrors(form);
+  const failed = useFailedMessage();
   const save = useSaveOilChange();
   const open = record !== null;
   useEffect(() => {
@@ -234,38 +234,28 @@ export function OilChangeModal({
     }
   }, [open, record, form, offset]);
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as OilValues;
-    const body = {
-      equipment: v.equipment ?? '',
-      oilTypeBefore: v.oilTypeBefore ?? '',
-      oilTypeAfter: v.oilTypeAfter ?? '',
-      latitude: v.latitude ?? null,
-      longitude: v.longitude ?? null,
-      startTime: fromShipTime(v.start, offset) ?? '',
-      endTime: fromShipTime(v.end, offset) ?? '',
-      reason: v.reason ?? '',
-      operator: v.operator ?? '',
-    };
-    const parsed = oilChangeRecordInputSchema.safeParse(body);
-    if (!parsed.success) return show(parsed.error.issues);
-    try {
-      await save.mutateAsync({
-        id: record === 'new' || record === null ? null : record.id,
-        body: parsed.data,
-      });
-      void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as Issue[], ['body']);
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: OilValues) => ({
+        equipment: v.equipment ?? '',
+        oilTypeBefore: v.oilTypeBefore ?? '',
+        oilTypeAfter: v.oilTypeAfter ?? '',
+        latitude: v.latitude ?? null,
+        longitude: v.longitude ?? null,
+        startTime: fromShipTime(v.start, offset) ?? '',
+        endTime: fromShipTime(v.end, offset) ?? '',
+        reason: v.reason ?? '',
+        operator: v.operator ?? '',
+      }),
+      contract: oilChangeRecordInputSchema,
+      save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
+      show,
+      saved: () => {
+        void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
+        onClose();
+      },
+      failed,
+    });
 
   return (
     <Modal

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
+import { saveForm } from '../../lib/save-form';
 import { fromShipTime } from '../../lib/ship-time';
 import { useAddHullMaintenance } from './api/add-hull-maintenance';
 
@@ -45,37 +46,26 @@ export function MaintenanceModal({ open, onClose }: { open: boolean; onClose: ()
     form.setFields(errors.filter((e) => e.name.length > 0) as never);
   };
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const v = form.getFieldsValue(true) as Values;
-    const body = {
-      kind: v.kind,
-      place: v.place ?? '',
-      startTime: fromShipTime(v.start, offset) ?? '',
-      endTime: fromShipTime(v.end, offset) ?? '',
-      remark: v.remark ?? '',
-    };
-    const parsed = hullCleaningRecordInputSchema.safeParse(body);
-    if (!parsed.success) {
-      show(parsed.error.issues);
-      return;
-    }
-    try {
-      await add.mutateAsync(parsed.data);
-      void message.success(t('fouling.modal.added'));
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        show(error.details as { path: string; message: string }[], ['body']);
-      }
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: Values) => ({
+        kind: v.kind,
+        place: v.place ?? '',
+        startTime: fromShipTime(v.start, offset) ?? '',
+        endTime: fromShipTime(v.end, offset) ?? '',
+        remark: v.remark ?? '',
+      }),
+      contract: hullCleaningRecordInputSchema,
+      save: (body) => add.mutateAsync(body),
+      show,
+      saved: () => {
+        void message.success(t('fouling.modal.added'));
+        form.resetFields();
+        onClose();
+      },
+      failed: (error) =>
+        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+    });
 
   return (
     <Modal

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { saveForm } from '../../lib/save-form';
 import { useSaveLoadSettings } from './api/save-load-settings';
 
 /**
@@ -50,29 +51,20 @@ export function SettingsModal({
     );
   };
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+  const onOk = () => {
     setSetsError(null);
-    const values = form.getFieldsValue(true) as LoadSettings;
-    const parsed = loadSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      show(parsed.error.issues);
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      void message.success(t('load.settings.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        show(error.details as { path: string; message: string }[], ['body']);
-      }
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-    }
+    return saveForm(form, {
+      body: (values: LoadSettings) => values,
+      contract: loadSettingsSchema,
+      save: (body) => save.mutateAsync(body),
+      show,
+      saved: () => {
+        void message.success(t('load.settings.saved'));
+        onClose();
+      },
+      failed: (error) =>
+        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+    });
   };
 
   return (

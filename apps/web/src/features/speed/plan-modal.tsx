@@ -2,8 +2,8 @@ import { type VoyagePlan, type VoyagePlanInput, voyagePlanInputSchema } from '@e
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { useSavePlan } from './api/speed-api';
@@ -68,50 +68,39 @@ export function PlanModal({
     form.setFields(all.filter((e) => !(e.name.length === 1 && e.name[0] === 'waypoints')) as never);
   };
 
-  const onOk = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+  const onOk = () => {
     setListError(null);
-    const v = form.getFieldsValue(true) as Values;
-    const input = {
-      voyageNo: v.voyageNo,
-      departurePort: v.departurePort,
-      destination: v.destination,
-      etd: fromShipTime(v.etd, 0),
-      rtd: fromShipTime(v.rtd, 0) ?? null,
-      eta: fromShipTime(v.eta, 0),
-      rta: fromShipTime(v.rta, 0),
-      waypoints: (v.waypoints ?? []).map((w) => ({
-        name: w.name ?? '',
-        lat: w.lat,
-        lon: w.lon,
-        speedMinKn: w.speedMinKn ?? null,
-        speedMaxKn: w.speedMaxKn ?? null,
-      })),
-      specialPoints: (v.specialPoints ?? []).map((s) => ({
-        ...s,
-        remark: s.remark ?? '',
-        stayH: s.stayH ?? null,
-      })),
-    };
-    const parsed = voyagePlanInputSchema.safeParse(input);
-    if (!parsed.success) {
-      show(parsed.error.issues);
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      void message.success(t('speed.plan.saved'));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        show(error.details as { path: string; message: string }[], ['body']);
-      }
-      void message.error(errorText(error));
-    }
+    return saveForm(form, {
+      body: (v: Values) => ({
+        voyageNo: v.voyageNo,
+        departurePort: v.departurePort,
+        destination: v.destination,
+        etd: fromShipTime(v.etd, 0),
+        rtd: fromShipTime(v.rtd, 0) ?? null,
+        eta: fromShipTime(v.eta, 0),
+        rta: fromShipTime(v.rta, 0),
+        waypoints: (v.waypoints ?? []).map((w) => ({
+          name: w.name ?? '',
+          lat: w.lat,
+          lon: w.lon,
+          speedMinKn: w.speedMinKn ?? null,
+          speedMaxKn: w.speedMaxKn ?? null,
+        })),
+        specialPoints: (v.specialPoints ?? []).map((sp) => ({
+          ...sp,
+          remark: sp.remark ?? '',
+          stayH: sp.stayH ?? null,
+        })),
+      }),
+      contract: voyagePlanInputSchema,
+      save: (body) => save.mutateAsync(body),
+      show,
+      saved: () => {
+        void message.success(t('speed.plan.saved'));
+        onClose();
+      },
+      failed: (error) => void message.error(errorText(error)),
+    });
   };
 
   const required = [{ required: true, message: t('speed.plan.required') }];

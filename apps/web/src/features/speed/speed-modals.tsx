@@ -7,8 +7,8 @@ import {
 } from '@ecohelm/contracts';
 import { Alert, App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { type FormContract, saveForm } from '../../lib/save-form';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { useAdjust, useSaveCondition, useSlip } from './api/speed-api';
@@ -25,41 +25,23 @@ function useContractForm<T extends object>() {
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
   const errorText = useErrorText();
-  const submit = async (
-    schema: {
-      safeParse: (
-        v: unknown,
-      ) =>
-        | { success: true; data: T }
-        | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-    },
+  const submit = (
+    schema: FormContract<T>,
     save: (v: T) => Promise<unknown>,
     done: string,
     onClose: () => void,
-  ) => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const parsed = schema.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) {
-      form.setFields(fieldErrors(parsed.error.issues, t) as never);
-      return;
-    }
-    try {
-      await save(parsed.data);
-      void message.success(done);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        form.setFields(
-          fieldErrors(error.details as { path: string; message: string }[], t, ['body']) as never,
-        );
-      }
-      void message.error(errorText(error));
-    }
-  };
+  ) =>
+    saveForm(form, {
+      body: (values: T) => values,
+      contract: schema,
+      save,
+      show: (issues, prefix) => form.setFields(fieldErrors(issues, t, prefix) as never),
+      saved: () => {
+        void message.success(done);
+        onClose();
+      },
+      failed: (error) => void message.error(errorText(error)),
+    });
   return { form, submit };
 }
 

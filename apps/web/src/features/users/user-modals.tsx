@@ -1,10 +1,18 @@
-import { passwordChangeSchema, type User, type UserCreate, userRoles } from '@ecohelm/contracts';
+import {
+  passwordChangeSchema,
+  type User,
+  type UserCreate,
+  userCreateSchema,
+  userPasswordResetSchema,
+  userRoles,
+} from '@ecohelm/contracts';
 import { Alert, App, Form, type FormInstance, Input, Modal, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
+import { type FieldIssue, saveForm } from '../../lib/save-form';
 import { useChangeOwnPassword } from './api/session';
 import { useAddUser, useResetPassword } from './api/users';
 
@@ -16,19 +24,26 @@ export function reasonOf(error: unknown, t: TFunction): string {
 }
 
 /**
- * Puts a failed save's field reasons (400 `validation_failed`, 409 taken name) next to the fields of `form`;
- * returns the message of anything else, shown above the form. The user's entries stay.
+ * Where a failed save's reasons go: those of the form's `fields` next to them (the contract's, a 400
+ * `validation_failed`, a 409 taken name); `reason` gives the message of anything else, shown above the form (none
+ * when every reason is at a field). The user's entries stay.
  */
-function useServerErrors<V>(form: FormInstance<V>, fields: readonly string[]) {
+function useSaveErrors<V>(form: FormInstance<V>, fields: readonly string[]) {
   const { t } = useTranslation();
-  return (error: unknown): string | undefined => {
-    if (error instanceof ApiError && Array.isArray(error.details)) {
-      const all = fieldErrors(error.details as { path: string; message: string }[], t, ['body']);
-      const at = all.filter((e) => fields.includes(String(e.name[0])));
-      form.setFields(at.map((e) => ({ name: e.name.slice(0, 1), errors: e.errors })) as never);
-      if (at.length === all.length && at.length > 0) return undefined;
-    }
-    return reasonOf(error, t);
+  const atFields = (issues: readonly FieldIssue[], prefix: string[] = []) => {
+    const all = fieldErrors(issues, t, prefix);
+    const at = all.filter((e) => fields.includes(String(e.name[0])));
+    form.setFields(at.map((e) => ({ name: e.name.slice(0, 1), errors: e.errors })) as never);
+    return at.length === all.length && at.length > 0;
+  };
+  return {
+    show: (issues: readonly FieldIssue[], prefix?: string[]) => void atFields(issues, prefix),
+    reason: (error: unknown): string | undefined =>
+      error instanceof ApiError &&
+      Array.isArray(error.details) &&
+      atFields(error.details as FieldIssue[], ['body'])
+        ? undefined
+        : reasonOf(error, t),
   };
 }
 
@@ -42,24 +57,25 @@ export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => 
   const [form] = Form.useForm<UserCreate>();
   const add = useAddUser();
   const [other, setOther] = useState<string>();
-  const serverErrors = useServerErrors(form, ['username', 'displayName', 'role', 'password']);
+  const errors = useSaveErrors(form, ['username', 'displayName', 'role', 'password']);
   useEffect(() => {
     if (open) {
       form.resetFields();
       setOther(undefined);
     }
   }, [open, form]);
-  const onOk = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    try {
-      await add.mutateAsync(values);
-      void message.success(t('users.page.added'));
-      onClose();
-    } catch (error) {
-      setOther(serverErrors(error));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: UserCreate) => v,
+      contract: userCreateSchema,
+      save: (body) => add.mutateAsync(body),
+      show: errors.show,
+      saved: () => {
+        void message.success(t('users.page.added'));
+        onClose();
+      },
+      failed: (error) => setOther(errors.reason(error)),
+    });
   return (
     <Modal
       open={open}
@@ -116,24 +132,25 @@ export function ResetPasswordModal({ user, onClose }: { user: User | undefined; 
   const [form] = Form.useForm<{ password: string }>();
   const reset = useResetPassword();
   const [other, setOther] = useState<string>();
-  const serverErrors = useServerErrors(form, ['password']);
+  const errors = useSaveErrors(form, ['password']);
   useEffect(() => {
     if (user) {
       form.resetFields();
       setOther(undefined);
     }
   }, [user, form]);
-  const onOk = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values || !user) return;
-    try {
-      await reset.mutateAsync({ id: user.id, password: values.password });
-      void message.success(t('users.page.passwordReset'));
-      onClose();
-    } catch (error) {
-      setOther(serverErrors(error));
-    }
-  };
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: { password: string }) => (user ? { password: v.password } : undefined),
+      contract: userPasswordResetSchema,
+      save: (body) => reset.mutateAsync({ id: user!.id, password: body.password }),
+      show: errors.show,
+      saved: () => {
+        void message.success(t('users.page.passwordReset'));
+        onClose();
+      },
+      failed: (error) => setOther(errors.reason(error)),
+    });
   return (
     <Modal
       open={user !== undefined}
@@ -175,32 +192,28 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const [form] = Form.useForm<{ currentPassword: string; newPassword: string; confirm: string }>();
   const change = useChangeOwnPassword();
   const [other, setOther] = useState<string>();
-  const serverErrors = useServerErrors(form, ['currentPassword', 'newPassword']);
+  const errors = useSaveErrors(form, ['currentPassword', 'newPassword']);
   useEffect(() => {
     if (open) {
       form.resetFields();
       setOther(undefined);
     }
   }, [open, form]);
-  const onOk = async () => {
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    const parsed = passwordChangeSchema.safeParse({
-      currentPassword: values.currentPassword,
-      newPassword: values.newPassword,
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: { currentPassword: string; newPassword: string }) => ({
+        currentPassword: v.currentPassword,
+        newPassword: v.newPassword,
+      }),
+      contract: passwordChangeSchema,
+      save: (body) => change.mutateAsync(body),
+      show: errors.show,
+      saved: () => {
+        void message.success(t('users.account.passwordChanged'));
+        onClose();
+      },
+      failed: (error) => setOther(errors.reason(error)),
     });
-    if (!parsed.success) {
-      form.setFields(fieldErrors(parsed.error.issues, t) as never);
-      return;
-    }
-    try {
-      await change.mutateAsync(parsed.data);
-      void message.success(t('users.account.passwordChanged'));
-      onClose();
-    } catch (error) {
-      setOther(serverErrors(error));
-    }
-  };
   return (
     <Modal
       open={open}
