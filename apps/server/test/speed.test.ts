@@ -30,12 +30,13 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
   // Mid-passage in the Indian Ocean, laden westbound (checked below).
   const now = Date.parse('2026-03-09T06:00:00Z');
   const days = 36;
-  const service = (clock: number) => {
+  const service = (clock: number | (() => number)) => {
+    const at = typeof clock === 'number' ? () => clock : clock;
     const s = new SpeedService({
       telemetry: t.services.telemetry,
       repo: new SpeedRepository(t.testStore.store.db),
       voyages: t.services.voyages,
-      cii: new CiiService(t.services.filling, t.services.ships, t.services.telemetry, () => new Date(clock)),
+      cii: new CiiService(t.services.filling, t.services.ships, t.services.telemetry, () => new Date(at())),
       mainEngine: () => ({
         mcrKw: 8200,
         mcrRpm: 122,
@@ -49,7 +50,7 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
         ballastDraftM: 7.3,
         deadweightT: 57_000,
       }),
-      now: () => clock,
+      now: at,
     });
     s.useForecasts({ simulated: simulatedForecast(DEFAULT_SEED) });
     return s;
@@ -122,6 +123,47 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect(stats.distanceNm).toBeGreaterThan(10);
     expect(stats.fuelT.hfo + stats.fuelT.mgo).toBeGreaterThan(0);
     expect(stats.co2T).toBeCloseTo(stats.fuelT.hfo * 3.114 + stats.fuelT.mgo * 3.206, 0);
+  });
+
+  it('works the advice out anew within the minute once the ship is a mile on or the RTA moves', async () => {
+    let clock = now + 3000;
+    const s = service(() => clock);
+    const first = speedResponseSchema.parse(await s.report());
+    clock += 5000;
+    // The same passage a few seconds on: the same plan of speeds.
+    const again = speedResponseSchema.parse(await s.report());
+    expect(again.macro!.legs.map((l) => l.rpm)).toEqual(first.macro!.legs.map((l) => l.rpm));
+    expect(again.macro!.optimised.fuelT).toBe(first.macro!.optimised.fuelT);
+    // A mile further along the first leg: a mile less to sail, less fuel.
+    const leg = first.macro!.legs[0]!;
+    const course = (leg.courseDeg * Math.PI) / 180;
+    const lat = first.navigation.lat!;
+    const lon = first.navigation.lon!;
+    clock += 5000;
+    await t.services.telemetry.writeSamples([
+      { channel: 'navigation.position.latitude', t: clock, value: lat + Math.cos(course) / 60 },
+      {
+        channel: 'navigation.position.longitude',
+        t: clock,
+        value: lon + Math.sin(course) / 60 / Math.cos((lat * Math.PI) / 180),
+      },
+    ]);
+    const moved = speedResponseSchema.parse(await s.report());
+    expect(moved.progress!.distanceToGoNm).toBeCloseTo(first.progress!.distanceToGoNm - 1, 0);
+    expect(moved.macro!.optimised.fuelT).toBeLessThan(first.macro!.optimised.fuelT);
+    // A day more to the RTA: a slower plan.
+    const { source: _source, updatedAt: _at, updatedBy: _by, ...plan } = first.plan!;
+    clock += 5000;
+    await s.savePlan({ ...plan, rta: new Date(Date.parse(plan.rta) + DAY).toISOString() }, 'TEST-01');
+    const later = speedResponseSchema.parse(await s.report());
+    expect(later.macro!.optimised.hours).toBeGreaterThan(moved.macro!.optimised.hours + 12);
+    expect(later.advice!.rpm).toBeLessThan(moved.advice!.rpm);
+    // The simulator's plan and the ship's place back for the other tests.
+    await s.savePlan(plan, 'simulator', 'simulator');
+    await t.services.telemetry.writeSamples([
+      { channel: 'navigation.position.latitude', t: clock + 1, value: lat },
+      { channel: 'navigation.position.longitude', t: clock + 1, value: lon },
+    ]);
   });
 
   it('recovers the simulator’s hidden hull factor from the history (fouling × trim × margin)', async () => {

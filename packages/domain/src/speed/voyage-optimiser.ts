@@ -182,19 +182,11 @@ function optimiseOnGrid(
     if (!late && front.length * opts.length > EXACT_LIMIT) {
       approximate = true;
       front = bucketed(front, opts, T, T - fastestFrom[i + 1]!, maxStates);
+    } else if (late) {
+      // When the time cannot be met, keep only the fastest way (it is the answer).
+      front = fastestOnly(front, opts);
     } else {
-      const next: State[] = [];
-      for (let p = 0; p < front.length; p++) {
-        const s = front[p]!;
-        for (let k = 0; k < opts.length; k++) {
-          const o = opts[k]!;
-          const t = s.t + o.hours;
-          // When the time cannot be met, keep only the fastest way (it is the answer).
-          if (!late && t + fastestFrom[i + 1]! > T + 1e-9) continue;
-          next.push({ t, f: s.f + o.fuelT, parent: p, option: k });
-        }
-      }
-      front = late ? fastestOnly(next) : thin(pareto(next), T, maxStates);
+      front = paretoOfSum(front, opts, T, fastestFrom[i + 1]!, maxStates);
     }
     if (front.length === 0) {
       throw new DomainInputError(
@@ -340,12 +332,156 @@ function bucketed(
   return out;
 }
 
-/** Non-dominated states: sorted by time, each one burning less than every earlier one. */
-function pareto(states: State[]): State[] {
-  states.sort((a, b) => a.t - b.t || a.f - b.f);
+/**
+ * The non-dominated states after one more leg: of every state of the front with every option of the leg that can
+ * still arrive in time (elapsed hours plus the fastest finish `rest` within `T`), sorted by time then fuel, each
+ * one that burns less than every earlier one — without making and sorting an object per pair (a leg of a long
+ * passage has ~20,000 pairs, and sorting them, with the garbage collector's work, was most of its optimisation).
+ *
+ * The pairs of one option are already in order: the front runs later and burning less, so the option's pairs do too.
+ * They are merged option by option through a heap of each option's next pair; an option's pairs that burn no less
+ * than the best so far could never be kept, so a binary search skips them at once. Ties in time and fuel go to the
+ * earlier state, then the earlier option: the states kept are the ones a stable sort of all pairs would keep.
+ */
+function paretoOfSum(
+  front: readonly State[],
+  opts: readonly LegSailing[],
+  T: number,
+  rest: number,
+  max: number,
+): State[] {
+  const limit = T + 1e-9;
+  const K = opts.length;
+  const P = front.length;
+  // Each option's pairs that arrive in time: a first run of the front (its times only grow).
+  const end = new Int32Array(K);
+  for (let k = 0; k < K; k++) {
+    const h = opts[k]!.hours;
+    let lo = 0;
+    let hi = P;
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (front[m]!.t + h + rest > limit) hi = m;
+      else lo = m + 1;
+    }
+    end[k] = lo;
+    // Rounding can make two states' sums the same time with the later one burning less: sort those instead.
+    for (let p = 1; p < lo; p++) {
+      if (front[p]!.t + h === front[p - 1]!.t + h)
+        return thin(paretoSorted(front, opts, limit, rest), T, max);
+    }
+  }
+  const pos = new Int32Array(K);
+  const headT = new Float64Array(K);
+  const headF = new Float64Array(K);
+  const heap = new Int32Array(K);
+  let size = 0;
+  const before = (a: number, b: number) =>
+    headT[a]! < headT[b]! ||
+    (headT[a] === headT[b] &&
+      (headF[a]! < headF[b]! || (headF[a] === headF[b] && pos[a]! * K + a < pos[b]! * K + b)));
+  const down = (from: number) => {
+    let j = from;
+    for (;;) {
+      const l = 2 * j + 1;
+      if (l >= size) return;
+      const c = l + 1 < size && before(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+      if (!before(heap[c]!, heap[j]!)) return;
+      [heap[c], heap[j]] = [heap[j]!, heap[c]!];
+      j = c;
+    }
+  };
+  const setHead = (k: number) => {
+    const s = front[pos[k]!]!;
+    headT[k] = s.t + opts[k]!.hours;
+    headF[k] = s.f + opts[k]!.fuelT;
+  };
+  for (let k = 0; k < K; k++) {
+    if (end[k] === 0) continue;
+    setHead(k);
+    heap[size++] = k;
+  }
+  for (let j = (size >> 1) - 1; j >= 0; j--) down(j);
+  // The kept states (parent and option packed into one number) in typed arrays until it is known which to keep.
+  let keptT = new Float64Array(1024);
+  let keptF = new Float64Array(1024);
+  let keptId = new Int32Array(1024);
+  let n = 0;
+  let bestF = Number.POSITIVE_INFINITY;
+  while (size > 0) {
+    const k = heap[0]!;
+    const f = headF[k]!;
+    if (f < bestF - 1e-12) {
+      if (n === keptT.length) {
+        keptT = grown(keptT);
+        keptF = grown(keptF);
+        keptId = grown(keptId);
+      }
+      keptT[n] = headT[k]!;
+      keptF[n] = f;
+      keptId[n] = pos[k]! * K + k;
+      n++;
+      bestF = f;
+      pos[k]! += 1;
+    } else {
+      // This pair and the option's next ones down to the first burning less than the best are never kept.
+      const c = opts[k]!.fuelT;
+      let lo = pos[k]! + 1;
+      let hi = end[k]!;
+      while (lo < hi) {
+        const m = (lo + hi) >> 1;
+        if (front[m]!.f + c < bestF - 1e-12) hi = m;
+        else lo = m + 1;
+      }
+      pos[k] = lo;
+    }
+    if (pos[k]! < end[k]!) setHead(k);
+    else heap[0] = heap[--size]!;
+    down(0);
+  }
+  const out: State[] = [];
+  const keep = (j: number) =>
+    out.push({ t: keptT[j]!, f: keptF[j]!, parent: Math.floor(keptId[j]! / K), option: keptId[j]! % K });
+  if (n <= max) {
+    for (let j = 0; j < n; j++) keep(j);
+    return out;
+  }
+  // As {@link thin}: per time bucket the earliest state and the least-fuel one (the last: fuel falls with time).
+  const width = T / (max / 2);
+  for (let j = 0; j < n; j++) {
+    const b = Math.floor(keptT[j]! / width);
+    if (j === 0 || b !== Math.floor(keptT[j - 1]! / width)) keep(j);
+    else if (j + 1 === n || Math.floor(keptT[j + 1]! / width) !== b) keep(j);
+  }
+  return out;
+}
+
+function grown<A extends Float64Array | Int32Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** {@link paretoOfSum} by sorting every pair (for fronts whose sums rounding has put out of order). */
+function paretoSorted(
+  front: readonly State[],
+  opts: readonly LegSailing[],
+  T: number,
+  rest: number,
+): State[] {
+  const next: State[] = [];
+  for (let p = 0; p < front.length; p++) {
+    const s = front[p]!;
+    for (let k = 0; k < opts.length; k++) {
+      const t = s.t + opts[k]!.hours;
+      if (t + rest > T) continue;
+      next.push({ t, f: s.f + opts[k]!.fuelT, parent: p, option: k });
+    }
+  }
+  next.sort((a, b) => a.t - b.t || a.f - b.f);
   const out: State[] = [];
   let bestF = Number.POSITIVE_INFINITY;
-  for (const s of states) {
+  for (const s of next) {
     if (s.f < bestF - 1e-12) {
       out.push(s);
       bestF = s.f;
@@ -380,9 +516,17 @@ function thin(front: State[], hours: number, max: number): State[] {
   return out;
 }
 
-function fastestOnly(states: State[]): State[] {
+/** The one fastest way on after a leg (the least fuel of equally fast ones), when the time cannot be met. */
+function fastestOnly(front: readonly State[], opts: readonly LegSailing[]): State[] {
   let best: State | undefined;
-  for (const s of states) if (!best || s.t < best.t || (s.t === best.t && s.f < best.f)) best = s;
+  for (let p = 0; p < front.length; p++) {
+    const s = front[p]!;
+    for (let k = 0; k < opts.length; k++) {
+      const t = s.t + opts[k]!.hours;
+      const f = s.f + opts[k]!.fuelT;
+      if (!best || t < best.t || (t === best.t && f < best.f)) best = { t, f, parent: p, option: k };
+    }
+  }
   return best ? [best] : [];
 }
 

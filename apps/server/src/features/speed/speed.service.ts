@@ -63,6 +63,8 @@ export const ADVICE_EVERY_MS = 10 * 60_000;
 /** Hours of history the ship's model is fitted on, and the least it needs. */
 const FIT_WINDOW_H = 30 * 24;
 const MIN_FIT_HOURS = 24;
+/** How long an optimisation is used again for the same inputs (see SpeedService#optimise). */
+const OPTIMUM_KEPT_MS = 60_000;
 /** The forecast horizons the page shows. */
 const HORIZONS_H = [0, 24, 48, 96] as const;
 /** CO2 per tonne of the heavy fuel oil the ship burns at sea and of its gas oil (MEPC.364(79) C_F). */
@@ -191,6 +193,7 @@ export class SpeedService {
   readonly #now: () => number;
   #forecasts: ForecastProviders = {};
   #modelCache: { at: number; draftKey: number; model: SpeedModel } | undefined;
+  #optimumCache: { key: string; at: number; optimum: ReturnType<typeof optimiseVoyage> } | undefined;
 
   constructor(deps: SpeedDeps) {
     this.#d = deps;
@@ -592,14 +595,7 @@ export class SpeedService {
     let optimum: Worked['optimum'];
     let constant: Worked['constant'];
     if (optimise && legs.length > 0 && hoursToRta > 0) {
-      optimum = optimiseVoyage(ship, legs, {
-        hoursAvailable: hoursToRta,
-        minKn: 6,
-        maxKn: 16,
-        stepKn: 0.1,
-        floorKn,
-        holdPowerInRoughLegs: true,
-      });
+      optimum = this.#optimise(model, ship, legs, hoursToRta, floorKn);
       const stw = live.value(CH.stw);
       if (underWay && stw != null && stw / KN > 3) {
         const c = constantSpeedVoyage(ship, legs, round(stw / KN, 1));
@@ -621,6 +617,51 @@ export class SpeedService {
       optimum,
       constant,
     };
+  }
+
+  /**
+   * The least-fuel speeds for the legs ahead (`optimiseVoyage`), kept for a minute for the same inputs: the page's
+   * answer every 10 s on each console, the RTZ export and the advice's record ask for it again and again, and a long
+   * passage takes ~100 ms of the one server thread. The same inputs are the ship's model and engine, and every leg's
+   * distance, course, limits and forecast weather and the hours to the RTA, to within what moves in half a minute
+   * under way (0.1 nm, 0.01 h): a ship moved a mile, another plan, condition, model or forecast is worked out anew.
+   */
+  #optimise(model: SpeedModel, ship: SpeedShip, legs: readonly Leg[], hoursToRta: number, floorKn: number) {
+    const now = this.#now();
+    const r = (x: number, step: number) => Math.round(x / step);
+    const key = JSON.stringify([
+      model,
+      this.#d.mainEngine(),
+      r(hoursToRta, 0.01),
+      floorKn,
+      legs.map((l) => [
+        r(l.distanceNm, 0.1),
+        r(l.courseRad, 0.001),
+        l.minKn,
+        l.maxKn,
+        r(l.weather.windSpeedMs, 0.1),
+        r(l.weather.windFromRad, 0.01),
+        r(l.weather.waveHsM, 0.01),
+        r(l.weather.waveFromRad, 0.01),
+        r(l.weather.swellHsM, 0.01),
+        r(l.weather.swellFromRad, 0.01),
+        r(l.weather.currentMs, 0.01),
+        r(l.weather.currentSetRad, 0.01),
+      ]),
+    ]);
+    const kept = this.#optimumCache;
+    if (kept && kept.key === key && now - kept.at >= 0 && now - kept.at < OPTIMUM_KEPT_MS)
+      return kept.optimum;
+    const optimum = optimiseVoyage(ship, legs, {
+      hoursAvailable: hoursToRta,
+      minKn: 6,
+      maxKn: 16,
+      stepKn: 0.1,
+      floorKn,
+      holdPowerInRoughLegs: true,
+    });
+    this.#optimumCache = { key, at: now, optimum };
+    return optimum;
   }
 
   #forecast(

@@ -4,6 +4,7 @@ import speed from '../../test/fixtures/speed.json';
 import history from '../../test/fixtures/speed-history.json';
 import simulation from '../../test/fixtures/speed-simulation.json';
 import { renderPage, stubApi } from '../../test/render-page';
+import { startSpeedFetch } from './api/speed-api';
 import { SpeedPage } from './speed-page';
 
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -127,6 +128,29 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     expect(sent.voyageNo).toBe(plan.voyageNo);
     expect(sent.waypoints).toEqual(plan.waypoints);
     expect(sent.rta).toBe(plan.rta);
+  });
+
+  it('opened on its address, takes the reads sent while its code loaded and asks none of them again', async () => {
+    const { calls } = stubApi(answers);
+    // index.html has sent the page's request; the route starts the others (the simulation once the answer is in).
+    (window as { ecohelmEarly?: unknown }).ecohelmEarly = {
+      path: '/api/v1/speed',
+      response: Promise.resolve(Response.json(speed)),
+    };
+    startSpeedFetch();
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    expect((await within(panel('rpmSimulation')).findByTestId('sim-fuel')).textContent).toBe(
+      `${simulation.fuelT.toFixed(1)} t`,
+    );
+    await within(panel('optimizedRpm')).findByTestId('advice-rpm');
+    const asked = calls.filter((url) => url.startsWith('/api/v1/speed') || url.startsWith('/api/v1/weather'));
+    // The simulation of the advised rpm, the history the page opens on and the forecast files, once each.
+    expect(asked.sort()).toEqual([
+      '/api/v1/speed/history?hours=48',
+      `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm)}`,
+      '/api/v1/weather/forecasts',
+    ]);
+    expect((window as { ecohelmEarly?: unknown }).ecohelmEarly).toBeUndefined();
   });
 
   it('says why there is no advice when there is no plan', async () => {

@@ -9,6 +9,8 @@ import { Chart, type ChartOption } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { useLiveChannels } from '../../ui/use-live-channels';
 import {
+  FIRST_HISTORY_HOURS,
+  firstSimulationRpm,
   useForecastFiles,
   useImportGrib,
   useImportRtz,
@@ -235,7 +237,7 @@ function Condition({ data, canWrite, onEdit }: { data: Data; canWrite: boolean; 
 
 function Advice({ data, canWrite, open }: { data: Data; canWrite: boolean; open: (m: Modal) => void }) {
   const { t, num, utc } = useFormat();
-  const history = useSpeedHistory(48);
+  const history = useSpeedHistory(FIRST_HISTORY_HOURS);
   const a = data.advice;
   const buttons = (
     <Space size={4} wrap style={{ marginTop: 8 }}>
@@ -732,10 +734,9 @@ function Simulation({ data }: { data: Data }) {
   const { t, num, utc } = useFormat();
   const errorText = useErrorText();
   const { minRpm, maxRpm } = data.model;
-  const start = data.advice?.rpm ?? data.navigation.rpm ?? Math.round((minRpm + maxRpm) / 2);
-  const [rpm, setRpm] = useState<number | null>(Math.round(start));
+  const [rpm, setRpm] = useState<number | null>(() => firstSimulationRpm(data));
   // The query follows the rpm once it has settled for a moment.
-  const [asked, setAsked] = useState<number | null>(Math.round(start));
+  const [asked, setAsked] = useState<number | null>(() => firstSimulationRpm(data));
   useEffect(() => {
     const id = setTimeout(() => setAsked(rpm), 300);
     return () => clearTimeout(id);

@@ -3,6 +3,7 @@ import {
   rpmSimulationSchema,
   type ShipConditionInput,
   type SpeedAdjustmentInput,
+  type SpeedResponse,
   shipConditionSchema,
   slipResponseSchema,
   speedHistorySchema,
@@ -13,7 +14,7 @@ import {
   weatherImportResponseSchema,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { answerOf, apiFetch } from '../../../lib/api-client';
 
 const keys = {
   speed: ['speed'] as const,
@@ -22,26 +23,72 @@ const keys = {
   simulate: (rpm: number) => ['speed', 'simulate', rpm] as const,
 };
 
-const getSpeed = (signal?: AbortSignal) =>
-  apiFetch('/api/v1/speed', { schema: speedResponseSchema, ...(signal ? { signal } : {}) });
+const SPEED_PATH = '/api/v1/speed';
+const historyPath = (hours: number) => `/api/v1/speed/history?hours=${hours}`;
+const simulatePath = (rpm: number) => `/api/v1/speed/simulate?rpm=${rpm}`;
+const FORECASTS_PATH = '/api/v1/weather/forecasts';
+/** The hours of advice history the page opens on. */
+export const FIRST_HISTORY_HOURS = 48;
 
-/** A first answer asked for while the page's code still loads (the route starts it). */
-let early: { at: number; answer: ReturnType<typeof getSpeed> } | undefined;
+const getSpeed = (signal?: AbortSignal) =>
+  apiFetch(SPEED_PATH, { schema: speedResponseSchema, ...(signal ? { signal } : {}) });
+
+/**
+ * The rpm the simulation opens on: the advised rpm, else the engine's now, else the middle of the model's range.
+ * The page's simulation starts there, and the early reads ask for it as soon as the page's answer is in.
+ */
+export function firstSimulationRpm(data: SpeedResponse): number {
+  const { minRpm, maxRpm } = data.model;
+  return Math.round(data.advice?.rpm ?? data.navigation.rpm ?? Math.round((minRpm + maxRpm) / 2));
+}
+
+/** Answers asked for while the page's code still loads, by path; each is taken once, by this visit of the page. */
+const early = new Map<string, { at: number; answer: Promise<unknown> }>();
+function fromEarly<T>(path: string, fetchOwn: () => Promise<T>): Promise<T> {
+  const first = early.get(path);
+  early.delete(path);
+  // Only an answer asked for just now.
+  return first && Date.now() - first.at < 5_000 ? (first.answer as Promise<T>) : fetchOwn();
+}
+function startEarly<T>(path: string, answer: Promise<T>): Promise<T> {
+  answer.catch(() => undefined);
+  early.set(path, { at: Date.now(), answer });
+  return answer;
+}
+
+/**
+ * The page's reads, asked for while its code still loads (the route starts them): its answer (sent already by
+ * index.html when the console opens on this page), the advice history and the forecast files, and the simulation
+ * of the rpm the page opens on as soon as the answer names it — not one after the other as the page draws.
+ */
 export function startSpeedFetch(): void {
-  early = { at: Date.now(), answer: getSpeed() };
-  early.answer.catch(() => undefined);
+  // index.html sends the page's request before the console's code has loaded, when it opens on this page.
+  const sent = (window as { ecohelmEarly?: { path: string; response: Promise<Response> } }).ecohelmEarly;
+  const speed = startEarly(
+    SPEED_PATH,
+    sent?.path === SPEED_PATH ? answerOf(sent.response, speedResponseSchema) : getSpeed(),
+  );
+  if (sent?.path === SPEED_PATH) delete (window as { ecohelmEarly?: unknown }).ecohelmEarly;
+  startEarly(
+    historyPath(FIRST_HISTORY_HOURS),
+    apiFetch(historyPath(FIRST_HISTORY_HOURS), { schema: speedHistorySchema }),
+  );
+  startEarly(FORECASTS_PATH, apiFetch(FORECASTS_PATH, { schema: weatherForecastListSchema }));
+  speed.then(
+    (data) => {
+      if (!data.plan) return;
+      const path = simulatePath(firstSimulationRpm(data));
+      startEarly(path, apiFetch(path, { schema: rpmSimulationSchema }));
+    },
+    () => undefined,
+  );
 }
 
 /** The speed page: navigation now, the plan, the advice and its basis; refreshed every 10 s. */
 export const useSpeed = () =>
   useQuery({
     queryKey: keys.speed,
-    queryFn: ({ signal }) => {
-      const first = early;
-      early = undefined;
-      // Only an answer asked for just now, by this visit of the page.
-      return first && Date.now() - first.at < 5_000 ? first.answer : getSpeed(signal);
-    },
+    queryFn: ({ signal }) => fromEarly(SPEED_PATH, () => getSpeed(signal)),
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
   });
@@ -51,7 +98,9 @@ export const useSpeedHistory = (hours: number) =>
   useQuery({
     queryKey: keys.history(hours),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/speed/history?hours=${hours}`, { schema: speedHistorySchema, signal }),
+      fromEarly(historyPath(hours), () =>
+        apiFetch(historyPath(hours), { schema: speedHistorySchema, signal }),
+      ),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -69,7 +118,9 @@ export const useRpmSimulation = (rpm: number | null) =>
   useQuery({
     queryKey: keys.simulate(rpm ?? 0),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/speed/simulate?rpm=${rpm}`, { schema: rpmSimulationSchema, signal }),
+      fromEarly(simulatePath(rpm ?? 0), () =>
+        apiFetch(simulatePath(rpm ?? 0), { schema: rpmSimulationSchema, signal }),
+      ),
     enabled: rpm !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -115,7 +166,9 @@ export const useForecastFiles = () =>
   useQuery({
     queryKey: ['speed', 'forecasts'] as const,
     queryFn: ({ signal }) =>
-      apiFetch('/api/v1/weather/forecasts', { schema: weatherForecastListSchema, signal }),
+      fromEarly(FORECASTS_PATH, () =>
+        apiFetch(FORECASTS_PATH, { schema: weatherForecastListSchema, signal }),
+      ),
     refetchInterval: 60_000,
   });
 
