@@ -29,6 +29,7 @@ const text = {
     openConsole: "Open the ship's console",
     backToFleet: 'Back to the fleet',
     filling: 'Information filling',
+    settings: 'Settings',
   },
   zh_CN: {
     title: '船队',
@@ -43,6 +44,7 @@ const text = {
     openConsole: '打开该船控制台',
     backToFleet: '返回船队',
     filling: '信息填报',
+    settings: '设置',
   },
 } as const;
 
@@ -215,6 +217,8 @@ test.describe('fleet page on a shore server', () => {
           .getByText(/^[A-E]$/)
           .first(),
       ).toBeVisible({ timeout: 30_000 });
+      // Nothing is written in the shore's copy: not even the console's own choice of panels.
+      await expect(page.getByRole('button', { name: buttonName(t.settings) })).toBeDisabled();
       await expectNoRawText(page);
       await saveScreen(page, `fleet-console-overview-${lang}`);
       // Every read of the ship went to its copy; the shore's own configuration and session stayed the shore's.

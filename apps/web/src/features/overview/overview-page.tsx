@@ -3,6 +3,7 @@ import { Alert, Button, Segmented } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useCanWrite } from '../../lib/use-can-write';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
@@ -25,6 +26,8 @@ export function OverviewPage() {
   // Mounted from its first opening on, so that it can animate its closing.
   const [settingsUsed, setSettingsUsed] = useState(false);
   const overview = useOverview(period);
+  // The panels' choice is the console's own; a ship's console on a shore is read only (lib/ship-scope).
+  const canChoose = useCanWrite('dashboard:read');
   const alarmStats = useAlarmStatistics();
   const hidden = new Set<string>(useOverviewSettings().data?.hiddenPanels ?? []);
   const data = overview.data;
@@ -53,6 +56,7 @@ export function OverviewPage() {
         rowCount={3}
         actions={
           <Button
+            disabled={!canChoose}
             onClick={() => {
               setSettingsUsed(true);
               setSettingsOpen(true);
