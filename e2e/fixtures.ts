@@ -18,18 +18,23 @@ export async function login(request: APIRequestContext) {
 /** Opens the console at `pathname` as a logged-in device in the given language. */
 export async function openConsole(page: Page, pathname: string, lang: Lang = 'en_US') {
   const { dcToken } = await login(page.request);
+  await storeToken(page, dcToken, lang);
+  await page.goto(pathname);
+  return dcToken;
+}
+
+/** The tab starts with `token` (a device's or a user's) and the language stored, once: later reloads keep theirs. */
+export async function storeToken(page: Page, token: string, lang: Lang) {
   await page.addInitScript(
-    ([token, language]) => {
+    ([t, language]) => {
       if (!sessionStorage.getItem('e2e-init')) {
         sessionStorage.setItem('e2e-init', '1');
-        localStorage.setItem('dcToken', token);
+        localStorage.setItem('dcToken', t);
         localStorage.setItem('lang', language);
       }
     },
-    [dcToken, lang] as const,
+    [token, lang] as const,
   );
-  await page.goto(pathname);
-  return dcToken;
 }
 
 /** Fails when the page shows a raw translation key, NaN or "undefined". */

@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
 import { startNats, type TestNats } from '../apps/server/test/nats.ts';
 import { MAIN_PORT } from '../playwright.config.ts';
-import { buttonName, expect, expectNoRawText, langs, saveScreen, test } from './fixtures.ts';
+import { buttonName, expect, expectNoRawText, langs, saveScreen, storeToken, test } from './fixtures.ts';
 
 /**
  * A shore-shaped server of its own (PostgreSQL, ECOHELM_SYNC_ROLE=shore) and a ship (the simulator, 20 days) syncing
@@ -142,16 +142,7 @@ test.describe('fleet page on a shore server', () => {
     }) => {
       const t = text[lang];
       const dcToken = await signIn(page.request);
-      await page.addInitScript(
-        ([token, language]) => {
-          if (!sessionStorage.getItem('e2e-init')) {
-            sessionStorage.setItem('e2e-init', '1');
-            localStorage.setItem('dcToken', token);
-            localStorage.setItem('lang', language);
-          }
-        },
-        [dcToken, lang] as const,
-      );
+      await storeToken(page, dcToken, lang);
       await page.goto('/fleet');
       await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible();
       // The menu's fleet entry is there on a shore.
@@ -187,16 +178,7 @@ test.describe('fleet page on a shore server', () => {
     }) => {
       const t = text[lang];
       const dcToken = await signIn(page.request);
-      await page.addInitScript(
-        ([token, language]) => {
-          if (!sessionStorage.getItem('e2e-init')) {
-            sessionStorage.setItem('e2e-init', '1');
-            localStorage.setItem('dcToken', token);
-            localStorage.setItem('lang', language);
-          }
-        },
-        [dcToken, lang] as const,
-      );
+      await storeToken(page, dcToken, lang);
       const ships = (await (
         await page.request.get('/api/v1/fleet/ships', { headers: { authorization: `Bearer ${dcToken}` } })
       ).json()) as { ships: { shipId: string }[] };

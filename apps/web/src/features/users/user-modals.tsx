@@ -8,7 +8,7 @@ import {
 } from '@ecohelm/contracts';
 import { Alert, App, Form, type FormInstance, Input, Modal, Select } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
@@ -24,12 +24,25 @@ export function reasonOf(error: unknown, t: TFunction): string {
 }
 
 /**
- * Where a failed save's reasons go: those of the form's `fields` next to them (the contract's, a 400
- * `validation_failed`, a 409 taken name); `reason` gives the message of anything else, shown above the form (none
- * when every reason is at a field). The user's entries stay.
+ * An account dialog's state: cleared each time it opens; a failed save's reasons next to the form's `fields` (the
+ * contract's, a 400 `validation_failed`, a 409 taken name) and the message of anything else above the form (none when
+ * every reason is at a field); a save that went through says `done` and closes. The user's entries stay.
  */
-function useSaveErrors<V>(form: FormInstance<V>, fields: readonly string[]) {
+function useAccountDialog<V>(
+  form: FormInstance<V>,
+  open: boolean,
+  fields: readonly string[],
+  onClose: () => void,
+) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [other, setOther] = useState<string>();
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      setOther(undefined);
+    }
+  }, [open, form]);
   const atFields = (issues: readonly FieldIssue[], prefix: string[] = []) => {
     const all = fieldErrors(issues, t, prefix);
     const at = all.filter((e) => fields.includes(String(e.name[0])));
@@ -37,14 +50,70 @@ function useSaveErrors<V>(form: FormInstance<V>, fields: readonly string[]) {
     return at.length === all.length && at.length > 0;
   };
   return {
+    other,
     show: (issues: readonly FieldIssue[], prefix?: string[]) => void atFields(issues, prefix),
-    reason: (error: unknown): string | undefined =>
-      error instanceof ApiError &&
-      Array.isArray(error.details) &&
-      atFields(error.details as FieldIssue[], ['body'])
-        ? undefined
-        : reasonOf(error, t),
+    failed: (error: unknown) =>
+      setOther(
+        error instanceof ApiError &&
+          Array.isArray(error.details) &&
+          atFields(error.details as FieldIssue[], ['body'])
+          ? undefined
+          : reasonOf(error, t),
+      ),
+    saved: (done: string) => () => {
+      void message.success(done);
+      onClose();
+    },
   };
+}
+
+/** The frame of an account dialog: save and cancel, the message of a refused save, the form. */
+function AccountDialog<V>({
+  open,
+  title,
+  saving,
+  other,
+  form,
+  onOk,
+  onClose,
+  children,
+  ...formProps
+}: {
+  open: boolean;
+  title: string;
+  saving: boolean;
+  other: string | undefined;
+  form: FormInstance<V>;
+  onOk: () => void;
+  onClose: () => void;
+  children: ReactNode;
+  name?: string;
+  initialValues?: Partial<V>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={t('users.page.save')}
+      cancelText={t('users.page.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={saving}
+      forceRender
+    >
+      {other ? <Alert type="error" role="alert" title={other} /> : null}
+      <Form<V>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onValuesChange={(changed) => clearChangedErrors(form, changed)}
+        {...formProps}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
 }
 
 export const roleOptions = (t: (key: string) => string) =>
@@ -53,131 +122,91 @@ export const roleOptions = (t: (key: string) => string) =>
 /** The add-user dialog: user name, name, role, first password. */
 export function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<UserCreate>();
   const add = useAddUser();
-  const [other, setOther] = useState<string>();
-  const errors = useSaveErrors(form, ['username', 'displayName', 'role', 'password']);
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      setOther(undefined);
-    }
-  }, [open, form]);
+  const dialog = useAccountDialog(form, open, ['username', 'displayName', 'role', 'password'], onClose);
   const onOk = () =>
     saveForm(form, {
       body: (v: UserCreate) => v,
       contract: userCreateSchema,
       save: (body) => add.mutateAsync(body),
-      show: errors.show,
-      saved: () => {
-        void message.success(t('users.page.added'));
-        onClose();
-      },
-      failed: (error) => setOther(errors.reason(error)),
+      show: dialog.show,
+      saved: dialog.saved(t('users.page.added')),
+      failed: dialog.failed,
     });
   return (
-    <Modal
+    <AccountDialog<UserCreate>
       open={open}
       title={t('users.page.add')}
-      okText={t('users.page.save')}
-      cancelText={t('users.page.cancel')}
+      saving={add.isPending}
+      other={dialog.other}
+      form={form}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={add.isPending}
-      forceRender
+      onClose={onClose}
+      name="addUser"
+      initialValues={{ role: 'viewer' }}
     >
-      {other ? <Alert type="error" role="alert" title={other} /> : null}
-      <Form<UserCreate>
-        form={form}
-        name="addUser"
-        layout="vertical"
-        requiredMark={false}
-        initialValues={{ role: 'viewer' }}
-        onValuesChange={(changed) => clearChangedErrors(form, changed)}
+      <Form.Item
+        name="username"
+        label={t('users.page.username')}
+        rules={[{ required: true, whitespace: true, message: t('users.validation.usernameRequired') }]}
       >
-        <Form.Item
-          name="username"
-          label={t('users.page.username')}
-          rules={[{ required: true, whitespace: true, message: t('users.validation.usernameRequired') }]}
-        >
-          <Input autoComplete="off" maxLength={32} />
-        </Form.Item>
-        <Form.Item
-          name="displayName"
-          label={t('users.page.displayName')}
-          rules={[{ required: true, whitespace: true, message: t('users.validation.displayNameRequired') }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item name="role" label={t('users.page.role')}>
-          <Select options={roleOptions(t)} />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('users.page.password')}
-          rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input autoComplete="off" maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="displayName"
+        label={t('users.page.displayName')}
+        rules={[{ required: true, whitespace: true, message: t('users.validation.displayNameRequired') }]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="role" label={t('users.page.role')}>
+        <Select options={roleOptions(t)} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('users.page.password')}
+        rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </AccountDialog>
   );
 }
 
 /** Sets a new password for `user` (their sessions end). */
 export function ResetPasswordModal({ user, onClose }: { user: User | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
   const reset = useResetPassword();
-  const [other, setOther] = useState<string>();
-  const errors = useSaveErrors(form, ['password']);
-  useEffect(() => {
-    if (user) {
-      form.resetFields();
-      setOther(undefined);
-    }
-  }, [user, form]);
+  const dialog = useAccountDialog(form, user !== undefined, ['password'], onClose);
   const onOk = () =>
     saveForm(form, {
       body: (v: { password: string }) => (user ? { password: v.password } : undefined),
       contract: userPasswordResetSchema,
       save: (body) => reset.mutateAsync({ id: user!.id, password: body.password }),
-      show: errors.show,
-      saved: () => {
-        void message.success(t('users.page.passwordReset'));
-        onClose();
-      },
-      failed: (error) => setOther(errors.reason(error)),
+      show: dialog.show,
+      saved: dialog.saved(t('users.page.passwordReset')),
+      failed: dialog.failed,
     });
   return (
-    <Modal
+    <AccountDialog
       open={user !== undefined}
       title={`${t('users.page.resetPassword')}: ${user?.username ?? ''}`}
-      okText={t('users.page.save')}
-      cancelText={t('users.page.cancel')}
+      saving={reset.isPending}
+      other={dialog.other}
+      form={form}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={reset.isPending}
-      forceRender
+      onClose={onClose}
     >
-      {other ? <Alert type="error" role="alert" title={other} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={(c) => clearChangedErrors(form, c)}
+      <Form.Item
+        name="password"
+        label={t('users.page.newPassword')}
+        rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
       >
-        <Form.Item
-          name="password"
-          label={t('users.page.newPassword')}
-          rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </AccountDialog>
   );
 }
 
@@ -188,17 +217,9 @@ export function ResetPasswordModal({ user, onClose }: { user: User | undefined; 
  */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ currentPassword: string; newPassword: string; confirm: string }>();
   const change = useChangeOwnPassword();
-  const [other, setOther] = useState<string>();
-  const errors = useSaveErrors(form, ['currentPassword', 'newPassword']);
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      setOther(undefined);
-    }
-  }, [open, form]);
+  const dialog = useAccountDialog(form, open, ['currentPassword', 'newPassword'], onClose);
   const onOk = () =>
     saveForm(form, {
       body: (v: { currentPassword: string; newPassword: string }) => ({
@@ -207,62 +228,50 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       }),
       contract: passwordChangeSchema,
       save: (body) => change.mutateAsync(body),
-      show: errors.show,
-      saved: () => {
-        void message.success(t('users.account.passwordChanged'));
-        onClose();
-      },
-      failed: (error) => setOther(errors.reason(error)),
+      show: dialog.show,
+      saved: dialog.saved(t('users.account.passwordChanged')),
+      failed: dialog.failed,
     });
   return (
-    <Modal
+    <AccountDialog
       open={open}
       title={t('users.account.changePassword')}
-      okText={t('users.page.save')}
-      cancelText={t('users.page.cancel')}
+      saving={change.isPending}
+      other={dialog.other}
+      form={form}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
-      forceRender
+      onClose={onClose}
     >
-      {other ? <Alert type="error" role="alert" title={other} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={(c) => clearChangedErrors(form, c)}
+      <Form.Item
+        name="currentPassword"
+        label={t('users.page.currentPassword')}
+        rules={[{ required: true, message: t('users.validation.currentRequired') }]}
       >
-        <Form.Item
-          name="currentPassword"
-          label={t('users.page.currentPassword')}
-          rules={[{ required: true, message: t('users.validation.currentRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('users.page.newPassword')}
-          rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('users.page.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('users.validation.passwordRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('users.validation.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('users.page.newPassword')}
+        rules={[{ required: true, message: t('users.validation.passwordRequired') }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('users.page.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('users.validation.passwordRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || value === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('users.validation.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </AccountDialog>
   );
 }
