@@ -43,8 +43,8 @@ for (const lang of langs) {
       const first = section.children[0];
       await expect(page).toHaveURL(new RegExp(`${section.path}${first ? `/${first}` : ''}$`));
       for (const child of section.children) {
-        // By the route key: while a lazy section loads, the previous section's tabs stay on screen.
-        const tab = page.locator(`[data-node-key="${section.path}/${child}"]`);
+        // By the route key, so the tab is the new section's and not one of the previous section's.
+        const tab = page.locator(`[data-section-tab="${section.path}/${child}"]`);
         await tab.click();
         await expect(page).toHaveURL(new RegExp(`${section.path}/${child}$`));
         // The view's loading indicator (common.loading), not a field that happens to say "Loading status".

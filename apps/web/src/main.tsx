@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
-import { preloadRoute } from './app/routes';
 import { i18nReady } from './i18n';
 import { pageConfigQuery } from './lib/page-config';
 import './app/global.css';
@@ -13,7 +12,6 @@ import './app/global.css';
 // React renders, all at once, instead of each after the part before it has drawn.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(pageConfigQuery);
-preloadRoute(window.location.pathname);
 
 // The console draws once its language's strings are in (keys, should they fail to load, rather than nothing).
 const container = document.getElementById('root');

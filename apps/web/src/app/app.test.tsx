@@ -13,10 +13,22 @@ vi.mock('./views', () => {
     if (!stubs.has(key)) stubs.set(key, () => <h2>{`view ${key}`}</h2>);
     return stubs.get(key);
   };
+  // Each view's code is "in" at once, as `ui/on-demand` hands it out once loaded.
+  const loaded = (component: () => ReactElement | null) => ({
+    preload: () => undefined,
+    loaded: () => component,
+    lazy: component,
+  });
   return {
-    views: new Proxy({}, { get: (_target, key) => (typeof key === 'string' ? stub(key) : undefined) }),
-    DeviceLoginView: () => null,
-    UserLoginView: () => null,
+    views: new Proxy(
+      {},
+      {
+        get: (_target, key) =>
+          typeof key === 'string' ? loaded(stub(key) as () => ReactElement) : undefined,
+      },
+    ),
+    deviceLoginView: loaded(() => null),
+    userLoginView: loaded(() => null),
   };
 });
 

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type MappingAlgorithm, theme } from 'antd';
+import 'antd/dist/antd.css';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
@@ -20,6 +21,7 @@ const pinPrimary: MappingAlgorithm = (seed, map) => ({
 /** Dark theme, primary #4378F3 (SPEC §9). */
 export const appTheme = {
   algorithm: [theme.darkAlgorithm, pinPrimary],
+  zeroRuntime: true,
   token: {
     colorPrimary: PRIMARY,
     colorBgContainer: '#12244a',

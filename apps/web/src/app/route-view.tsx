@@ -1,13 +1,10 @@
-import { Suspense, useState } from 'react';
 import { FullScreenLoading } from '../ui/full-screen-loading';
+import { OnDemandView } from '../ui/on-demand';
 import { NoData } from '../ui/panel';
 import { views } from './views';
 
-/** Renders a route's lazily loaded view with the full-screen loading indicator meanwhile. */
+/** Renders a route's view, loaded on demand, with the full-screen loading indicator meanwhile. */
 export function RouteView({ routeKey }: { routeKey: string }) {
-  const View = views[routeKey];
-  // Chosen once: switching from the lazy view to the loaded one would mount the page a second time.
-  const [Loaded] = useState(() => View?.loaded?.());
-  if (Loaded) return <Loaded />;
-  return <Suspense fallback={<FullScreenLoading />}>{View ? <View /> : <NoData />}</Suspense>;
+  const view = views[routeKey];
+  return view ? <OnDemandView of={view} fallback={<FullScreenLoading />} props={{}} /> : <NoData />;
 }

@@ -9,25 +9,14 @@ import { loginPath, userLoginPath } from '../lib/storage';
 import { Layout } from '../shell/layout';
 import { Redirect } from '../shell/redirect';
 import { buildRouteTable } from '../shell/route-table';
+import { Section } from '../shell/section';
 import { FullScreenLoading } from '../ui/full-screen-loading';
+import { OnDemandView } from '../ui/on-demand';
 import { RouteView } from './route-view';
-import { DeviceLoginView, preloadView, UserLoginView } from './views';
+import { deviceLoginView, userLoginView } from './views';
 
 /** Top-level entries of the route table; their paths do not depend on the runtime config. */
 const topLevel = buildRouteTable().children ?? [];
-
-/** A section's tab strip (antd Tabs) loads with the first section opened: the overview has none. */
-const loadSection = () => import('../shell/section');
-const Section = lazy(() => loadSection().then((m) => ({ default: m.Section })));
-
-/**
- * Starts loading what the address the console opens on shows, before React renders: its view (code and data)
- * and, inside a section, the section's tabs.
- */
-export function preloadRoute(pathname: string): void {
-  if (topLevel.some((entry) => entry.children && pathname.startsWith(`${entry.path}/`))) void loadSection();
-  preloadView(pathname);
-}
 
 // Loaded with the Data sources dialog, not with the first page.
 const BackupPanel = lazy(() =>
@@ -93,19 +82,11 @@ export function AppRoutes() {
     <Routes>
       <Route
         path={loginPath}
-        element={
-          <Suspense fallback={<FullScreenLoading />}>
-            <DeviceLoginView />
-          </Suspense>
-        }
+        element={<OnDemandView of={deviceLoginView} fallback={<FullScreenLoading />} props={{}} />}
       />
       <Route
         path={userLoginPath}
-        element={
-          <Suspense fallback={<FullScreenLoading />}>
-            <UserLoginView />
-          </Suspense>
-        }
+        element={<OnDemandView of={userLoginView} fallback={<FullScreenLoading />} props={{}} />}
       />
       <Route element={<Layout headerSlots={headerSlots} />}>
         <Route index element={<Redirect to="/overview" />} />
@@ -118,9 +99,7 @@ export function AppRoutes() {
               path={`${entry.path}/*`}
               element={
                 entry.children ? (
-                  <Suspense fallback={<FullScreenLoading />}>
-                    <Section sectionKey={entry.key} renderView={renderView} />
-                  </Suspense>
+                  <Section sectionKey={entry.key} renderView={renderView} />
                 ) : (
                   <RouteView routeKey={entry.key} />
                 )

@@ -1,30 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { startOverviewFetch } from '../features/overview/api/get-overview-page';
 import { preloadChart } from '../ui/chart';
+import { type OnDemand, onDemand } from '../ui/on-demand';
 
-/**
- * A route's view, loaded on demand; `preload` starts loading it before it renders (the same load, once), and
- * `loaded` is the view itself once its code is in: rendered directly, it does not suspend once more (React holds a
- * suspended part back ~300 ms before it shows it).
- */
-export type View = LazyExoticComponent<ComponentType> & {
-  preload: () => void;
-  loaded: () => ComponentType | undefined;
-};
+/** A route's view, loaded on demand (see ui/on-demand.tsx). */
+export type View = OnDemand<object>;
 
 /** Each view loads on demand (SPEC §2); one chunk per feature folder. */
-const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  let component: ComponentType | undefined;
-  const once = () => {
-    loading ??= load().then((module) => {
-      component = pick(module);
-      return { default: component };
-    });
-    return loading;
-  };
-  return Object.assign(lazy(once), { preload: () => void once(), loaded: () => component });
-};
+const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
+  onDemand(() => load().then(pick));
 
 /** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
 const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
@@ -123,12 +107,12 @@ export const views: Record<string, View> = {
   ),
 };
 
-export const DeviceLoginView = named(
+export const deviceLoginView = named(
   () => import('../features/session/device-login-page'),
   (m) => m.DeviceLoginPage,
 );
 
-export const UserLoginView = named(
+export const userLoginView = named(
   () => import('../features/users/login-page'),
   (m) => m.LoginPage,
 );

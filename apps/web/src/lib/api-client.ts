@@ -62,6 +62,20 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   return answerOf(response, request.schema);
 }
 
+/** Requests index.html sends before the console's code has loaded, by path: `window.ecohelmEarly`. */
+type EarlyRequests = Record<string, Promise<Response> | undefined>;
+
+/**
+ * The response to `path` that index.html asked for before the console's code loaded (the configuration, and the
+ * page's figures when the console opens on the overview or the speed page), taken once: a later read asks anew.
+ */
+export function takeEarly(path: string): Promise<Response> | undefined {
+  const sent = (window as { ecohelmEarly?: EarlyRequests }).ecohelmEarly;
+  const response = sent?.[path];
+  if (sent && response) delete sent[path];
+  return response;
+}
+
 /**
  * The parsed answer of a request already sent (by `apiFetch`, or by the page before the console's code loaded), or
  * `ApiError` for any failure, as `apiFetch` gives them.

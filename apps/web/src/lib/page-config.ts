@@ -1,6 +1,6 @@
 import type { PageConfig } from '@ecohelm/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api-client';
+import { answerOf, apiFetch, takeEarly } from './api-client';
 
 /** Used when the server cannot be reached for its configuration (shown on the ship's default UTC+8). */
 export const defaultPageConfig: PageConfig = {
@@ -12,9 +12,15 @@ export const defaultPageConfig: PageConfig = {
   shape: 'vessel',
 };
 
+const CONFIG_PATH = '/api/v1/config';
+
+/** The shell waits for the configuration: index.html asks for it before the console's code has loaded. */
 export const pageConfigQuery = queryOptions({
   queryKey: ['page-config'],
-  queryFn: ({ signal }) => apiFetch<PageConfig>('/api/v1/config', { token: null, signal }),
+  queryFn: ({ signal }) => {
+    const sent = takeEarly(CONFIG_PATH);
+    return sent ? answerOf<PageConfig>(sent) : apiFetch<PageConfig>(CONFIG_PATH, { token: null, signal });
+  },
   staleTime: Number.POSITIVE_INFINITY,
   retry: 2,
 });

@@ -134,8 +134,7 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     const { calls } = stubApi(answers);
     // index.html has sent the page's request; the route starts the others (the simulation once the answer is in).
     (window as { ecohelmEarly?: unknown }).ecohelmEarly = {
-      path: '/api/v1/speed',
-      response: Promise.resolve(Response.json(speed)),
+      '/api/v1/speed': Promise.resolve(Response.json(speed)),
     };
     startSpeedFetch();
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
@@ -150,7 +149,9 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
       `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm)}`,
       '/api/v1/weather/forecasts',
     ]);
-    expect((window as { ecohelmEarly?: unknown }).ecohelmEarly).toBeUndefined();
+    expect(
+      (window as { ecohelmEarly?: Record<string, unknown> }).ecohelmEarly?.['/api/v1/speed'],
+    ).toBeUndefined();
   });
 
   it('says why there is no advice when there is no plan', async () => {

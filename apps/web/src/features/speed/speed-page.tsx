@@ -1,5 +1,5 @@
-import type { SpeedResponse, WeatherPoint } from '@ecohelm/contracts';
-import { Alert, App, Button, InputNumber, Slider, Space, Spin, Table, Tag, Upload } from 'antd';
+import type { MacroOptimisation, SpeedResponse, WeatherPoint } from '@ecohelm/contracts';
+import { Alert, App, Button, InputNumber, Slider, Space, Spin, Tag, Upload } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/download';
@@ -21,6 +21,7 @@ import {
 import { PlanModal } from './plan-modal';
 import { latLon, useErrorText } from './speed-format';
 import { AdjustModal, ConditionModal, IndicatorModal, SlipModal } from './speed-modals';
+import styles from './speed-page.module.css';
 
 type Data = SpeedResponse;
 type Modal = 'condition' | 'adjust' | 'indicator' | 'slip' | 'plan' | null;
@@ -664,24 +665,47 @@ function Macro({ data }: { data: Data }) {
         </div>
       </div>
       <div>
-        <Table
-          size="small"
-          pagination={false}
-          scroll={{ y: 190 }}
-          rowKey={(l) => `${l.to}|${l.eta}`}
-          dataSource={m.legs}
-          aria-label={t('speed.macro.legs')}
-          columns={[
-            { title: '#', width: 36, render: (_v, _r, i) => i + 1 },
-            { title: t('speed.macro.leg'), render: (_v, l) => `${l.from} → ${l.to}`, ellipsis: true },
-            { title: 'nm', align: 'right', width: 60, render: (_v, l) => num(l.distanceNm, 0) },
-            { title: 'kn', align: 'right', width: 54, render: (_v, l) => num(l.stwKn, 1) },
-            { title: 'rpm', align: 'right', width: 58, render: (_v, l) => num(l.rpm, 1) },
-            { title: t('speed.macro.eta'), width: 118, render: (_v, l) => utc(l.eta) },
-          ]}
-        />
+        <LegTable legs={m.legs} />
       </div>
       <Chart option={option} label={t('speed.macro.speedChart')} />
+    </div>
+  );
+}
+
+/**
+ * The remaining legs with the speed, rpm and ETA the optimisation gives each: a plain table with a fixed header in
+ * its own scroll box (a voyage has up to a hundred legs; antd's table drew them in ~60 ms of the page's first draw).
+ */
+function LegTable({ legs }: { legs: MacroOptimisation['legs'] }) {
+  const { t, num, utc } = useFormat();
+  return (
+    <div className={styles.legs}>
+      <table aria-label={t('speed.macro.legs')}>
+        <thead>
+          <tr>
+            <th className={styles.index}>#</th>
+            <th>{t('speed.macro.leg')}</th>
+            <th className={styles.number}>nm</th>
+            <th className={styles.number}>kn</th>
+            <th className={styles.number}>rpm</th>
+            <th>{t('speed.macro.eta')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {legs.map((l, i) => (
+            <tr key={`${l.to}|${l.eta}`}>
+              <td className={styles.index}>{i + 1}</td>
+              <td className={styles.leg} title={`${l.from} → ${l.to}`}>
+                {l.from} → {l.to}
+              </td>
+              <td className={styles.number}>{num(l.distanceNm, 0)}</td>
+              <td className={styles.number}>{num(l.stwKn, 1)}</td>
+              <td className={styles.number}>{num(l.rpm, 1)}</td>
+              <td className={styles.eta}>{utc(l.eta)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

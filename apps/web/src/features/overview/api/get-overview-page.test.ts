@@ -5,7 +5,7 @@ const PATH = '/api/v1/overview/page?period=day';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sendEarly = (response: Promise<Response>) => {
-  (window as { ecohelmEarly?: unknown }).ecohelmEarly = { path: PATH, response };
+  (window as { ecohelmEarly?: unknown }).ecohelmEarly = { [PATH]: response };
 };
 
 describe('the overview opened on its own address', () => {
@@ -27,7 +27,7 @@ describe('the overview opened on its own address', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(own).not.toHaveBeenCalled();
     // It is taken once: a second console start asks the server itself.
-    expect((window as { ecohelmEarly?: unknown }).ecohelmEarly).toBeUndefined();
+    expect((window as { ecohelmEarly?: Record<string, unknown> }).ecohelmEarly?.[PATH]).toBeUndefined();
   });
 
   it('falls back to each panel asking its own endpoint when the early answer is an error', async () => {

@@ -1,5 +1,5 @@
 import type { OverviewPageResponse } from '@ecohelm/contracts';
-import { answerOf, apiFetch } from '../../../lib/api-client';
+import { answerOf, apiFetch, takeEarly } from '../../../lib/api-client';
 
 /** The period the overview opens on. */
 export const FIRST_PERIOD = 'day';
@@ -14,12 +14,8 @@ let early: { at: number; answer: Promise<OverviewPageResponse>; taken: Set<strin
 export function startOverviewFetch(): void {
   const path = `/api/v1/overview/page?period=${FIRST_PERIOD}`;
   // index.html sends the same request before the console's code has loaded, when it opens on the overview.
-  const sent = (window as { ecohelmEarly?: { path: string; response: Promise<Response> } }).ecohelmEarly;
-  const answer =
-    sent?.path === path
-      ? answerOf<OverviewPageResponse>(sent.response)
-      : apiFetch<OverviewPageResponse>(path);
-  if (sent) delete (window as { ecohelmEarly?: unknown }).ecohelmEarly;
+  const sent = takeEarly(path);
+  const answer = sent ? answerOf<OverviewPageResponse>(sent) : apiFetch<OverviewPageResponse>(path);
   answer.catch(() => undefined);
   early = { at: Date.now(), answer, taken: new Set() };
 }

@@ -1,20 +1,20 @@
 import {
+  type RpmSimulation,
   type RtzImport,
-  rpmSimulationSchema,
   type ShipConditionInput,
+  type SlipResponse,
   type SpeedAdjustmentInput,
+  type SpeedHistory,
   type SpeedResponse,
   shipConditionSchema,
-  slipResponseSchema,
   speedHistorySchema,
-  speedResponseSchema,
   type VoyagePlanInput,
   voyagePlanSchema,
-  weatherForecastListSchema,
+  type WeatherForecastList,
   weatherImportResponseSchema,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answerOf, apiFetch } from '../../../lib/api-client';
+import { answerOf, apiFetch, takeEarly } from '../../../lib/api-client';
 
 const keys = {
   speed: ['speed'] as const,
@@ -30,8 +30,15 @@ const FORECASTS_PATH = '/api/v1/weather/forecasts';
 /** The hours of advice history the page opens on. */
 export const FIRST_HISTORY_HOURS = 48;
 
-const getSpeed = (signal?: AbortSignal) =>
-  apiFetch(SPEED_PATH, { schema: speedResponseSchema, ...(signal ? { signal } : {}) });
+// The page's reads are taken as the contract's types without a second check: the server's serializer checks every
+// answer against the same schemas (see `ApiRequest.schema`), and the page draws without zod's parse of them.
+const getSpeed = (signal?: AbortSignal) => apiFetch<SpeedResponse>(SPEED_PATH, signal ? { signal } : {});
+const getHistory = (hours: number, signal?: AbortSignal) =>
+  apiFetch<SpeedHistory>(historyPath(hours), signal ? { signal } : {});
+const getForecasts = (signal?: AbortSignal) =>
+  apiFetch<WeatherForecastList>(FORECASTS_PATH, signal ? { signal } : {});
+const getSimulation = (rpm: number, signal?: AbortSignal) =>
+  apiFetch<RpmSimulation>(simulatePath(rpm), signal ? { signal } : {});
 
 /**
  * The rpm the simulation opens on: the advised rpm, else the engine's now, else the middle of the model's range.
@@ -63,22 +70,15 @@ function startEarly<T>(path: string, answer: Promise<T>): Promise<T> {
  */
 export function startSpeedFetch(): void {
   // index.html sends the page's request before the console's code has loaded, when it opens on this page.
-  const sent = (window as { ecohelmEarly?: { path: string; response: Promise<Response> } }).ecohelmEarly;
-  const speed = startEarly(
-    SPEED_PATH,
-    sent?.path === SPEED_PATH ? answerOf(sent.response, speedResponseSchema) : getSpeed(),
-  );
-  if (sent?.path === SPEED_PATH) delete (window as { ecohelmEarly?: unknown }).ecohelmEarly;
-  startEarly(
-    historyPath(FIRST_HISTORY_HOURS),
-    apiFetch(historyPath(FIRST_HISTORY_HOURS), { schema: speedHistorySchema }),
-  );
-  startEarly(FORECASTS_PATH, apiFetch(FORECASTS_PATH, { schema: weatherForecastListSchema }));
+  const sent = takeEarly(SPEED_PATH);
+  const speed = startEarly(SPEED_PATH, sent ? answerOf<SpeedResponse>(sent) : getSpeed());
+  startEarly(historyPath(FIRST_HISTORY_HOURS), getHistory(FIRST_HISTORY_HOURS));
+  startEarly(FORECASTS_PATH, getForecasts());
   speed.then(
     (data) => {
       if (!data.plan) return;
-      const path = simulatePath(firstSimulationRpm(data));
-      startEarly(path, apiFetch(path, { schema: rpmSimulationSchema }));
+      const rpm = firstSimulationRpm(data);
+      startEarly(simulatePath(rpm), getSimulation(rpm));
     },
     () => undefined,
   );
@@ -97,10 +97,7 @@ export const useSpeed = () =>
 export const useSpeedHistory = (hours: number) =>
   useQuery({
     queryKey: keys.history(hours),
-    queryFn: ({ signal }) =>
-      fromEarly(historyPath(hours), () =>
-        apiFetch(historyPath(hours), { schema: speedHistorySchema, signal }),
-      ),
+    queryFn: ({ signal }) => fromEarly(historyPath(hours), () => getHistory(hours, signal)),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -108,8 +105,7 @@ export const useSpeedHistory = (hours: number) =>
 export const useSlip = (days: number, enabled: boolean) =>
   useQuery({
     queryKey: keys.slip(days),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/v1/speed/slip?days=${days}`, { schema: slipResponseSchema, signal }),
+    queryFn: ({ signal }) => apiFetch<SlipResponse>(`/api/v1/speed/slip?days=${days}`, { signal }),
     enabled,
   });
 
@@ -117,10 +113,7 @@ export const useSlip = (days: number, enabled: boolean) =>
 export const useRpmSimulation = (rpm: number | null) =>
   useQuery({
     queryKey: keys.simulate(rpm ?? 0),
-    queryFn: ({ signal }) =>
-      fromEarly(simulatePath(rpm ?? 0), () =>
-        apiFetch(simulatePath(rpm ?? 0), { schema: rpmSimulationSchema, signal }),
-      ),
+    queryFn: ({ signal }) => fromEarly(simulatePath(rpm ?? 0), () => getSimulation(rpm ?? 0, signal)),
     enabled: rpm !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -165,10 +158,7 @@ export const useAdjust = () =>
 export const useForecastFiles = () =>
   useQuery({
     queryKey: ['speed', 'forecasts'] as const,
-    queryFn: ({ signal }) =>
-      fromEarly(FORECASTS_PATH, () =>
-        apiFetch(FORECASTS_PATH, { schema: weatherForecastListSchema, signal }),
-      ),
+    queryFn: ({ signal }) => fromEarly(FORECASTS_PATH, () => getForecasts(signal)),
     refetchInterval: 60_000,
   });
 

@@ -1,0 +1,56 @@
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+
+/**
+ * A component whose code loads on demand: a view, a section's tab strip, the chart drawing. `preload` starts the load
+ * before it renders (the same load, once); `loaded` is the component itself once its code is in.
+ */
+export interface OnDemand<P extends object> {
+  preload: () => void;
+  loaded: () => ComponentType<P> | undefined;
+  lazy: LazyExoticComponent<ComponentType<P>>;
+}
+
+export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let component: ComponentType<P> | undefined;
+  const once = () => {
+    loading ??= load().then((loadedComponent) => {
+      component = loadedComponent;
+      return { default: loadedComponent };
+    });
+    return loading;
+  };
+  return { preload: () => void once(), loaded: () => component, lazy: lazy(once) };
+}
+
+/**
+ * Renders an on-demand component: directly once its code is in, else suspended behind `fallback`. Through `lazy`
+ * alone a loaded component would suspend once more on its first render, and React holds a suspended part back
+ * ~300 ms before it shows it.
+ */
+export function OnDemandView<P extends object>({
+  of,
+  fallback,
+  props,
+}: {
+  of: OnDemand<P>;
+  fallback: ReactNode;
+  props: P;
+}) {
+  // Chosen once: switching from the lazy component to the loaded one would mount it a second time.
+  const [Loaded] = useState(() => of.loaded());
+  if (Loaded) return <Loaded {...props} />;
+  const Lazy = of.lazy;
+  return (
+    <Suspense fallback={fallback}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+}
