@@ -6,6 +6,7 @@ import { downloadFile } from '../../lib/download';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { OnDemandView, onDemand } from '../../ui/on-demand';
 import { PageFrame } from '../../ui/page-frame';
 import { useLiveChannels } from '../../ui/use-live-channels';
 import {
@@ -18,13 +19,15 @@ import {
   useSpeed,
   useSpeedHistory,
 } from './api/speed-api';
-import { PlanModal } from './plan-modal';
+import type { SpeedDialog } from './speed-dialogs';
 import { latLon, useErrorText } from './speed-format';
-import { AdjustModal, ConditionModal, IndicatorModal, SlipModal } from './speed-modals';
 import styles from './speed-page.module.css';
 
 type Data = SpeedResponse;
-type Modal = 'condition' | 'adjust' | 'indicator' | 'slip' | 'plan' | null;
+type Modal = SpeedDialog;
+
+/** The page's dialogs, asked for once the page has drawn so that the first one opens at once. */
+const dialogs = onDemand(() => import('./speed-dialogs').then((m) => m.SpeedDialogs));
 
 const RATING_COLORS: Record<string, string> = { A: 'green', B: 'lime', C: 'gold', D: 'orange', E: 'red' };
 
@@ -36,7 +39,13 @@ const RATING_COLORS: Record<string, string> = { A: 'green', B: 'lime', C: 'gold'
 export function SpeedPage() {
   const { t } = useTranslation();
   const speed = useSpeed();
-  const [modal, setModal] = useState<Modal>(null);
+  const [modal, setShown] = useState<Modal>(null);
+  // The dialogs stay in the page once one has been opened (a closing dialog keeps its animation).
+  const [opened, setOpened] = useState(false);
+  const setModal = (next: Modal) => {
+    if (next) setOpened(true);
+    setShown(next);
+  };
   const canWrite = useCanWrite('records:write');
   const canImportGrib = useCanWrite('settings:write');
   const title = (id: string) => t(`optimization.panels.${id}`);
@@ -46,6 +55,10 @@ export function SpeedPage() {
     return speed.data ? render(speed.data) : <Spin />;
   };
   const d = speed.data;
+  const drawn = d !== undefined;
+  useEffect(() => {
+    if (drawn) dialogs.preload();
+  }, [drawn]);
   return (
     <>
       <PageFrame
@@ -105,14 +118,12 @@ export function SpeedPage() {
           },
         ]}
       />
-      {d ? (
-        <>
-          <ConditionModal open={modal === 'condition'} data={d} onClose={() => setModal(null)} />
-          <AdjustModal open={modal === 'adjust'} data={d} onClose={() => setModal(null)} />
-          <IndicatorModal open={modal === 'indicator'} data={d} onClose={() => setModal(null)} />
-          <SlipModal open={modal === 'slip'} onClose={() => setModal(null)} />
-          <PlanModal open={modal === 'plan'} plan={d.plan} onClose={() => setModal(null)} />
-        </>
+      {d && opened ? (
+        <OnDemandView
+          of={dialogs}
+          fallback={null}
+          props={{ open: modal, data: d, onClose: () => setModal(null) }}
+        />
       ) : null}
     </>
   );

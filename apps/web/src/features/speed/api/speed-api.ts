@@ -1,17 +1,16 @@
-import {
-  type RpmSimulation,
-  type RtzImport,
-  type ShipConditionInput,
-  type SlipResponse,
-  type SpeedAdjustmentInput,
-  type SpeedHistory,
-  type SpeedResponse,
-  shipConditionSchema,
-  speedHistorySchema,
-  type VoyagePlanInput,
-  voyagePlanSchema,
-  type WeatherForecastList,
-  weatherImportResponseSchema,
+import type {
+  RpmSimulation,
+  RtzImport,
+  ShipCondition,
+  ShipConditionInput,
+  SlipResponse,
+  SpeedAdjustmentInput,
+  SpeedHistory,
+  SpeedResponse,
+  VoyagePlan,
+  VoyagePlanInput,
+  WeatherForecastList,
+  WeatherImportResponse,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerOf, apiFetch, takeEarly } from '../../../lib/api-client';
@@ -30,8 +29,9 @@ const FORECASTS_PATH = '/api/v1/weather/forecasts';
 /** The hours of advice history the page opens on. */
 export const FIRST_HISTORY_HOURS = 48;
 
-// The page's reads are taken as the contract's types without a second check: the server's serializer checks every
-// answer against the same schemas (see `ApiRequest.schema`), and the page draws without zod's parse of them.
+// The page's answers are taken as the contract's types without a second check: the server's serializer checks every
+// answer against the same schemas (see `ApiRequest.schema`), so the page draws without zod (its dialogs' forms check
+// what they send with the contracts, and load with the first dialog opened).
 const getSpeed = (signal?: AbortSignal) => apiFetch<SpeedResponse>(SPEED_PATH, signal ? { signal } : {});
 const getHistory = (hours: number, signal?: AbortSignal) =>
   apiFetch<SpeedHistory>(historyPath(hours), signal ? { signal } : {});
@@ -132,26 +132,22 @@ function useSpeedMutation<T, R>(fn: (body: T) => Promise<R>) {
 
 export const useSaveCondition = () =>
   useSpeedMutation((body: ShipConditionInput) =>
-    apiFetch('/api/v1/speed/condition', { method: 'PUT', body, schema: shipConditionSchema }),
+    apiFetch<ShipCondition>('/api/v1/speed/condition', { method: 'PUT', body }),
   );
 
 export const useSavePlan = () =>
   useSpeedMutation((body: VoyagePlanInput) =>
-    apiFetch('/api/v1/speed/plan', { method: 'PUT', body, schema: voyagePlanSchema }),
+    apiFetch<VoyagePlan>('/api/v1/speed/plan', { method: 'PUT', body }),
   );
 
 export const useImportRtz = () =>
   useSpeedMutation((body: RtzImport) =>
-    apiFetch('/api/v1/speed/plan/rtz', { method: 'POST', body, schema: voyagePlanSchema }),
+    apiFetch<VoyagePlan>('/api/v1/speed/plan/rtz', { method: 'POST', body }),
   );
 
 export const useAdjust = () =>
   useSpeedMutation((body: SpeedAdjustmentInput) =>
-    apiFetch('/api/v1/speed/adjustments', {
-      method: 'POST',
-      body,
-      schema: speedHistorySchema.shape.adjustments.element,
-    }),
+    apiFetch<SpeedHistory['adjustments'][number]>('/api/v1/speed/adjustments', { method: 'POST', body }),
   );
 
 /** The imported GRIB forecasts (newest first). */
@@ -167,10 +163,9 @@ export function useImportGrib() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (file: File) =>
-      apiFetch(`/api/v1/weather/forecasts?name=${encodeURIComponent(file.name)}`, {
+      apiFetch<WeatherImportResponse>(`/api/v1/weather/forecasts?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
         body: file,
-        schema: weatherImportResponseSchema,
       }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['speed'] });
