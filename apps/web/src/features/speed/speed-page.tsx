@@ -601,7 +601,7 @@ function Macro({ data }: { data: Data }) {
     <div
       style={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.4fr)',
+        gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1.2fr)',
         gap: 12,
         height: '100%',
       }}
