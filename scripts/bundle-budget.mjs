@@ -2,7 +2,7 @@
 // The console's JavaScript per route, gzip, from the Vite build manifest (`npm run build` writes it): the first
 // route (/overview: the entry with everything it imports, the overview view's own chunks and the strings of one
 // language, the larger) against its budget (DESIGN.md: ≤ 300 KB gzip), and every other view's own JavaScript and
-// what loads on demand (chart code, the other language, a section's tabs). The build fails when the first route
+// what loads on demand (chart code, the other language). The build fails when the first route
 // grows past the budget itself (CEILING_KB = FIRST_ROUTE_BUDGET_KB since 2026-11-25: 385 → 289 KB, with zod and the
 // response schemas, the overview's settings form, the section tabs and the other language's strings out of it).
 // `--json` prints the figures as JSON (for the bench).
@@ -41,7 +41,7 @@ const ownOf = (k) => js([...closure(k)].filter((c) => !entry.has(c)));
 const lazyKeys = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry);
 const views = lazyKeys.filter((k) => k.includes('/features/'));
 const own = Object.fromEntries(views.map((k) => [k.replace(/^src\/features\//, ''), ownOf(k)]));
-/** Loaded on demand by any page: chart code, each language's strings, a section's tab strip. */
+/** Loaded on demand by any page: chart code, each language's strings. */
 const onDemand = Object.fromEntries(
   lazyKeys.filter((k) => /^src\/(ui|i18n|shell)\//.test(k)).map((k) => [k.replace(/^src\//, ''), ownOf(k)]),
 );
