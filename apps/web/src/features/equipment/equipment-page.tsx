@@ -375,6 +375,7 @@ function Parameters() {
                             aria-label={`${t('analysis.equipment.load')} ${f.name + 1}`}
                             suffix="%"
                             disabled={!canWrite}
+                            style={{ width: 120 }}
                           />
                         </Form.Item>
                       </td>
@@ -384,6 +385,7 @@ function Parameters() {
                             aria-label={`${t('analysis.equipment.sfoc')} ${f.name + 1}`}
                             suffix="g/kWh"
                             disabled={!canWrite}
+                            style={{ width: 150 }}
                           />
                         </Form.Item>
                       </td>
