@@ -26,7 +26,10 @@ import styles from './speed-page.module.css';
 type Data = SpeedResponse;
 type Modal = SpeedDialog;
 
-/** The page's dialogs, asked for once the page has drawn so that the first one opens at once. */
+/**
+ * The page's dialogs, asked for once the page has drawn and the browser is idle (not while its charts draw), so that
+ * the first one opens at once.
+ */
 const dialogs = onDemand(() => import('./speed-dialogs').then((m) => m.SpeedDialogs));
 
 const RATING_COLORS: Record<string, string> = { A: 'green', B: 'lime', C: 'gold', D: 'orange', E: 'red' };
@@ -57,7 +60,13 @@ export function SpeedPage() {
   const d = speed.data;
   const drawn = d !== undefined;
   useEffect(() => {
-    if (drawn) dialogs.preload();
+    if (!drawn) return;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(dialogs.preload, { timeout: 3_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(dialogs.preload, 1_000);
+    return () => clearTimeout(id);
   }, [drawn]);
   return (
     <>
