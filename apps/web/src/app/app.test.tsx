@@ -59,7 +59,7 @@ function renderAt(path: string) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-// Full-app renders (antd CSS-in-JS in jsdom) are slow on a loaded machine: few renders, long timeouts.
+// Full-app renders in jsdom are slow on a loaded machine: few renders, long timeouts.
 describe('console shell (offline config, load page hidden)', { timeout: 180_000 }, () => {
   beforeEach(async () => {
     await changeLanguage('en_US');
@@ -113,6 +113,14 @@ describe('console shell (offline config, load page hidden)', { timeout: 180_000 
     fireEvent.click(screen.getByRole('tab', { name: 'Hull Fouling' }));
     await waitFor(() => expect(location()).toBe('/eff-optimize/fouling'));
     expect(await screen.findByRole('heading', { name: 'view /eff-optimize/fouling' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Hull Fouling' }).getAttribute('aria-selected')).toBe('true');
+    // The arrow keys move between the tabs, round the ends.
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Hull Fouling' }), { key: 'ArrowRight' });
+    await waitFor(() => expect(location()).toBe('/eff-optimize/triming'));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Trim Optimization' }), { key: 'ArrowRight' });
+    await waitFor(() => expect(location()).toBe('/eff-optimize/speed'));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Speed Optimization' }), { key: 'ArrowLeft' });
+    await waitFor(() => expect(location()).toBe('/eff-optimize/triming'));
 
     fireEvent.click(screen.getByText('Carbon Management'));
     await waitFor(() => expect(location()).toBe('/carbon-manage/basic'));
