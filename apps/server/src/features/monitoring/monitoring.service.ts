@@ -1,8 +1,11 @@
 import type { BoilerHour, MonitoringResponse, MonitoringUnit, SfocMeasuredPoint } from '@ecohelm/contracts';
 import {
   channelById,
-  fuelChannels,
+  type FuelKind,
+  fuelClassOfKind,
   fuelFactors,
+  fuelMeters,
+  fuelMixLookup,
   ISO_LCV_MJ_PER_KG,
   isoSfocGPerKwh,
   referenceCurveSamples,
@@ -22,10 +25,12 @@ const FULL_HOUR_SHARE = 0.999;
 /** How far back the generators' fuel is looked up when the main engine burnt none in the window. */
 const MIX_LOOKBACK_HOURS = 14 * 24;
 
-/** Main-engine fuel meters by fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
-const ME_FUEL = fuelChannels
-  .filter((c) => c.equipment === 'me')
-  .map((c) => ({ channel: c.id, imoFuel: c.fuelClass }));
+/** Main-engine fuel meters, one per fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
+const ME_FUEL = fuelMeters.flatMap((m) =>
+  m.consumer === 'me' && m.kind
+    ? [{ channel: m.channel, kind: m.kind, imoFuel: fuelClassOfKind[m.kind] }]
+    : [],
+);
 const ME_REVOLUTIONS = 'propulsion.main.revolutions';
 const ME_POWER = 'propulsion.main.shaftPower';
 
@@ -191,32 +196,29 @@ export class MonitoringService {
     };
   }
 
-  /** The LCV (MJ/kg) of the fuel mix the main engine's meters show, per hour: a lookup for an hour start. */
+  /**
+   * The LCV (MJ/kg) of the fuel the generators burn, per hour: the main engine's fuel shares of that hour, else of
+   * the latest hour before it that burnt fuel, else of the next (the domain's `fuelMixLookup`, as the consumption
+   * distribution splits the single meters), weighted by each fuel kind's LCV.
+   */
   async #mixLcv(fromMs: number, toMs: number): Promise<(t: number) => number> {
     const rows = await Promise.all(
       ME_FUEL.map((f) => this.#telemetry.rollups('1h', f.channel, fromMs, toMs)),
     );
-    const kg = new Map<number, number>();
-    const mj = new Map<number, number>();
+    const hours = new Map<number, Record<FuelKind, number>>();
     rows.forEach((list, i) => {
+      const kind = ME_FUEL[i]!.kind;
       for (const r of list) {
-        const v = Math.max(0, r.sum / r.n);
         const t = r.t * 1000;
-        kg.set(t, (kg.get(t) ?? 0) + v);
-        mj.set(t, (mj.get(t) ?? 0) + v * ME_LCV[i]!);
+        const kg = hours.get(t) ?? { hfo: 0, lfo: 0, mgo: 0 };
+        kg[kind] += Math.max(0, r.sum / r.n);
+        hours.set(t, kg);
       }
     });
-    const known = [...kg.entries()]
-      .filter(([, k]) => k > 0)
-      .map(([t, k]) => [t, mj.get(t)! / k] as const)
-      .sort((a, b) => a[0] - b[0]);
+    const mix = fuelMixLookup([...hours].map(([t, kg]) => ({ t, kg })));
     return (t) => {
-      let before: number | undefined;
-      for (const [kt, lcv] of known) {
-        if (kt <= t) before = lcv;
-        else return before ?? lcv;
-      }
-      return before ?? ISO_LCV_MJ_PER_KG;
+      const shares = mix(t);
+      return ME_FUEL.reduce((lcv, f, i) => lcv + shares[f.kind] * ME_LCV[i]!, 0);
     };
   }
 }
