@@ -707,7 +707,11 @@ describe.skipIf(!process.env.DATABASE_URL)('sync over TLS with client certificat
         'the records queued aboard',
       );
       await new Promise((r) => setTimeout(r, 5_000));
-      expect(await refused.service.status()).toMatchObject({ connected: false, backlog: { count: queued } });
+      // Nothing left the ship: the outbox still holds what was queued (and whatever the ship queued since, such as
+      // an hour that closed meanwhile).
+      const status = await refused.service.status();
+      expect(status.connected).toBe(false);
+      expect(status.backlog.count).toBeGreaterThanOrEqual(queued);
     } finally {
       for (const l of links) await l.stop().catch(() => undefined);
       for (const app of [ship, bare, shore]) await app.close().catch(() => undefined);
