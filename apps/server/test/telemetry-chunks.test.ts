@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { mulberry32 } from '@ecohelm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -20,17 +21,6 @@ import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts
 import { loadConfig } from '../src/platform/config.ts';
 import { askReleaseStore, RELEASE_STORE_NOW } from './release-store.ts';
 import { createTestStore, storeKinds, type TestStore } from './stores.ts';
-
-/** A small deterministic generator (mulberry32): the property cases are the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const EXTREMES = [
   0,
@@ -78,7 +68,7 @@ const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
 
 describe('chunk codec', () => {
   it('gives back every sample bit for bit: random series, irregular times, extremes', () => {
-    const next = random(15);
+    const next = mulberry32(15);
     for (let c = 0; c < 300; c++) {
       const n = Math.floor(next() * 4000);
       const t = times(next, n, Math.floor(next() * 2e12));
@@ -90,7 +80,7 @@ describe('chunk codec', () => {
   });
 
   it('gives back every minute rollup column bit for bit', () => {
-    const next = random(3);
+    const next = mulberry32(3);
     for (let c = 0; c < 100; c++) {
       const n = Math.floor(next() * 1500);
       const m = emptyMinuteColumns(n);
@@ -113,7 +103,7 @@ describe('chunk codec', () => {
   });
 
   it('packs a register read at 0.1 K every second into about a byte a sample or less', () => {
-    const next = random(7);
+    const next = mulberry32(7);
     const t = Float64Array.from({ length: 3600 }, (_, i) => Date.UTC(2026, 0, 1) + i * 1000);
     const v = Float64Array.from(
       t,
@@ -138,7 +128,7 @@ const POWER = 'propulsion.main.shaftPower';
 
 /** Three hours of three channels at irregular 1 Hz (gaps, a circular channel), in uneven batches. */
 function history(): Sample[][] {
-  const next = random(42);
+  const next = mulberry32(42);
   const batches: Sample[][] = [];
   let batch: Sample[] = [];
   for (let s = 0; s < 3 * 3600; s++) {

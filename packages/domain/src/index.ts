@@ -16,6 +16,7 @@ export * from './fuels/index.ts';
 export * from './load/index.ts';
 export * from './monitoring/index.ts';
 export * from './physics/index.ts';
+export * from './random.ts';
 export * from './speed/index.ts';
 export * from './trim/index.ts';
 export * from './units/index.ts';

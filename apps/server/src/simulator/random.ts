@@ -1,16 +1,6 @@
 /** Seeded randomness for the simulator: everything it produces is a function of the seed. */
 
-/** mulberry32: a small, fast 32-bit PRNG (public domain, Tommy Ettinger). Returns [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '@ecohelm/domain';
 
 /** A stateless hash of (seed, integer) to [-1, 1]. */
 export function hashUnit(seed: number, i: number): number {

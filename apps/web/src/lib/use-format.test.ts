@@ -1,20 +1,10 @@
+import { mulberry32 } from '@ecohelm/domain';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from './use-format';
 
-/** A small seeded generator (mulberry32), so a failure names values that come back on the next run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('formatNumber', () => {
   it('writes numbers as Intl.NumberFormat does in both languages, ties and negative zeros included', () => {
-    const next = random(20261127);
+    const next = mulberry32(20261127);
     const values = [
       0,
       -0,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatorSfoc } from '../physics/engine.ts';
+import { mulberry32 } from '../random.ts';
 import {
   canCarry,
   type GeneratorSet,
@@ -21,18 +22,6 @@ const set = (id: string, over: Partial<GeneratorSet> = {}): GeneratorSet => ({
   available: true,
   ...over,
 });
-
-/** Small deterministic generator for the random cases. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Brute force on a 1 % grid: every combination, every set but the last on each whole percent of its rating
@@ -116,7 +105,7 @@ describe('generator load optimiser', () => {
   });
 
   it('matches brute force on random fleets of three and four sets', () => {
-    const rnd = random(19030);
+    const rnd = mulberry32(19030);
     let matched = 0;
     for (let c = 0; c < 40; c++) {
       const n = c < 30 ? 3 : 4;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calmWaterPowerKw } from '../physics/speed-power.ts';
+import { mulberry32 } from '../random.ts';
 import {
   CALM,
   calmFuelLaw,
@@ -25,18 +26,6 @@ import {
 const ship = speedShip({ draftM: 11 });
 const DEG = Math.PI / 180;
 const KN = 1852 / 3600;
-
-/** A seeded PRNG for the property tests (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const weather = (w: Partial<SeaWeather>): SeaWeather => ({ ...CALM, ...w });
 
@@ -143,7 +132,7 @@ function randomLegs(r: () => number, n: number): Leg[] {
 
 describe('voyage optimiser', () => {
   it('equals a brute-force search over every speed combination on small voyages', () => {
-    const r = rng(7);
+    const r = mulberry32(7);
     for (let c = 0; c < 25; c++) {
       const legs = randomLegs(r, 2 + (c % 3));
       const grid = { minKn: 8, maxKn: 14, stepKn: 0.5 };
@@ -158,7 +147,7 @@ describe('voyage optimiser', () => {
   });
 
   it('never burns more than a constant speed arriving at the same time (20 random voyages, 20 legs)', () => {
-    const r = rng(11);
+    const r = mulberry32(11);
     for (let c = 0; c < 20; c++) {
       const legs = randomLegs(r, 20);
       const v = Math.round((9 + r() * 4) * 10) / 10;
@@ -170,7 +159,7 @@ describe('voyage optimiser', () => {
   });
 
   it('keeps long voyages within 0.1 % of a ten times finer time grid', () => {
-    const r = rng(23);
+    const r = mulberry32(23);
     for (let c = 0; c < 3; c++) {
       const legs = randomLegs(r, 20);
       const hoursAvailable = constantSpeedVoyage(ship, legs, 11)!.hours;
@@ -182,7 +171,7 @@ describe('voyage optimiser', () => {
   });
 
   it('gives a steady advice as the ship sails on a long voyage (the first leg shrinking mile by mile)', () => {
-    const r = rng(31);
+    const r = mulberry32(31);
     const legs = randomLegs(r, 40);
     const hours = constantSpeedVoyage(ship, legs, 11.5)!.hours;
     const first: number[] = [];

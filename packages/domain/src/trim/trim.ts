@@ -7,6 +7,7 @@
  * interval answers "not enough data" rather than a guess.
  */
 import { calmWaterPowerKw } from '../physics/speed-power.ts';
+import { mulberry32 } from '../random.ts';
 
 /** One filtered 10-minute block: speed, mean draught, trim and the wind-corrected power. */
 export interface TrimObservation {
@@ -140,18 +141,6 @@ export function bestTrim(q: Quadratic, lo: number, hi: number): number {
   return evalQuadratic(q, lo) <= evalQuadratic(q, hi) ? lo : hi;
 }
 
-/** A small seeded generator (mulberry32) so the bootstrap gives the same interval every time. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Fits every speed × draught bin of the observations. */
 export function fitTrimBins(
   observations: readonly TrimObservation[],
@@ -190,7 +179,7 @@ export function fitTrimBins(
         days.set(d, [...(days.get(d) ?? []), i]);
       });
       const groups = [...days.values()];
-      const rnd = random(o.seed);
+      const rnd = mulberry32(o.seed);
       const optima: number[] = [];
       for (let r = 0; r < o.bootstrap; r++) {
         const bx: number[] = [];
