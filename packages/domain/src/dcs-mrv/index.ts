@@ -1,2 +1,3 @@
 export * from './aggregate.ts';
+export * from './plausibility.ts';
 export * from './records.ts';
