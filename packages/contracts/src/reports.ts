@@ -48,9 +48,15 @@ export const euVoyageTypeSchema = z.enum(euVoyageTypes);
 
 const portSchema = z.object({ nameEn: z.string(), nameZh: z.string().nullable(), inEea: z.boolean() });
 
-/** One sea passage between two reportable records (MRV per-voyage data). Full leg values, not prorated. */
+/**
+ * One sea passage, departure to arrival (MRV per-voyage data). IMO DCS: the part of it in the year (a passage over
+ * 1 January split at 00:00 UTC by time); EU MRV: whole, in the year it left port.
+ */
 export const reportVoyageSchema = z.object({
   voyageNumber: z.string(),
+  /** The records that open and close the passage (departure, arrival). */
+  fromRecordId: z.string(),
+  toRecordId: z.string(),
   fromPort: portSchema.nullable(),
   toPort: portSchema.nullable(),
   departureUtc: z.iso.datetime(),
@@ -69,7 +75,13 @@ export type ReportVoyage = z.infer<typeof reportVoyageSchema>;
 
 /** A port call, anchorage or drift between arrival and departure. */
 export const reportStaySchema = z.object({
+  /** The record that ends the stay; the voyage it belongs to. */
+  recordId: z.string(),
+  voyageNumber: z.string(),
+  /** A port call (its anchorages included), or an anchorage or drift at sea. */
   kind: z.enum(['port', 'anchorage', 'drift']),
+  /** MRV Art. 10 class: at berth in an EEA port, or (a stop at sea) its voyage's class. */
+  euType: z.enum([...euVoyageTypes, 'at_berth']),
   port: portSchema.nullable(),
   startUtc: z.iso.datetime(),
   endUtc: z.iso.datetime(),
@@ -172,12 +184,23 @@ export const reportShipSchema = z.object({
   consumptionMethod: z.string(),
 });
 
+/** A stored record whose figures cannot be true (packages/domain plausibility), named as the filling list shows it. */
+export const ledgerIssueSchema = z.object({
+  code: z.string(),
+  recordId: z.string(),
+  recordLabel: z.string(),
+  message: z.string(),
+});
+export type LedgerIssueRow = z.infer<typeof ledgerIssueSchema>;
+
 /** GET /api/v1/reports — one regime's report for a calendar year. `mrv` for EU MRV, `dcs` for IMO DCS. */
 export const reportResponseSchema = z.object({
   regime: regimeSchema,
   year: z.number().int(),
   generatedAt: z.iso.datetime(),
   submittedOnly: z.boolean(),
+  /** The regulations and amendments the figures follow, e.g. `eu-mrv:2015/757+2016/2072+2023/957`. */
+  ruleSet: z.string(),
   ship: reportShipSchema,
   /** Records counted, of which submitted; records left out (drafts and records with errors). */
   recordCount: z.number().int(),
@@ -185,6 +208,8 @@ export const reportResponseSchema = z.object({
   excludedCount: z.number().int(),
   voyages: z.array(reportVoyageSchema),
   stays: z.array(reportStaySchema),
+  /** Records behind this year's rows that fail a plausibility rule: counted, and named for the crew to correct. */
+  issues: z.array(ledgerIssueSchema),
   totals: reportTotalsSchema,
   /** EU MRV from 2024 reports CH4 and N2O besides CO2 (Reg. (EU) 2023/957). */
   includesNonCo2: z.boolean(),

@@ -1,10 +1,9 @@
 import dcs from '../../data/dcs-fields.json' with { type: 'json' };
-import { DomainInputError, toEpochMs } from '../errors.ts';
-import { ETS_SCOPE_SHARES } from '../ets-fueleu/ets.ts';
-import { type EngineTypes, type GhgTonnes, GWP_ETS, type GwpSet, ghgFromFuel } from '../fuels/emissions.ts';
+import { toEpochMs } from '../errors.ts';
+import type { GhgTonnes } from '../fuels/emissions.ts';
 import { isProductFuelId, productFuelType } from '../fuels/factors.ts';
 import { GRAMS_PER_TONNE } from '../units/index.ts';
-import type { FillingRecord, PortRef } from './records.ts';
+import type { PortRef } from './records.ts';
 
 /** EU classification of a voyage by its ports of call (MRV Art. 10; ETS Art. 3ga). */
 export type EuVoyageType = 'intra_eea' | 'outgoing' | 'incoming' | 'non_eea';
@@ -33,7 +32,10 @@ export interface VoyageLeg {
 
 /** Fuel used during a stay (port call, anchorage or drift) between arrival and departure. */
 export interface Stay {
+  /** The record that ends the stay (departure, end of anchorage or drift). */
   readonly recordId: string;
+  /** A port call belongs to the voyage that arrived; a stop at sea to the voyage of its passage. */
+  readonly voyageNumber: string;
   readonly kind: 'port' | 'anchorage' | 'drift';
   readonly port: PortRef | null;
   readonly startMs: number;
@@ -43,133 +45,12 @@ export interface Stay {
   /** At berth in an EEA port (MRV Art. 3(n)): counts 100 % for MRV/ETS. */
   readonly atBerthEea: boolean;
   readonly shorePowerKwh: number;
+  /** MRV Art. 10 class: at berth in an EEA port, or (a stop at sea) the class of its voyage. */
+  readonly euType: EuVoyageType | 'at_berth';
   /** EU share of a stay at sea (anchorage/drift) follows its voyage; at berth in the EEA is 1. */
   readonly euShare: number;
-}
-
-function robDiff(
-  a: Readonly<Record<string, number>>,
-  b: Readonly<Record<string, number>>,
-  field: string,
-): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const f of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    const v = (a[f] ?? 0) - (b[f] ?? 0);
-    if (v < -1e-9) {
-      throw new DomainInputError(
-        'invalid_range',
-        `${field}.${f}`,
-        v,
-        `remaining on board of ${f} rises without bunkering`,
-      );
-    }
-    out[f] = Math.max(0, v);
-  }
-  return out;
-}
-
-function euTypeOf(from: PortRef | null, to: PortRef | null): EuVoyageType {
-  const a = from?.inEea ?? false;
-  const b = to?.inEea ?? false;
-  if (a && b) return 'intra_eea';
-  if (a) return 'outgoing';
-  if (b) return 'incoming';
-  return 'non_eea';
-}
-
-function shareOf(type: EuVoyageType): number {
-  if (type === 'intra_eea') return ETS_SCOPE_SHARES.intraEea;
-  if (type === 'non_eea') return 0;
-  return ETS_SCOPE_SHARES.extraEea;
-}
-
-const isPortCall = (r: FillingRecord): boolean => r.type === 'departure' && (r.isPortOfCall ?? true);
-
-/**
- * Builds legs and stays from reportable records (sorted by departure time), using the ROB
- * (BDN / stocktake) method: leg fuel = ROB at departure − ROB at next arrival; stay fuel =
- * ROB at arrival + bunkered − barged out − ROB at departure. GHG per EU MRV (CO2, CH4, N2O, CO2e).
- * Each leg is classified by its last and next port of call (anchorage and drift do not end a voyage).
- */
-export function buildVoyages(
-  records: readonly FillingRecord[],
-  options: { engineTypes?: EngineTypes; gwp?: GwpSet } = {},
-): { legs: VoyageLeg[]; stays: Stay[] } {
-  const engineTypes = options.engineTypes ?? {};
-  const gwp = options.gwp ?? GWP_ETS;
-  const sorted = [...records].sort(
-    (a, b) =>
-      toEpochMs(a.departureUtc ?? '', `${a.id}.departureUtc`) -
-      toEpochMs(b.departureUtc ?? '', `${b.id}.departureUtc`),
-  );
-  const prevPort: (PortRef | null)[] = [];
-  let last: PortRef | null = null;
-  for (const r of sorted) {
-    prevPort.push(last);
-    if (isPortCall(r)) last = r.port ?? null;
-  }
-  const nextPort: (PortRef | null)[] = new Array(sorted.length).fill(null);
-  let next: PortRef | null = null;
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const r = sorted[i]!;
-    if (isPortCall(r)) next = r.port ?? null;
-    nextPort[i] = next;
-  }
-  const legs: VoyageLeg[] = [];
-  const stays: Stay[] = [];
-  for (const [i, r] of sorted.entries()) {
-    const depMs = toEpochMs(r.departureUtc ?? '', `${r.id}.departureUtc`);
-    const arrMs = r.arrivalUtc ? toEpochMs(r.arrivalUtc, `${r.id}.arrivalUtc`) : depMs;
-    const prev = i > 0 ? sorted[i - 1]! : null;
-    if (prev) {
-      const prevDep = toEpochMs(prev.departureUtc ?? '', `${prev.id}.departureUtc`);
-      const fuelT = robDiff(prev.robDepartureT, r.robArrivalT, `${r.id}.robArrivalT`);
-      const from = prevPort[i] ?? null;
-      const to = isPortCall(r) ? (r.port ?? null) : (nextPort[i] ?? null);
-      const euType = euTypeOf(from, to);
-      const cargoT = prev.departureCargoT ?? 0;
-      legs.push({
-        voyageNumber: r.voyageNumber,
-        fromRecordId: prev.id,
-        toRecordId: r.id,
-        fromPort: from,
-        toPort: to,
-        departureMs: prevDep,
-        arrivalMs: arrMs,
-        distanceNm: r.distanceNm,
-        hoursUnderway: r.hoursUnderway ?? (arrMs - prevDep) / 3_600_000,
-        cargoT,
-        transportWorkTNm: cargoT * r.distanceNm,
-        fuelT,
-        ghg: ghgFromFuel(fuelT, engineTypes, gwp),
-        euType,
-        euShare: shareOf(euType),
-      });
-    }
-    const withBunkers: Record<string, number> = { ...r.robArrivalT };
-    for (const b of r.bunkers ?? []) withBunkers[b.fuelId] = (withBunkers[b.fuelId] ?? 0) + b.quantityT;
-    for (const b of r.bargeOuts ?? []) withBunkers[b.fuelId] = (withBunkers[b.fuelId] ?? 0) - b.quantityT;
-    const stayFuel =
-      i === 0 && Object.keys(r.robArrivalT).length === 0
-        ? {}
-        : robDiff(withBunkers, r.robDepartureT, `${r.id}.robDepartureT`);
-    const kind = r.type === 'departure' ? 'port' : r.type === 'anchorage_end' ? 'anchorage' : 'drift';
-    const atBerthEea = kind === 'port' && (r.port?.inEea ?? false);
-    const seaType = euTypeOf(prevPort[i] ?? null, nextPort[i] ?? null);
-    stays.push({
-      recordId: r.id,
-      kind,
-      port: r.port ?? null,
-      startMs: arrMs,
-      endMs: depMs,
-      fuelT: stayFuel,
-      ghg: ghgFromFuel(stayFuel, engineTypes, gwp),
-      atBerthEea,
-      shorePowerKwh: r.shorePowerKwh ?? 0,
-      euShare: atBerthEea ? ETS_SCOPE_SHARES.atBerth : kind === 'port' ? 0 : shareOf(seaType),
-    });
-  }
-  return { legs, stays };
+  /** A stop at sea: when its passage left port (MRV books it with its voyage); null for a port call. */
+  readonly passageDepartureMs: number | null;
 }
 
 const ZERO: GhgTonnes = { co2T: 0, ch4T: 0, n2oT: 0, co2eT: 0 };
@@ -210,17 +91,76 @@ export interface AnnualTotals {
   readonly co2PerTransportWorkGPerTNm: number | null;
 }
 
+/** The part of each leg and stay that falls in `[from, to)`: see {@link aggregatePeriod} for the rule. */
+export function withinPeriod(
+  voyages: { legs: readonly VoyageLeg[]; stays: readonly Stay[] },
+  range: { from: string | number | Date; to: string | number | Date },
+  options: { wholeVoyages?: boolean } = {},
+): { legs: VoyageLeg[]; stays: Stay[] } {
+  const fromMs = toEpochMs(range.from, 'from');
+  const toMs = toEpochMs(range.to, 'to');
+  const inRange = (ms: number) => (ms >= fromMs && ms < toMs ? 1 : 0);
+  const scale = (fuel: Record<string, number>, k: number) =>
+    k === 1 ? fuel : Object.fromEntries(Object.entries(fuel).map(([f, t]) => [f, t * k]));
+  const scaleGhg = (g: GhgTonnes, k: number): GhgTonnes => (k === 1 ? g : addGhg(ZERO, g, k));
+  const legs: VoyageLeg[] = [];
+  for (const leg of voyages.legs) {
+    const k = options.wholeVoyages
+      ? inRange(leg.departureMs)
+      : overlapShare(leg.departureMs, leg.arrivalMs, fromMs, toMs);
+    if (k === 0) continue;
+    legs.push(
+      k === 1
+        ? leg
+        : {
+            ...leg,
+            departureMs: Math.max(leg.departureMs, fromMs),
+            arrivalMs: Math.min(leg.arrivalMs, toMs),
+            distanceNm: leg.distanceNm * k,
+            hoursUnderway: leg.hoursUnderway * k,
+            transportWorkTNm: leg.transportWorkTNm * k,
+            fuelT: scale(leg.fuelT, k),
+            ghg: scaleGhg(leg.ghg, k),
+          },
+    );
+  }
+  const stays: Stay[] = [];
+  for (const s of voyages.stays) {
+    const k =
+      options.wholeVoyages && s.passageDepartureMs !== null
+        ? inRange(s.passageDepartureMs)
+        : overlapShare(s.startMs, s.endMs, fromMs, toMs);
+    if (k === 0) continue;
+    stays.push(
+      k === 1
+        ? s
+        : {
+            ...s,
+            startMs: Math.max(s.startMs, fromMs),
+            endMs: Math.min(s.endMs, toMs),
+            fuelT: scale(s.fuelT, k),
+            ghg: scaleGhg(s.ghg, k),
+            shorePowerKwh: s.shorePowerKwh * k,
+          },
+    );
+  }
+  return { legs, stays };
+}
+
 /**
- * Sums legs and stays over `[from, to)` (a calendar year for DCS and MRV), prorating by time those
- * that straddle an edge. DCS counts every fuel consumed (at sea and in port); MRV adds the
- * intra-EEA / outgoing / incoming / at-berth split and the ETS-relevant EU scope.
+ * Sums legs and stays over `[from, to)`. By default those that straddle an edge are prorated by time (IMO DCS
+ * splits the calendar year at 00:00 UTC on 1 January; CII weeks and months likewise). With `wholeVoyages`
+ * (EU MRV, Reg. 2015/757 Art. 3(d)) a leg and its stops at sea count whole in the period their passage left
+ * port in; port calls are still prorated. DCS counts every fuel consumed (at sea and in port); MRV adds the
+ * intra-EEA / outgoing / incoming / at-berth split (stops at sea in their voyage's class), which adds up to
+ * the total, and the ETS-relevant EU scope.
  */
 export function aggregatePeriod(
   voyages: { legs: readonly VoyageLeg[]; stays: readonly Stay[] },
   range: { from: string | number | Date; to: string | number | Date },
+  options: { wholeVoyages?: boolean } = {},
 ): AnnualTotals {
-  const fromMs = toEpochMs(range.from, 'from');
-  const toMs = toEpochMs(range.to, 'to');
+  const within = withinPeriod(voyages, range, options);
   const fuelT: Record<string, number> = {};
   const fuelByImoClassT: Record<string, number> = {};
   const euScopeFuelT: Record<string, number> = {};
@@ -235,41 +175,40 @@ export function aggregatePeriod(
   let hoursUnderway = 0;
   let transportWorkTNm = 0;
   let shorePowerKwh = 0;
-  const addFuel = (target: Record<string, number>, fuel: Record<string, number>, k: number) => {
+  const addFuel = (target: Record<string, number>, fuel: Record<string, number>, k = 1) => {
     for (const [f, t] of Object.entries(fuel)) target[f] = (target[f] ?? 0) + k * t;
   };
-  const addImo = (fuel: Record<string, number>, k: number) => {
+  const addImo = (fuel: Record<string, number>) => {
     for (const [f, t] of Object.entries(fuel)) {
       const imo = isProductFuelId(f) ? productFuelType(f).imoFuelId : f;
-      fuelByImoClassT[imo] = (fuelByImoClassT[imo] ?? 0) + k * t;
+      fuelByImoClassT[imo] = (fuelByImoClassT[imo] ?? 0) + t;
     }
   };
-  for (const leg of voyages.legs) {
-    const k = overlapShare(leg.departureMs, leg.arrivalMs, fromMs, toMs);
-    if (k === 0) continue;
-    addFuel(fuelT, leg.fuelT, k);
-    addImo(leg.fuelT, k);
-    addFuel(euScopeFuelT, leg.fuelT, k * leg.euShare);
-    ghg = addGhg(ghg, leg.ghg, k);
-    euScope = addGhg(euScope, leg.ghg, k * leg.euShare);
-    if (leg.euType === 'intra_eea') intraEea = addGhg(intraEea, leg.ghg, k);
-    if (leg.euType === 'outgoing') outgoing = addGhg(outgoing, leg.ghg, k);
-    if (leg.euType === 'incoming') incoming = addGhg(incoming, leg.ghg, k);
-    distanceNm += k * leg.distanceNm;
-    hoursUnderway += k * leg.hoursUnderway;
-    transportWorkTNm += k * leg.transportWorkTNm;
+  for (const leg of within.legs) {
+    addFuel(fuelT, leg.fuelT);
+    addImo(leg.fuelT);
+    addFuel(euScopeFuelT, leg.fuelT, leg.euShare);
+    ghg = addGhg(ghg, leg.ghg);
+    euScope = addGhg(euScope, leg.ghg, leg.euShare);
+    if (leg.euType === 'intra_eea') intraEea = addGhg(intraEea, leg.ghg);
+    if (leg.euType === 'outgoing') outgoing = addGhg(outgoing, leg.ghg);
+    if (leg.euType === 'incoming') incoming = addGhg(incoming, leg.ghg);
+    distanceNm += leg.distanceNm;
+    hoursUnderway += leg.hoursUnderway;
+    transportWorkTNm += leg.transportWorkTNm;
   }
-  for (const s of voyages.stays) {
-    const k = overlapShare(s.startMs, s.endMs, fromMs, toMs);
-    if (k === 0) continue;
-    addFuel(fuelT, s.fuelT, k);
-    addImo(s.fuelT, k);
-    addFuel(fuelNotUnderwayT, s.fuelT, k);
-    addFuel(euScopeFuelT, s.fuelT, k * s.euShare);
-    ghg = addGhg(ghg, s.ghg, k);
-    euScope = addGhg(euScope, s.ghg, k * s.euShare);
-    if (s.atBerthEea) atBerthEea = addGhg(atBerthEea, s.ghg, k);
-    shorePowerKwh += k * s.shorePowerKwh;
+  for (const s of within.stays) {
+    addFuel(fuelT, s.fuelT);
+    addImo(s.fuelT);
+    addFuel(fuelNotUnderwayT, s.fuelT);
+    addFuel(euScopeFuelT, s.fuelT, s.euShare);
+    ghg = addGhg(ghg, s.ghg);
+    euScope = addGhg(euScope, s.ghg, s.euShare);
+    if (s.euType === 'at_berth') atBerthEea = addGhg(atBerthEea, s.ghg);
+    if (s.euType === 'intra_eea') intraEea = addGhg(intraEea, s.ghg);
+    if (s.euType === 'outgoing') outgoing = addGhg(outgoing, s.ghg);
+    if (s.euType === 'incoming') incoming = addGhg(incoming, s.ghg);
+    shorePowerKwh += s.shorePowerKwh;
   }
   const totalFuel = Object.values(fuelT).reduce((a, b) => a + b, 0);
   return {

@@ -1,3 +1,4 @@
 export * from './aggregate.ts';
+export * from './ledger.ts';
 export * from './plausibility.ts';
 export * from './records.ts';

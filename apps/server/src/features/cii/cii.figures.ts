@@ -1,5 +1,12 @@
 import type { CiiFigure, CiiVoyageRow, Ship } from '@ecohelm/contracts';
-import { aggregatePeriod, type CiiShip, calculateCii, type Stay, type VoyageLeg } from '@ecohelm/domain';
+import {
+  aggregatePeriod,
+  type CiiShip,
+  calculateCii,
+  type Stay,
+  type VoyageLeg,
+  withinPeriod,
+} from '@ecohelm/domain';
 import type { Range } from './cii.calendar.ts';
 
 /** The legs and stays of the usable IMO DCS records. */
@@ -27,7 +34,7 @@ export function figureOf(
   const picked: Voyages = voyageNumber
     ? {
         legs: voyages.legs.filter((l) => l.voyageNumber === voyageNumber),
-        stays: voyages.stays.filter((s) => stayVoyage(voyages, s) === voyageNumber),
+        stays: voyages.stays.filter((s) => s.voyageNumber === voyageNumber),
       }
     : voyages;
   const to = Math.max(range.to, range.from + 1);
@@ -55,31 +62,37 @@ export function figureOf(
   };
 }
 
-function stayVoyage(voyages: Voyages, s: Stay): string | undefined {
-  return voyages.legs.find((l) => l.toRecordId === s.recordId)?.voyageNumber;
-}
-
-/** One row per voyage number (SPEC §3 "CII voyage row"): its legs and the stays that end them. */
-export function voyageRowsOf(voyages: Voyages, cii: CiiShip): CiiVoyageRow[] {
-  const byVoyage = new Map<string, VoyageLeg[]>();
-  for (const l of voyages.legs) {
-    const list = byVoyage.get(l.voyageNumber) ?? [];
-    list.push(l);
-    byVoyage.set(l.voyageNumber, list);
-  }
+/**
+ * One row per voyage number (SPEC §3 "CII voyage row"): its passages and port calls within `range` (a voyage over
+ * the range's edge counts its part inside, split by time as IMO DCS splits the year), so that the rows add up to
+ * the range's total. A voyage runs from its first departure to the next voyage's first departure.
+ */
+export function voyageRowsOf(voyages: Voyages, cii: CiiShip, range: Range, year: number): CiiVoyageRow[] {
+  const numbers = new Set<string>();
+  for (const l of voyages.legs)
+    if (l.departureMs < range.to && l.arrivalMs > range.from) numbers.add(l.voyageNumber);
+  for (const s of voyages.stays)
+    if (s.startMs < range.to && s.endMs > range.from) numbers.add(s.voyageNumber);
   const rows: CiiVoyageRow[] = [];
-  for (const [voyageNumber, legs] of byVoyage) {
-    const first = legs[0] as VoyageLeg;
-    const last = legs.at(-1) as VoyageLeg;
-    const range = { from: first.departureMs, to: Math.max(last.arrivalMs, first.departureMs + 1) };
-    const f = figureOf(voyages, cii, range, voyageNumber, yearOf(first.departureMs));
-    const work = legs.reduce((a, l) => a + l.transportWorkTNm, 0);
+  for (const voyageNumber of numbers) {
+    const legs = voyages.legs.filter((l) => l.voyageNumber === voyageNumber);
+    const stays = voyages.stays.filter((s) => s.voyageNumber === voyageNumber);
+    const times = [
+      ...legs.flatMap((l) => [l.departureMs, l.arrivalMs]),
+      ...stays.flatMap((s) => [s.startMs, s.endMs]),
+    ];
+    const start = Math.max(range.from, Math.min(...times));
+    const end = Math.min(range.to, Math.max(...times));
+    const f = figureOf(voyages, cii, range, voyageNumber, year);
+    const first = legs.length ? legs.reduce((a, l) => (l.departureMs < a.departureMs ? l : a)) : null;
+    const last = legs.length ? legs.reduce((a, l) => (l.arrivalMs > a.arrivalMs ? l : a)) : null;
+    const work = withinPeriod({ legs, stays: [] }, range).legs.reduce((a, l) => a + l.transportWorkTNm, 0);
     rows.push({
       voyageNumber,
-      startPort: first.fromPort?.nameEn ?? null,
-      arrivalPort: last.toPort?.nameEn ?? null,
-      startTime: iso(first.departureMs),
-      arrivalTime: iso(last.arrivalMs),
+      startPort: first?.fromPort?.nameEn ?? stays[0]?.port?.nameEn ?? null,
+      arrivalPort: last?.toPort?.nameEn ?? null,
+      startTime: iso(start),
+      arrivalTime: iso(last ? Math.min(end, Math.max(start, last.arrivalMs)) : end),
       co2T: f.co2T,
       fuelT: sum(f.fuelT),
       fuelByTypeT: f.fuelT,

@@ -10,7 +10,6 @@ import {
 } from '@ecohelm/contracts';
 import {
   aggregatePeriod,
-  buildVoyages,
   type CiiRating,
   type CiiShip,
   calculateCii,
@@ -21,9 +20,9 @@ import {
   projectCiiAtSpeed,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
-import { dcsReportOf, spreadPassageDistances, toDomainRecords } from '../filling/filling.domain.ts';
+import { dcsReportOf } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
-import { forAggregationOf } from '../filling/filling.service.ts';
+import { ledgerOf } from '../ledger/ledger.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { bucketsOf, type Range } from './cii.calendar.ts';
@@ -77,11 +76,7 @@ export class CiiService {
       range = { from: Date.parse(`${q.from}T00:00:00Z`), to: Date.parse(`${q.to}T00:00:00Z`) + DAY_MS };
     } else range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
 
-    let rows = voyageRowsOf(voyages, cii).filter((v) => {
-      const s = Date.parse(v.startTime);
-      const e = Date.parse(v.arrivalTime);
-      return e > range.from && s < range.to;
-    });
+    let rows = voyageRowsOf(voyages, cii, range, year);
     const needle = q.search?.trim().toLowerCase();
     if (needle) {
       rows = rows.filter(
@@ -96,19 +91,18 @@ export class CiiService {
     let summary: CiiFigure;
     if (q.dimension === 'voyage') {
       series = rows.map((v) => ({
-        ...figureOf(
-          voyages,
-          cii,
-          { from: Date.parse(v.startTime), to: Date.parse(v.arrivalTime) },
-          v.voyageNumber,
-        ),
+        ...figureOf(voyages, cii, range, v.voyageNumber, year),
         label: v.voyageNumber,
         from: v.startTime,
         to: v.arrivalTime,
       }));
-      const first = rows.length ? Math.min(...rows.map((v) => Date.parse(v.startTime))) : range.from;
-      const last = rows.length ? Math.max(...rows.map((v) => Date.parse(v.arrivalTime))) : range.to;
-      summary = figureOf(voyages, cii, { from: first, to: last }, undefined, year);
+      // The gauge is the rows' sum: the listed voyages' passages and port calls within the range.
+      const listed = new Set(rows.map((v) => v.voyageNumber));
+      const picked = {
+        legs: voyages.legs.filter((l) => listed.has(l.voyageNumber)),
+        stays: voyages.stays.filter((s) => listed.has(s.voyageNumber)),
+      };
+      summary = figureOf(picked, cii, range, undefined, year);
     } else {
       const buckets =
         q.unit === 'year' && q.dimension === 'annual'
@@ -292,9 +286,9 @@ export class CiiService {
     return ciiShipOf(await this.#ships.completeShip());
   }
 
-  /** Legs and stays of every IMO DCS record that is saved (not a draft) and free of errors. */
+  /** The voyage ledger's legs and stays. */
   async #voyages(): Promise<Voyages> {
-    return voyagesOf(await this.#filling.checked());
+    return voyagesOf(await this.#filling.checked(), await this.#ships.completeShip());
   }
 }
 
@@ -308,24 +302,10 @@ export function ciiShipOf(ship: Ship | undefined): { ship: Ship; cii: CiiShip } 
   return { ship, cii: cii.ship };
 }
 
-/** Legs and stays of the IMO DCS records that are saved (not drafts) and free of errors, of all records given. */
-export function voyagesOf(records: readonly FillingRecord[]): Voyages {
-  const usable = forAggregationOf(records, {
-    from: '2000-01-01T00:00:00.000Z',
-    to: '2100-01-01T00:00:00.000Z',
-    regime: 'imo_dcs',
-  }).filter((r) => r.status !== 'draft' && r.checkState !== 'error');
-  try {
-    return buildVoyages(spreadPassageDistances(toDomainRecords(usable)));
-  } catch (e) {
-    if (e instanceof DomainInputError) {
-      throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
-        reason: 'records_inconsistent',
-        field: e.field,
-      });
-    }
-    throw e;
-  }
+/** The voyage ledger's legs and stays of the records given (drafts and records with errors left out). */
+export function voyagesOf(records: readonly FillingRecord[], ship?: Pick<Ship, 'serviceSpeedKn'>): Voyages {
+  const { legs, stays } = ledgerOf(ship, records);
+  return { legs, stays };
 }
 
 export interface YearEnd {

@@ -109,13 +109,11 @@ export class FleetService {
     let cii: FleetShipDetail['cii'] = null;
     try {
       const { cii: ciiShip } = ciiShipOf(state.complete);
-      const voyages = voyagesOf(state.records);
+      const voyages = voyagesOf(state.records, state.complete);
       const range = { from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) };
       cii = {
         summary: figureOf(voyages, ciiShip, range, undefined, y),
-        voyages: voyageRowsOf(voyages, ciiShip).filter(
-          (v) => Date.parse(v.arrivalTime) > range.from && Date.parse(v.startTime) < range.to,
-        ),
+        voyages: voyageRowsOf(voyages, ciiShip, range, y),
       };
     } catch (e) {
       issueOf(e); // the row says why; anything else is an error
@@ -241,7 +239,7 @@ export function figuresOf(
         projectedRating: ytd.projectedRating,
       };
     } else {
-      const voyages = voyagesOf(state.records);
+      const voyages = voyagesOf(state.records, state.complete);
       const range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
       const f = figureOf(voyages, cii, range, undefined, year);
       const projected =

@@ -10,7 +10,6 @@ import type {
 } from '@ecohelm/contracts';
 import {
   aggregatePeriod,
-  buildVoyages,
   DomainInputError,
   type dcsReport,
   etsAllowances,
@@ -20,10 +19,12 @@ import {
   resolveImoFuelId,
   type Stay,
   type VoyageLeg,
+  withinPeriod,
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { dcsReportOf, toDomainRecords } from '../filling/filling.domain.ts';
-import { type FillingService, forAggregationOf } from '../filling/filling.service.ts';
+import { dcsReportOf } from '../filling/filling.domain.ts';
+import type { FillingService } from '../filling/filling.service.ts';
+import { ledgerOf, ledgerRecordsOf, RULE_SETS } from '../ledger/ledger.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 
 /** EU MRV monitors CH4 and N2O besides CO2 from this year (Reg. (EU) 2023/957 amending 2015/757). */
@@ -32,8 +33,6 @@ export const MRV_NON_CO2_FROM_YEAR = 2024;
 const FUELEU_FROM_YEAR = 2025;
 /** 1 kWh in MJ. */
 const MJ_PER_KWH = 3.6;
-/** Records this many months around the year are read so that passages straddling 1 January are prorated. */
-const MARGIN_MONTHS = 3;
 
 export interface ReportQueryInput {
   regime: Regime;
@@ -82,42 +81,35 @@ export function reportOf(
 ): ReportResponse {
   const { regime, year, submittedOnly } = query;
   if (!ship) throw conflict('Fill in the ship basic information first.', { reason: 'ship_incomplete' });
-  const from = new Date(Date.UTC(year, -MARGIN_MONTHS, 1)).toISOString();
-  const to = new Date(Date.UTC(year + 1, MARGIN_MONTHS, 1)).toISOString();
-  // Voyages are built from every record (a passage's ends may be flagged for one regime only);
-  // EU MRV then keeps what the regulation covers by port of call, IMO DCS keeps everything.
-  const stored = forAggregationOf(records, { from, to, submittedOnly });
-  const usable = stored.filter((r) => r.status !== 'draft' && r.checkState !== 'error');
+  // The ledger is built from every record (a passage's ends may be flagged for one regime only); EU MRV then
+  // keeps what the regulation covers by port of call, IMO DCS keeps everything.
+  const ledger = ledgerOf(ship, records, { submittedOnly });
   const inYear = (t: string | null) => t?.startsWith(String(year)) ?? false;
-  let voyages: { legs: VoyageLeg[]; stays: Stay[] };
-  try {
-    voyages = inScope(regime, buildVoyages(toDomainRecords(usable)));
-  } catch (e) {
-    if (e instanceof DomainInputError) {
-      throw conflict(`The filling records do not add up: ${e.message} (${e.field}).`, {
-        reason: 'records_inconsistent',
-        field: e.field,
-      });
-    }
-    throw e;
-  }
   const yearFrom = Date.UTC(year, 0, 1);
   const yearTo = Date.UTC(year + 1, 0, 1);
-  const totals = aggregatePeriod(voyages, { from: yearFrom, to: yearTo });
-  const overlaps = (a: number, b: number) =>
-    b <= a ? a >= yearFrom && a < yearTo : a < yearTo && b > yearFrom;
-  const counted = usable.filter((r) => inYear(r.eventTime));
+  // IMO DCS: the calendar year, a passage over 1 January split at 00:00 UTC; EU MRV: a voyage in the year it left.
+  const period = { from: yearFrom, to: yearTo };
+  const rule = { wholeVoyages: regime === 'eu_mrv' };
+  const voyages = withinPeriod(inScope(regime, ledger), period, rule);
+  const totals = aggregatePeriod(voyages, period);
+  const named = new Set([...voyages.legs.map((l) => l.toRecordId), ...voyages.stays.map((s) => s.recordId)]);
+  const all = records.filter((r) => inYear(r.eventTime) && (!submittedOnly || r.status === 'submitted'));
+  const counted = ledgerRecordsOf(all, { submittedOnly });
   return {
     regime,
     year,
     generatedAt: now.toISOString(),
     submittedOnly,
+    ruleSet: RULE_SETS[regime],
     ship: shipHeader(ship),
     recordCount: counted.length,
     submittedCount: counted.filter((r) => r.status === 'submitted').length,
-    excludedCount: stored.filter((r) => inYear(r.eventTime)).length - counted.length,
-    voyages: voyages.legs.filter((l) => overlaps(l.departureMs, l.arrivalMs)).map(toVoyageRow),
-    stays: voyages.stays.filter((s) => overlaps(s.startMs, s.endMs)).map(toStayRow),
+    excludedCount: all.length - counted.length,
+    voyages: voyages.legs.map(toVoyageRow),
+    stays: voyages.stays.map(toStayRow),
+    issues: ledger.issues
+      .filter((i) => named.has(i.recordId))
+      .map((i) => ({ ...i, recordLabel: labelOf(records, i.recordId) })),
     totals: toTotals(totals),
     includesNonCo2: year >= MRV_NON_CO2_FROM_YEAR,
     ets: regime === 'eu_mrv' ? ets(year, totals) : null,
@@ -126,14 +118,23 @@ export function reportOf(
   };
 }
 
+/** A record as an auditor finds it in the filling list: kind, voyage number and time (UTC). */
+function labelOf(records: readonly FillingRecord[], id: string): string {
+  const r = records.find((x) => x.id === id);
+  if (!r) return id;
+  return `${r.kind} ${r.voyageNumber ?? ''} ${r.eventTime?.slice(0, 16).replace('T', ' ') ?? ''}`
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
  * EU MRV monitors voyages to or from an EEA port (with the stops at sea on them) and stays at berth
  * in EEA ports (Reg. (EU) 2015/757 Art. 9–10); the domain marks them with an EU share above 0.
  */
 export function inScope(
   regime: Regime,
-  voyages: { legs: VoyageLeg[]; stays: Stay[] },
-): { legs: VoyageLeg[]; stays: Stay[] } {
+  voyages: { legs: readonly VoyageLeg[]; stays: readonly Stay[] },
+): { legs: readonly VoyageLeg[]; stays: readonly Stay[] } {
   if (regime === 'imo_dcs') return voyages;
   return {
     legs: voyages.legs.filter((l) => l.euShare > 0),
@@ -175,6 +176,8 @@ const portRow = (p: VoyageLeg['fromPort']) =>
 function toVoyageRow(l: VoyageLeg): ReportVoyage {
   return {
     voyageNumber: l.voyageNumber,
+    fromRecordId: l.fromRecordId,
+    toRecordId: l.toRecordId,
     fromPort: portRow(l.fromPort),
     toPort: portRow(l.toPort),
     departureUtc: iso(l.departureMs),
@@ -192,7 +195,10 @@ function toVoyageRow(l: VoyageLeg): ReportVoyage {
 
 function toStayRow(s: Stay): ReportStay {
   return {
+    recordId: s.recordId,
+    voyageNumber: s.voyageNumber,
     kind: s.kind,
+    euType: s.euType,
     port: portRow(s.port),
     startUtc: iso(s.startMs),
     endUtc: iso(s.endMs),
