@@ -17,7 +17,7 @@ type Data = Record<string, unknown>;
 
 /** The rule sets each regime's figures are computed with (docs/regulations.md), shown with every result. */
 export const RULE_SETS = {
-  imo_dcs: 'imo-dcs:MARPOL-VI/27+MEPC.348(78)+MEPC.385(81)',
+  imo_dcs: 'imo-dcs:MARPOL-VI/27+MEPC.278(70)+MEPC.385(81)',
   eu_mrv: 'eu-mrv:2015/757+2016/2072+2023/957',
   cii: 'cii:MEPC.352(78)+MEPC.353(78)+MEPC.354(78)+MEPC.338(76)+MEPC.400(83)',
   ets: 'eu-ets:2003/87+2023/959',
