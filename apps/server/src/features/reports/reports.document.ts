@@ -96,6 +96,7 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
     ],
     [L.excluded, report.excludedCount, '', 0],
     [L.generatedAt, utc(report.generatedAt), ''],
+    [L.ruleSet, report.ruleSet, ''],
   ];
   const sections: DocSection[] = [kv(L.sectionShip, shipRows)];
   const t = report.totals;
@@ -207,6 +208,17 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
   }
   sections.push(voyagesSection(report, L, name));
   if (report.stays.length > 0) sections.push(staysSection(report, L, name));
+  if (report.issues.length > 0) {
+    sections.push({
+      sheet: L.sheetIssues,
+      title: L.sectionIssues,
+      columns: [
+        { header: L.issueRecord, kind: 'text', width: 34 },
+        { header: L.issueReason, kind: 'text', width: 70 },
+      ],
+      rows: report.issues.map((i) => [i.recordLabel, i.message]),
+    });
+  }
   const title = mrv ? L.mrvTitle : L.dcsTitle;
   return {
     lang,

@@ -162,6 +162,26 @@ export function ExportReportPage() {
             })}
             {data.excludedCount > 0 ? ` · ${t('reports.excluded', { count: data.excludedCount })}` : ''}
           </div>
+          <div data-testid="report-rule-set" style={{ opacity: 0.8 }}>
+            {t('reports.ruleSet', { ruleSet: data.ruleSet })}
+          </div>
+          {data.issues.length > 0 ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="report-issues"
+              message={t('reports.issuesTitle', { count: data.issues.length })}
+              description={
+                <ul style={{ margin: 0, paddingLeft: 18 }}>
+                  {data.issues.map((i) => (
+                    <li key={`${i.recordId}-${i.code}`}>
+                      {i.recordLabel}: {i.message}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : null}
           {data.regime === 'eu_mrv' ? <MrvSummary report={data} /> : <DcsSummary report={data} />}
           <FuelTotalsTable report={data} />
           <VoyagesTable report={data} />
