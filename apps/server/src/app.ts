@@ -46,6 +46,7 @@ import { CsvJobs } from './features/ingest/csv-jobs.ts';
 import { DiskGuard } from './features/ingest/disk-guard.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
+import { LedgerService } from './features/ledger/ledger.service.ts';
 import { LoadRepository } from './features/load/load.repository.ts';
 import { loadRoutes } from './features/load/load.routes.ts';
 import { LoadService } from './features/load/load.service.ts';
@@ -106,6 +107,8 @@ export interface Services {
   users: UsersService;
   ships: ShipService;
   filling: FillingService;
+  /** The voyage ledger every regulatory figure reads. */
+  ledger: LedgerService;
   voyages: VoyageService;
   records: RecordsService;
   telemetry: TelemetryService;
@@ -183,6 +186,7 @@ export async function buildApp(
     records.listBunker({ limit: 100_000 }),
   );
   const voyages = new VoyageService(new VoyageRepository(store.db));
+  const ledger = new LedgerService({ records: () => filling.checked(), ship: () => ships.completeShip() });
   const telemetry = new TelemetryService(new TelemetryRepository(store), {
     rawWindowDays: config.ingest.rawRetentionDays,
     minuteWindowDays: config.ingest.minuteRetentionDays,
@@ -220,6 +224,7 @@ export async function buildApp(
     users,
     ships,
     filling,
+    ledger,
     voyages,
     records,
     telemetry,
@@ -268,7 +273,7 @@ export async function buildApp(
   await paramsRoutes(app, new ParamsService({ telemetry, voyages, consumption }));
   await ecaRoutes(app, new EcaService({ telemetry, alarms, repo: ecaRepo, geofence }));
   const energyReport = new EnergyReportService(
-    { telemetry, records, voyages },
+    { telemetry, records, ledger },
     { shipTimeOffsetMinutes: config.shipTimeOffsetMinutes },
   );
   await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));

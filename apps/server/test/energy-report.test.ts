@@ -2,6 +2,7 @@ import { energyReportResponseSchema } from '@ecohelm/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnergyReportService } from '../src/features/energy-report/energy-report.service.ts';
+import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -12,13 +13,15 @@ describe('fuel oil report on simulated history', () => {
   const now = Date.parse('2026-06-01T00:00:00Z');
   const service = () =>
     new EnergyReportService(
-      { telemetry: t.services.telemetry, records: t.services.records, voyages: t.services.voyages },
+      { telemetry: t.services.telemetry, records: t.services.records, ledger: t.services.ledger },
       { shipTimeOffsetMinutes: 480, now: () => now },
     );
 
   beforeAll(async () => {
     t = await createTestApp(storeKinds[0]!);
     await simulateHistory(t, now, 60);
+    const { voyages, ships, filling, records } = t.services;
+    await prefillFillingRecords({ voyages, ships, filling, records });
   }, 300_000);
   afterAll(() => t?.close());
 
@@ -75,6 +78,58 @@ describe('fuel oil report on simulated history', () => {
     const bunkered = KINDS.reduce((s, k) => s + months.total.bunkeredT[k], 0);
     expect(bunkered).toBeCloseTo(
       inRange.reduce((s, b) => s + b.quantityT, 0),
+      6,
+    );
+  });
+
+  it('gives each voyage the fuel, and the year the figures, every other screen gives (one voyage ledger)', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url, headers: t.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const energy = energyReportResponseSchema.parse(await service().report({ period: 'voyage' }));
+    const cii = await get('/api/v1/cii/statistics?dimension=voyage&unit=month&year=2026');
+    const rows = new Map<string, { fuelT: number; distanceNm: number; co2T: number }>(
+      cii.voyages.map((v: { voyageNumber: string }) => [v.voyageNumber, v]),
+    );
+    let compared = 0;
+    for (const r of energy.rows) {
+      const c = rows.get(r.label);
+      // Voyages wholly in 2026 are listed whole by both.
+      if (!c || Date.parse(r.from) < Date.UTC(2026, 0, 1)) continue;
+      expect(KINDS.reduce((a, k) => a + r.consumedT[k], 0)).toBeCloseTo(c.fuelT, 6);
+      expect(r.distanceNm).toBeCloseTo(c.distanceNm, 6);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(0);
+    // The year: DCS report, the CII report's DCS section, the CII statistics (its gauge and the sum of its rows).
+    const dcs = await get('/api/v1/reports?regime=imo_dcs&year=2026');
+    const report = await get('/api/v1/cii/report?year=2026');
+    const annual = await get('/api/v1/cii/statistics?dimension=annual&unit=month&year=2026');
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    for (const distance of [
+      report.dcs.distanceNm,
+      annual.summary.distanceNm,
+      cii.summary.distanceNm,
+      sum(cii.voyages.map((v: { distanceNm: number }) => v.distanceNm)),
+      sum(dcs.voyages.map((v: { distanceNm: number }) => v.distanceNm)),
+    ])
+      expect(distance).toBeCloseTo(dcs.totals.distanceNm, 6);
+    for (const co2 of [
+      report.dcs.co2T,
+      annual.summary.co2T,
+      cii.summary.co2T,
+      sum(cii.voyages.map((v: { co2T: number }) => v.co2T)),
+    ])
+      expect(co2).toBeCloseTo(dcs.totals.ghg.co2T, 6);
+    expect(report.dcs.transportWorkTNm).toBeCloseTo(dcs.totals.transportWorkTNm, 3);
+    expect(dcs.issues).toEqual([]);
+    const mrv = await get('/api/v1/reports?regime=eu_mrv&year=2026');
+    expect(mrv.issues).toEqual([]);
+    const tot = mrv.totals;
+    expect(tot.intraEea.co2T + tot.incoming.co2T + tot.outgoing.co2T + tot.atBerthEea.co2T).toBeCloseTo(
+      tot.ghg.co2T,
       6,
     );
   });

@@ -8,9 +8,9 @@ import {
   fuelKinds,
   fuelMeters,
 } from '@ecohelm/domain';
+import { type LedgerService, voyageFuelT } from '../ledger/ledger.service.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -29,26 +29,29 @@ interface Period {
   from: number;
   to: number;
   distanceNm: number | null;
+  /** A voyage's fuel by product fuel type from the voyage ledger (the records), which then stands for the meters'. */
+  ledgerFuelT?: Record<string, number>;
 }
 
 /**
- * The fuel oil report: per ship day, ship month or voyage, the fuel burnt by kind and by consumer (hourly meter
- * means), the fuel bunkered (bunker deliveries, shared by time between the periods they span) and the tanks' remaining on board at its end.
+ * The fuel oil report: per ship day or ship month, the fuel burnt by kind and by consumer (hourly meter means); per
+ * voyage, the voyage ledger's voyages with their fuel by kind from the records (the figure CII and the reports show)
+ * and the meters' split by consumer; the fuel bunkered (bunker deliveries, shared by time between the periods they span) and the tanks' remaining on board at its end.
  */
 export class EnergyReportService {
   readonly #telemetry: TelemetryService;
   readonly #records: RecordsService;
-  readonly #voyages: VoyageService;
+  readonly #ledger: LedgerService;
   readonly #offsetMs: number;
   readonly #now: () => number;
 
   constructor(
-    deps: { telemetry: TelemetryService; records: RecordsService; voyages: VoyageService },
+    deps: { telemetry: TelemetryService; records: RecordsService; ledger: LedgerService },
     options: { shipTimeOffsetMinutes: number; now?: () => number },
   ) {
     this.#telemetry = deps.telemetry;
     this.#records = deps.records;
-    this.#voyages = deps.voyages;
+    this.#ledger = deps.ledger;
     this.#offsetMs = options.shipTimeOffsetMinutes * 60_000;
     this.#now = options.now ?? Date.now;
   }
@@ -82,6 +85,15 @@ export class EnergyReportService {
       if (!row) return;
       row.byConsumerT[consumer] += kg / 1000;
       row.consumedT[kind] += kg / 1000;
+    });
+    periods.forEach((p, i) => {
+      if (!p.ledgerFuelT) return;
+      const consumed = byKind();
+      for (const [fuel, t] of Object.entries(p.ledgerFuelT)) {
+        const kind = fuelKindOf(fuel);
+        if (kind) consumed[kind] += t;
+      }
+      rows[i]!.consumedT = consumed;
     });
     const bunkers = await this.#records.listBunker({ from: iso(from - 30 * DAY), to: iso(to), limit: 5000 });
     // A delivery counts in each period for the share of its time that falls in it (deliveries run over midnight).
@@ -122,13 +134,16 @@ export class EnergyReportService {
     const to = query.to ? Date.parse(query.to) : shipDay(now) + DAY;
     if (query.period === 'voyage') {
       const from = query.from ? Date.parse(query.from) : Number.NEGATIVE_INFINITY;
-      const voyages = (await this.#voyages.listVoyages())
-        .filter((v) => v.departureTime !== null)
+      const ledger = await this.#ledger.ledger();
+      const voyages = ledger.voyages
         .map((v) => ({
-          label: String(v.voyageNumber),
-          from: Date.parse(v.departureTime!),
-          to: v.endTime ? Date.parse(v.endTime) : now,
-          distanceNm: v.distanceNm,
+          label: v.voyageNumber,
+          from: v.startMs,
+          to: Math.max(v.endMs, v.startMs + 1),
+          distanceNm: ledger.legs
+            .filter((l) => l.voyageNumber === v.voyageNumber)
+            .reduce((a, l) => a + l.distanceNm, 0),
+          ledgerFuelT: voyageFuelT(ledger, v.voyageNumber),
         }))
         .filter((v) => v.to > from && v.from < to)
         .sort((a, b) => a.from - b.from);

@@ -131,3 +131,32 @@ export function ledgerOf(
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return ledger;
 }
+
+/** Fuel burnt per fuel type on one voyage: its passages, its stops at sea and the port calls it arrived for. */
+export function voyageFuelT(ledger: Ledger, voyageNumber: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of [...ledger.legs, ...ledger.stays]) {
+    if (part.voyageNumber !== voyageNumber) continue;
+    for (const [f, t] of Object.entries(part.fuelT)) out[f] = (out[f] ?? 0) + t;
+  }
+  return out;
+}
+
+/** The ship's own ledger: its particulars and its filling records as they are now. */
+export class LedgerService {
+  readonly #records: () => Promise<readonly FillingRecord[]>;
+  readonly #ship: () => Promise<Ship | undefined>;
+
+  constructor(deps: {
+    records: () => Promise<readonly FillingRecord[]>;
+    ship: () => Promise<Ship | undefined>;
+  }) {
+    this.#records = deps.records;
+    this.#ship = deps.ship;
+  }
+
+  async ledger(options: { submittedOnly?: boolean } = {}): Promise<Ledger> {
+    const [ship, records] = await Promise.all([this.#ship(), this.#records()]);
+    return ledgerOf(ship, records, options);
+  }
+}
