@@ -250,7 +250,15 @@ export async function buildApp(
   await voyageRoutes(app, voyages);
   await recordsRoutes(app, records);
   const reports = new ReportsService(filling, ships);
-  await reportsRoutes(app, reports, new ReportsExporter(reports));
+  await reportsRoutes(
+    app,
+    reports,
+    new ReportsExporter(reports, undefined, {
+      filling: () => filling.checked(),
+      bunker: (range) => records.listBunker({ ...range, limit: 100_000 }),
+      oilChange: (range) => records.listOilChange({ ...range, limit: 100_000 }),
+    }),
+  );
   await telemetryRoutes(app, telemetry);
   await alarmsRoutes(app, alarms);
   await overviewRoutes(

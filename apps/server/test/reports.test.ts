@@ -10,7 +10,9 @@ import {
   fuelEuGhgIntensity,
   type LedgerEvent,
 } from '@ecohelm/domain';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
@@ -304,6 +306,46 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       if (lang === 'zh_CN')
         expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+(NotoSansCJK|WenQuanYi)/);
+    }
+  });
+
+  it('packs the verifier package: the report, the records, the trace re-adding to the totals', async () => {
+    for (const regime of ['eu_mrv', 'imo_dcs'] as const) {
+      const r = await report(regime);
+      const res = await get(`/api/v1/reports/export?regime=${regime}&year=2025&format=zip&lang=en_US`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      const zip = await JSZip.loadAsync(res.rawPayload);
+      const name = `${regime === 'eu_mrv' ? 'eu-mrv' : 'imo-dcs'}-2025-9074729-en_US`;
+      for (const f of [
+        `${name}.xlsx`,
+        `${name}.pdf`,
+        'trace.csv',
+        'factors.csv',
+        'records-filling.csv',
+        'README.txt',
+      ])
+        expect(zip.file(f), f).not.toBeNull();
+      const trace = parse(await zip.file('trace.csv')!.async('string'), {
+        bom: true,
+        columns: true,
+      }) as Record<string, string>[];
+      const lines = trace.filter((l) => l.part !== 'total');
+      const total = trace.find((l) => l.part === 'total')!;
+      expect(lines).toHaveLength(r.voyages.length + r.stays.length);
+      const add = (k: string) => lines.reduce((a, l) => a + Number(l[k]), 0);
+      // The trace re-adds to the report: every line, and its own total line.
+      expect(add('co2_t')).toBeCloseTo(r.totals.ghg.co2T, 6);
+      expect(Number(total.co2_t)).toBeCloseTo(r.totals.ghg.co2T, 6);
+      expect(add('distance_nm')).toBeCloseTo(r.totals.distanceNm, 6);
+      expect(add('eu_scope_co2_t')).toBeCloseTo(r.totals.euScope.co2T, 6);
+      expect(Number(total.eu_scope_co2_t)).toBeCloseTo(r.totals.euScope.co2T, 6);
+      for (const l of lines) expect(l.rule_set).toBe(r.ruleSet);
+      const filling = parse(await zip.file('records-filling.csv')!.async('string'), {
+        bom: true,
+        columns: true,
+      });
+      expect(filling).toHaveLength(records.length);
     }
   });
 

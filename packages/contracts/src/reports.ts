@@ -6,7 +6,8 @@ export const reportLanguages = ['zh_CN', 'en_US'] as const;
 export const reportLanguageSchema = z.enum(reportLanguages);
 export type ReportLanguage = z.infer<typeof reportLanguageSchema>;
 
-export const reportFormats = ['xlsx', 'pdf'] as const;
+/** `zip`: the verifier package (the report as XLSX and PDF, the records, the audit trail and the calculation trace). */
+export const reportFormats = ['xlsx', 'pdf', 'zip'] as const;
 export const reportFormatSchema = z.enum(reportFormats);
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
@@ -82,6 +83,8 @@ export const reportStaySchema = z.object({
   kind: z.enum(['port', 'anchorage', 'drift']),
   /** MRV Art. 10 class: at berth in an EEA port, or (a stop at sea) its voyage's class. */
   euType: z.enum([...euVoyageTypes, 'at_berth']),
+  /** Share of the stay in EU scope, % (100 at berth in the EEA; a stop at sea its voyage's share). */
+  euSharePercent: z.number(),
   port: portSchema.nullable(),
   startUtc: z.iso.datetime(),
   endUtc: z.iso.datetime(),

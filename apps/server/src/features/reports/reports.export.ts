@@ -1,7 +1,24 @@
-import type { ReportFormat, ReportLanguage } from '@ecohelm/contracts';
-import { buildReportDocument } from './reports.document.ts';
+import type {
+  BunkerRecord,
+  FillingRecord,
+  OilChangeRecord,
+  ReportFormat,
+  ReportLanguage,
+  ReportResponse,
+} from '@ecohelm/contracts';
+import { buildReportDocument, type ReportDocument } from './reports.document.ts';
 import { type CjkFont, findCjkFont } from './reports.fonts.ts';
+import type { AuditRow } from './reports.package.ts';
 import { type ReportQueryInput, ReportsService } from './reports.service.ts';
+
+/** What the verifier package reads besides the report: the year's records and the audit trail. */
+export interface PackageSources {
+  filling: () => Promise<readonly FillingRecord[]>;
+  bunker: (range: { from: string; to: string }) => Promise<readonly BunkerRecord[]>;
+  oilChange: (range: { from: string; to: string }) => Promise<readonly OilChangeRecord[]>;
+  /** The audit trail of the range, where the store keeps one. */
+  audit?: (range: { from: string; to: string }) => Promise<readonly AuditRow[]>;
+}
 
 export interface ExportedFile {
   fileName: string;
@@ -12,6 +29,7 @@ export interface ExportedFile {
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 
 /** Turns a report into an XLSX or PDF file in the asked language. */
@@ -19,9 +37,16 @@ export class ReportsExporter {
   readonly #reports: ReportsService;
   readonly #font: () => CjkFont | null;
 
-  constructor(reports: ReportsService, font: () => CjkFont | null = () => findCjkFont()) {
+  readonly #sources: PackageSources | undefined;
+
+  constructor(
+    reports: ReportsService,
+    font: () => CjkFont | null = () => findCjkFont(),
+    sources?: PackageSources,
+  ) {
     this.#reports = reports;
     this.#font = font;
+    this.#sources = sources;
   }
 
   async export(
@@ -32,11 +57,53 @@ export class ReportsExporter {
     if (query.format === 'pdf' && query.lang === 'zh_CN' && !font) throw ReportsService.fontMissing();
     const report = await this.#reports.report(query);
     const doc = buildReportDocument(report, query.lang);
-    // The XLSX and PDF writers (exceljs, pdfkit: ~50 MB resident) load on the first export only.
     const body =
-      query.format === 'xlsx'
-        ? await (await import('./reports.xlsx.ts')).writeReportXlsx(doc)
-        : await (await import('./reports.pdf.ts')).writeReportPdf(doc, font);
+      query.format === 'zip'
+        ? await this.#package(report, doc, query.lang)
+        : query.format === 'xlsx'
+          ? await writeXlsx(doc)
+          : await writePdf(doc, font);
     return { fileName: `${doc.fileName}.${query.format}`, contentType: CONTENT_TYPES[query.format], body };
   }
+
+  /** The verifier package: the report as XLSX and PDF, the year's records, the audit trail and the trace. */
+  async #package(report: ReportResponse, doc: ReportDocument, lang: ReportLanguage): Promise<Buffer> {
+    const range = {
+      from: `${report.year}-01-01T00:00:00.000Z`,
+      to: `${report.year + 1}-01-01T00:00:00.000Z`,
+    };
+    const inYear = (t: string | null) => t !== null && t >= range.from && t < range.to;
+    const sources = this.#sources;
+    const font = this.#font();
+    const [xlsx, pdf, filling, bunker, oilChange, audit] = await Promise.all([
+      writeXlsx(doc),
+      lang === 'zh_CN' && !font ? null : writePdf(doc, font),
+      sources ? sources.filling() : [],
+      sources ? sources.bunker(range) : [],
+      sources ? sources.oilChange(range) : [],
+      sources?.audit ? sources.audit(range) : null,
+    ]);
+    const { writeVerifierPackage } = await import('./reports.package.ts');
+    return writeVerifierPackage({
+      report,
+      lang,
+      xlsx,
+      pdf,
+      xlsxName: `${doc.fileName}.xlsx`,
+      pdfName: `${doc.fileName}.pdf`,
+      filling: filling.filter((r) => inYear(r.eventTime)),
+      bunker,
+      oilChange,
+      audit,
+    });
+  }
+}
+
+// The XLSX and PDF writers (exceljs, pdfkit: ~50 MB resident) load on the first export only.
+async function writeXlsx(doc: ReportDocument): Promise<Buffer> {
+  return (await import('./reports.xlsx.ts')).writeReportXlsx(doc);
+}
+
+async function writePdf(doc: ReportDocument, font: CjkFont | null): Promise<Buffer> {
+  return (await import('./reports.pdf.ts')).writeReportPdf(doc, font);
 }

@@ -199,6 +199,7 @@ function toStayRow(s: Stay): ReportStay {
     voyageNumber: s.voyageNumber,
     kind: s.kind,
     euType: s.euType,
+    euSharePercent: s.euShare * 100,
     port: portRow(s.port),
     startUtc: iso(s.startMs),
     endUtc: iso(s.endMs),

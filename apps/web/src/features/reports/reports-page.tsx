@@ -126,6 +126,9 @@ export function ExportReportPage() {
           <Button type="primary" disabled={!data || exporter.isPending} onClick={() => void doExport('pdf')}>
             {t('reports.exportPdf')}
           </Button>
+          <Button disabled={!data || exporter.isPending} onClick={() => void doExport('zip')}>
+            {t('reports.exportPackage')}
+          </Button>
         </Space>
       </div>
       {exporter.isPending ? (
