@@ -270,6 +270,7 @@ export async function buildApp(
       settings: new DeviceSettingsRepository(store.db),
       geofence,
       alarmStatistics: () => alarms.statistics({}),
+      ciiPanel: (period) => cii.panel(period),
     }),
   );
   const equipment = new EquipmentService(store.db);

@@ -1,6 +1,6 @@
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validShip } from '../../../testing/factories.ts';
+import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { DeviceSettingsRepository } from '../src/features/overview/overview.repository.ts';
 import { OverviewService } from '../src/features/overview/overview.service.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
@@ -37,7 +37,7 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     expect((await t.app.inject({ url: '/api/v1/overview' })).statusCode).toBe(401);
   });
 
-  it('has no CII before the ship basic info exists, then daily CII equal to packages/domain', async () => {
+  it("has no CII before the ship basic info exists, then the voyage ledger's daily CII, equal to packages/domain and to CII statistics", async () => {
     const before = (await t.app.inject({ url: '/api/v1/overview', headers: t.auth })).json();
     expect(before.cii).toBeNull();
     expect(before.eca).toMatchObject({ inside: true, insideZone: expect.stringMatching(/North Sea/i) });
@@ -46,23 +46,51 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     );
 
     await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
+    // A passage from 00:00 two days ago to 00:00 yesterday: 288 nm and 30 t of HFO.
+    const dep = new Date(today - 2 * DAY).toISOString();
+    const arr = new Date(today - DAY).toISOString();
+    for (const record of [
+      departure({ eventTime: dep, fuel: [{ fuelType: 'ls_hfo', robT: 900 }] }),
+      arrival({
+        eventTime: arr,
+        distanceNm: 288,
+        portNameEn: 'Hamburg',
+        fuel: [{ fuelType: 'ls_hfo', robT: 870 }],
+      }),
+    ]) {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/filling/records',
+        headers: t.auth,
+        payload: { record },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
     const res = await t.app.inject({ url: '/api/v1/overview?period=day', headers: t.auth });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const full = body.cii.points.find((p: { start: string }) => p.start === new Date(from).toISOString());
-    const distanceNm = (SOG_MS * 86_400) / 1852;
-    const year = new Date(from).getUTCFullYear();
+    const full = body.cii.points.find((p: { start: string }) => p.start === dep);
+    const year = new Date(dep).getUTCFullYear();
     const expected = calculateCii({
       shipType: 'bulk_carrier',
       dwt: 82_000,
       year,
-      distanceNm,
-      fuelTonnes: { hfo: (HFO_KG_S * 86_400) / 1000 },
+      distanceNm: 288,
+      fuelTonnes: { hfo: 30 },
     });
-    expect(full.distanceNm).toBeCloseTo(distanceNm, 6);
+    expect(full.distanceNm).toBeCloseTo(288, 6);
     expect(full.attained).toBeCloseTo(expected.attainedCii, 9);
     expect(full.required).toBeCloseTo(expected.requiredCii, 9);
     expect(full.rating).toBe(expected.rating);
+    // The year to date is the CII statistics' annual figure.
+    const stats = (
+      await t.app.inject({
+        url: `/api/v1/cii/statistics?dimension=annual&unit=month&year=${body.cii.yearToDate.year}`,
+        headers: t.auth,
+      })
+    ).json();
+    if (stats.summary.attainedCii === null) expect(body.cii.yearToDate.attained).toBeNull();
+    else expect(body.cii.yearToDate.attained).toBeCloseTo(stats.summary.attainedCii, 9);
     expect(body.cii.yearToDate.boundaries.superior).toBeGreaterThan(0);
     // CO2 curve: the cumulative CO2 is the sum of the days.
     const days = body.co2.days as { co2T: number; cumulativeCo2T: number }[];

@@ -1,6 +1,7 @@
-import type { CiiFigure, CiiVoyageRow, Ship } from '@ecohelm/contracts';
+import type { CiiFigure, CiiPeriod, CiiVoyageRow, OverviewResponse, Ship } from '@ecohelm/contracts';
 import {
   aggregatePeriod,
+  type CiiRating,
   type CiiShip,
   calculateCii,
   type Stay,
@@ -8,6 +9,8 @@ import {
   withinPeriod,
 } from '@ecohelm/domain';
 import type { Range } from './cii.calendar.ts';
+
+type OverviewCii = NonNullable<OverviewResponse['cii']>;
 
 /** The legs and stays of the usable IMO DCS records. */
 export type Voyages = { legs: VoyageLeg[]; stays: Stay[] };
@@ -116,5 +119,64 @@ export function header(ship: Ship, cii: CiiShip) {
     shipType: ship.shipType,
     capacity: r.capacity,
     capacityBasis: r.capacityBasis,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The overview's CII panel from the voyage ledger: per day (the last 30), per month (this year) or per year (the last
+ * three with data) the CII of the ledger's part in it, and the year to date with its year-end projection (`yearEnd`,
+ * the fleet page's projection). The same figures as the CII statistics of the same periods.
+ */
+export function ciiPanelOf(
+  voyages: Voyages,
+  cii: CiiShip,
+  period: CiiPeriod,
+  nowMs: number,
+  yearEnd: () => { attainedCii: number; rating: CiiRating } | undefined,
+): OverviewCii {
+  const year = yearOf(nowMs);
+  const today = Date.UTC(year, new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate());
+  const buckets: Range[] = [];
+  if (period === 'day')
+    for (let i = 29; i >= 0; i--) buckets.push({ from: today - i * DAY_MS, to: today - (i - 1) * DAY_MS });
+  else if (period === 'month')
+    for (let m = 0; m <= new Date(nowMs).getUTCMonth(); m++)
+      buckets.push({ from: Date.UTC(year, m, 1), to: Date.UTC(year, m + 1, 1) });
+  else
+    for (const y of yearsOf(voyages, nowMs).filter((y) => y >= year - 2))
+      buckets.push({ from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) });
+  const points = buckets.map((b) => {
+    const f = figureOf(voyages, cii, b, undefined, yearOf(b.from));
+    return {
+      start: iso(b.from),
+      distanceNm: f.distanceNm,
+      co2T: f.co2T,
+      attained: f.attainedCii,
+      required: f.requiredCii,
+      rating: f.rating,
+    };
+  });
+  const ytd = figureOf(
+    voyages,
+    cii,
+    { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) },
+    undefined,
+    year,
+  );
+  const projected = ytd.attainedCii !== null ? yearEnd() : undefined;
+  return {
+    period,
+    points,
+    yearToDate: {
+      year: ytd.year,
+      attained: ytd.attainedCii,
+      required: ytd.requiredCii,
+      rating: ytd.rating,
+      boundaries: ytd.boundaries,
+      projectedAttained: projected?.attainedCii ?? null,
+      projectedRating: projected?.rating ?? null,
+    },
   };
 }

@@ -1,11 +1,13 @@
 import {
   type CiiFigure,
+  type CiiPeriod,
   type CiiReportResponse,
   type CiiSeriesPoint,
   type CiiSimulatorResponse,
   type CiiStatisticsResponse,
   ciiCorrectiveActions,
   type FillingRecord,
+  type OverviewResponse,
   type Ship,
 } from '@ecohelm/contracts';
 import {
@@ -26,7 +28,7 @@ import { ledgerOf } from '../ledger/ledger.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { bucketsOf, type Range } from './cii.calendar.ts';
-import { figureOf, header, type Voyages, voyageRowsOf, yearOf, yearsOf } from './cii.figures.ts';
+import { ciiPanelOf, figureOf, header, type Voyages, voyageRowsOf, yearOf, yearsOf } from './cii.figures.ts';
 import { fitSpeedModel } from './cii.model-fit.ts';
 
 const DAY_MS = 86_400_000;
@@ -280,6 +282,16 @@ export class CiiService {
   ): Promise<YearEnd> {
     const { cii } = await this.#ship();
     return yearEndOf(await this.#voyages(), cii, this.#now().getTime(), options);
+  }
+
+  /** The overview's CII panel: the ledger's figures of the period's days, months or years and of the year to date. */
+  async panel(period: CiiPeriod): Promise<NonNullable<OverviewResponse['cii']>> {
+    const { cii } = await this.#ship();
+    const voyages = await this.#voyages();
+    const nowMs = this.#now().getTime();
+    const yearEnd = () =>
+      yearEndOf(voyages, cii, nowMs, [{ distanceNm: 0, fuelT: 0, endMs: nowMs }]).outcomes[0];
+    return ciiPanelOf(voyages, cii, period, nowMs, yearEnd);
   }
 
   async #ship(): Promise<{ ship: Ship; cii: CiiShip }> {

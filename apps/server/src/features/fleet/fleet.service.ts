@@ -19,12 +19,11 @@ import type { AlarmRow } from '../alarms/alarms.repository.ts';
 import { figureOf, voyageRowsOf, yearOf } from '../cii/cii.figures.ts';
 import { ciiShipOf, voyagesOf, yearEndOf } from '../cii/cii.service.ts';
 import { checkedRecords } from '../filling/filling.service.ts';
-import { ciiPanel, type DayTotals, daysFrom, dayTotals } from '../overview/overview.service.ts';
 import { toBunkerRecord } from '../records/records.repository.ts';
 import { reportOf } from '../reports/reports.service.ts';
 import { shipResponseOf, toStartInfo } from '../ship/ship.service.ts';
 import type { SyncService } from '../sync/sync.service.ts';
-import type { DailyRow, FleetRepository, SyncedRow } from './fleet.repository.ts';
+import type { FleetRepository, SyncedRow } from './fleet.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -70,24 +69,20 @@ export class FleetService {
     this.#requireShore();
     const now = this.#now();
     const y = year ?? yearOf(now);
-    const [ships, rows, positions, daily] = await Promise.all([
+    const [ships, rows, positions] = await Promise.all([
       this.#repo.ships(),
       this.#repo.records(),
       this.#repo.positions(),
-      this.#repo.dailyRollups(daysFrom('year', now)),
     ]);
     const byShip = groupBy(rows, (r) => r.ship_id);
     return {
       year: y,
       generatedAt: new Date(now).toISOString(),
       staleAfterHours: FLEET_STALE_AFTER_HOURS,
-      ships: await Promise.all(
-        ships.map(async (s) => {
-          const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
-          const days = await daysOf(daily.get(s.ship_id) ?? [], now);
-          return rowOf(state, figuresOf(state, y, now, days), positions.get(s.ship_id) ?? null, now);
-        }),
-      ),
+      ships: ships.map((s) => {
+        const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
+        return rowOf(state, figuresOf(state, y, now), positions.get(s.ship_id) ?? null, now);
+      }),
     };
   }
 
@@ -97,14 +92,13 @@ export class FleetService {
     if (!s) throw notFound(fleetMessages.unknownShip);
     const now = this.#now();
     const y = year ?? yearOf(now);
-    const [rows, positions, reviews, daily] = await Promise.all([
+    const [rows, positions, reviews] = await Promise.all([
       this.#repo.records(shipId),
       this.#repo.positions(shipId),
       this.#sync.reviews(shipId),
-      this.#repo.dailyRollups(daysFrom('year', now), shipId),
     ]);
     const state = stateOf(s, rows, now);
-    const figures = figuresOf(state, y, now, await daysOf(daily.get(shipId) ?? [], now));
+    const figures = figuresOf(state, y, now);
     const decided = new Map(reviews.map((r) => [r.recordId, r]));
     let cii: FleetShipDetail['cii'] = null;
     try {
@@ -137,7 +131,7 @@ export class FleetService {
     const byShip = groupBy(rows, (r) => r.ship_id);
     return ships.map((s) => {
       const state = stateOf(s, byShip.get(s.ship_id) ?? [], now);
-      return { state, figures: figuresOf(state, year, now, []) };
+      return { state, figures: figuresOf(state, year, now) };
     });
   }
 
@@ -190,18 +184,6 @@ export function stateOf(
   };
 }
 
-/** A ship's synced daily rollups as the overview's day totals. */
-function daysOf(rows: readonly DailyRow[], now: number): Promise<DayTotals[]> {
-  return dayTotals(
-    async (channel, fromMs, toMs) => {
-      const own = rows.filter((r) => r.channel === channel && r.t * 1000 >= fromMs && r.t * 1000 < toMs);
-      return { t: own.map((r) => r.t), v: own.map((r) => r.sum / r.n) };
-    },
-    daysFrom('year', now),
-    now,
-  );
-}
-
 /** The reason of a 409 the ship's own features answer (particulars incomplete, records that do not add up). */
 function issueOf(e: unknown): FleetIssue {
   if (e instanceof AppError && e.statusCode === 409) {
@@ -213,50 +195,32 @@ function issueOf(e: unknown): FleetIssue {
 }
 
 /**
- * CII of the year: this year, the overview's year to date and year-end projection on the synced daily rollups; a past
- * year (or a ship without telemetry), the CII statistics' annual figure from the IMO DCS records. And the year's EU
- * MRV (with EU ETS and FuelEU) and IMO DCS reports. Each the ship's own computation.
+ * CII of the year from the ship's voyage ledger (its synced records): the CII statistics' annual figure and, for this
+ * year, the year-end projection the ship's overview shows. And the year's EU MRV (with EU ETS and FuelEU) and IMO DCS
+ * reports. Each the ship's own computation.
  */
-export function figuresOf(
-  state: ShipState,
-  year: number,
-  now: number,
-  days: readonly DayTotals[],
-): ShipFigures {
+export function figuresOf(state: ShipState, year: number, now: number): ShipFigures {
   const out: ShipFigures = { cii: null, mrv: null, dcs: null, issue: null };
   const thisYear = year === yearOf(now);
   try {
     const { cii } = ciiShipOf(state.complete);
-    if (thisYear && days.some((d) => d.start >= Date.UTC(year, 0, 1))) {
-      const ytd = ciiPanel(cii, 'year', days, now).yearToDate;
-      out.cii = {
-        year,
-        source: 'telemetry',
-        attainedCii: ytd.attained,
-        requiredCii: ytd.required,
-        rating: ytd.rating,
-        projectedCii: ytd.projectedAttained,
-        projectedRating: ytd.projectedRating,
-      };
-    } else {
-      const voyages = voyagesOf(state.records, state.complete);
-      const range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
-      const f = figureOf(voyages, cii, range, undefined, year);
-      const projected =
-        thisYear && f.attainedCii !== null
-          ? yearEndOf(voyages, cii, now, [{ distanceNm: 0, fuelT: 0, endMs: now }]).outcomes[0]
-          : undefined;
-      const past = year < yearOf(now);
-      out.cii = {
-        year: f.year,
-        source: 'records',
-        attainedCii: f.attainedCii,
-        requiredCii: f.requiredCii,
-        rating: f.rating,
-        projectedCii: projected?.attainedCii ?? (past ? f.attainedCii : null),
-        projectedRating: projected?.rating ?? (past ? f.rating : null),
-      };
-    }
+    const voyages = voyagesOf(state.records, state.complete);
+    const range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+    const f = figureOf(voyages, cii, range, undefined, year);
+    const projected =
+      thisYear && f.attainedCii !== null
+        ? yearEndOf(voyages, cii, now, [{ distanceNm: 0, fuelT: 0, endMs: now }]).outcomes[0]
+        : undefined;
+    const past = year < yearOf(now);
+    out.cii = {
+      year: f.year,
+      source: 'records',
+      attainedCii: f.attainedCii,
+      requiredCii: f.requiredCii,
+      rating: f.rating,
+      projectedCii: projected?.attainedCii ?? (past ? f.attainedCii : null),
+      projectedRating: projected?.rating ?? (past ? f.rating : null),
+    };
   } catch (e) {
     out.issue = issueOf(e);
   }

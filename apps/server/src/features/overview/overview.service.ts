@@ -24,7 +24,7 @@ import {
   msToKnots,
   toDisplay,
 } from '@ecohelm/domain';
-import { validationFailed } from '../../platform/errors.ts';
+import { AppError, validationFailed } from '../../platform/errors.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
@@ -117,6 +117,7 @@ export class OverviewService {
   readonly #now: () => number;
   readonly #geofence: Geofence;
   readonly #alarmStatistics: () => Promise<AlarmStatisticsResponse>;
+  readonly #ciiPanel: ((period: CiiPeriod) => Promise<NonNullable<OverviewResponse['cii']>>) | undefined;
   /**
    * Answers being worked out, by what was asked: consoles asking the same at the same time (fifty bridge and
    * office screens opening at once) share one computation instead of holding fifty copies of its rows.
@@ -133,6 +134,11 @@ export class OverviewService {
     geofence?: Geofence;
     /** The alarm statistics panel's figures (the alarms feature's last 30 days). */
     alarmStatistics: () => Promise<AlarmStatisticsResponse>;
+    /**
+     * The CII panel from the voyage ledger (the CII feature's), the figures CII statistics and the reports give;
+     * absent: worked out from the metered daily totals.
+     */
+    ciiPanel?: (period: CiiPeriod) => Promise<NonNullable<OverviewResponse['cii']>>;
   }) {
     this.#telemetry = deps.telemetry;
     this.#ships = deps.ships;
@@ -141,6 +147,7 @@ export class OverviewService {
     this.#now = deps.now ?? Date.now;
     this.#geofence = deps.geofence ?? legalGeofence;
     this.#alarmStatistics = deps.alarmStatistics;
+    this.#ciiPanel = deps.ciiPanel;
   }
 
   /** Every panel's figures for one console in one answer: what the overview draws when it opens. */
@@ -179,11 +186,26 @@ export class OverviewService {
         )
       : [];
     return {
-      cii: ciiShip ? ciiPanel(ciiShip, period, days, now) : null,
+      cii: ciiShip ? await this.#cii(ciiShip, period, days, now) : null,
       co2: ciiShip ? co2Panel(ciiShip, days, now) : null,
       bunker: await this.#bunker(),
       eca: await this.#eca(now),
     };
+  }
+
+  async #cii(
+    ship: CiiShip,
+    period: CiiPeriod,
+    days: readonly DayTotals[],
+    now: number,
+  ): Promise<OverviewResponse['cii']> {
+    if (!this.#ciiPanel) return ciiPanel(ship, period, days, now);
+    try {
+      return await this.#ciiPanel(period);
+    } catch (e) {
+      if (e instanceof AppError && e.statusCode === 409) return null;
+      throw e;
+    }
   }
 
   async #bunker(): Promise<OverviewResponse['bunker']> {
