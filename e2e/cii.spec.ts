@@ -18,6 +18,21 @@ for (const lang of langs) {
     await cii.expectTranslated();
     await cii.screen('carbon-cii-voyages');
 
+    const part1 = await cii.openReport('viewSeemp1');
+    await expect(part1.getByText(cii.text.seemp1Measures, { exact: true })).toBeVisible();
+    await expect(part1.getByTestId('cii-report-seemp1').locator('tbody tr')).not.toHaveCount(0);
+    await cii.expectTranslated();
+    await cii.screen('carbon-cii-seemp1');
+    await cii.closeDialog();
+    await expect(part1).toBeHidden();
+    const part2 = await cii.openReport('viewSeemp2');
+    await expect(part2.getByText(cii.text.seemp2Methods, { exact: true })).toBeVisible();
+    await expect(part2.getByTestId('cii-report-seemp2').locator('tbody tr')).not.toHaveCount(0);
+    await cii.expectTranslated();
+    await cii.screen('carbon-cii-seemp2');
+    await cii.closeDialog();
+    await expect(part2).toBeHidden();
+
     const seemp = await cii.openReport('viewSeemp');
     await expect(seemp.getByText(cii.text.seempPlan)).toBeVisible();
     await expect(seemp.getByTestId('cii-report-seemp').getByRole('row')).not.toHaveCount(0);

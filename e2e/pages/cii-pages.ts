@@ -7,6 +7,10 @@ const text = {
     voyage: 'Voyage',
     search: 'Search',
     viewSeemp: 'View report SEEMP Part III',
+    viewSeemp1: 'View report SEEMP Part I',
+    viewSeemp2: 'View report SEEMP Part II',
+    seemp1Measures: 'Energy-efficiency measures',
+    seemp2Methods: 'Methods',
     viewDcs: 'View report IMO DCS reporting format',
     viewTrial: 'View report Trial CII',
     seempPlan: 'Three-year implementation plan: required and attained CII',
@@ -26,6 +30,10 @@ const text = {
     voyage: '航次',
     search: '查询',
     viewSeemp: '查看报告 SEEMP 第三部分',
+    viewSeemp1: '查看报告 SEEMP 第一部分',
+    viewSeemp2: '查看报告 SEEMP 第二部分',
+    seemp1Measures: '能效措施',
+    seemp2Methods: '方法',
     viewDcs: '查看报告 IMO DCS 报告格式',
     viewTrial: '查看报告 CII 试算',
     seempPlan: '三年实施计划:要求CII与达到CII',
@@ -69,9 +77,11 @@ export class CiiStatisticsPage extends ConsolePage {
     await this.page.getByRole('button', { name: this.text.search, exact: true }).click();
   }
 
-  /** Opens one of the three report samples; returns the dialog. */
-  async openReport(which: 'viewSeemp' | 'viewDcs' | 'viewTrial'): Promise<Locator> {
-    await this.page.getByRole('button', { name: this.text[which] }).click();
+  /** Opens one of the report samples; returns the dialog. */
+  async openReport(
+    which: 'viewSeemp1' | 'viewSeemp2' | 'viewSeemp' | 'viewDcs' | 'viewTrial',
+  ): Promise<Locator> {
+    await this.page.getByRole('button', { name: this.text[which], exact: true }).click();
     return this.page.getByRole('dialog');
   }
 

@@ -142,6 +142,30 @@ export const seempYearSchema = z.object({
   rating: ciiRatingSchema.nullable(),
 });
 
+/** SEEMP Part I: the energy-efficiency measures the console monitors and advises on (MEPC.346(78) Part I). */
+export const seempMeasures = [
+  'speed_optimisation',
+  'voyage_planning',
+  'trim_optimisation',
+  'hull_maintenance',
+  'generator_load',
+  'engine_monitoring',
+  'fuel_management',
+] as const;
+
+/** A number of the year from the voyage ledger, for SEEMP Part I's monitoring. */
+const seempYearFiguresSchema = z.object({
+  year: z.number().int(),
+  fuelT: z.number(),
+  co2T: z.number(),
+  distanceNm: z.number(),
+  hoursUnderway: z.number(),
+  /** Fuel per distance, t/nm; null without distance. */
+  fuelPerDistanceTPerNm: z.number().nullable(),
+  attainedCii: z.number().nullable(),
+  rating: ciiRatingSchema.nullable(),
+});
+
 export const ciiReportResponseSchema = z.object({
   year: z.number().int(),
   generatedAt: z.iso.datetime(),
@@ -161,6 +185,40 @@ export const ciiReportResponseSchema = z.object({
       source: z.string(),
     }),
     actions: z.array(z.enum(ciiCorrectiveActions)),
+  }),
+  /** SEEMP Part I: the measures, where the console monitors each, and the year's figures beside the year before. */
+  seempPart1: z.object({
+    measures: z.array(z.object({ id: z.enum(seempMeasures), page: z.string() })),
+    years: z.array(seempYearFiguresSchema),
+  }),
+  /** SEEMP Part II: the ship fuel oil consumption data collection plan (MEPC.346(78) Part II, appendix 2). */
+  seempPart2: z.object({
+    engines: z.array(
+      z.object({
+        kind: z.enum(['main', 'auxiliary', 'boiler']),
+        count: z.number().int(),
+        ratedPowerKw: z.number().nullable(),
+      }),
+    ),
+    fuels: z.array(
+      z.object({
+        fuelType: z.string(),
+        imoFuelId: z.string(),
+        cfCo2TPerT: z.number(),
+        maxCapacityT: z.number().nullable(),
+      }),
+    ),
+    consumptionMethod: z.string(),
+    /** The rule set the DCS figures are computed with. */
+    ruleSet: z.string(),
+    /** The data-quality limits entry and the reports apply (docs/regulations.md, "Plausibility"). */
+    quality: z.object({
+      maxLegSpeedKn: z.number(),
+      longLegHours: z.number(),
+      minLongLegDistanceNm: z.number(),
+      robToleranceT: z.number(),
+      robTolerancePercent: z.number(),
+    }),
   }),
   /** IMO DCS reporting format (MARPOL Annex VI Appendix IX) for the year. */
   dcs: dcsDataSchema,

@@ -9,6 +9,7 @@ import {
   type FillingRecord,
   type OverviewResponse,
   type Ship,
+  type seempMeasures,
 } from '@ecohelm/contracts';
 import {
   aggregatePeriod,
@@ -18,13 +19,19 @@ import {
   ciiApplicability,
   correctiveActionRequired,
   DomainInputError,
+  fuelFactors,
+  LONG_LEG_HOURS,
+  MIN_LONG_LEG_DISTANCE_NM,
+  maxLegSpeedKn,
   maxSpeedForRating,
   projectCiiAtSpeed,
+  ROB_TOLERANCE_SHARE,
+  ROB_TOLERANCE_T,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
 import { dcsReportOf } from '../filling/filling.domain.ts';
 import type { FillingService } from '../filling/filling.service.ts';
-import { ledgerOf } from '../ledger/ledger.service.ts';
+import { ledgerOf, RULE_SETS } from '../ledger/ledger.service.ts';
 import type { ShipService } from '../ship/ship.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { bucketsOf, type Range } from './cii.calendar.ts';
@@ -92,7 +99,8 @@ export class CiiService {
     let series: CiiSeriesPoint[];
     let summary: CiiFigure;
     if (q.dimension === 'voyage') {
-      series = rows.map((v) => ({
+      // The chart runs oldest first; the table lists the latest first.
+      series = [...rows].reverse().map((v) => ({
         ...figureOf(voyages, cii, range, v.voyageNumber, year),
         label: v.voyageNumber,
         from: v.startTime,
@@ -200,6 +208,24 @@ export class CiiService {
         corrective: { ...corrective, reason: corrective.reason },
         actions: [...ciiCorrectiveActions],
       },
+      seempPart1: {
+        measures: SEEMP_MEASURES.map(([id, page]) => ({ id, page })),
+        years: [year - 1, year].map((y) => {
+          const f = figureOf(voyages, cii, yearRange(y), undefined, y);
+          const fuelT = sum(f.fuelT);
+          return {
+            year: y,
+            fuelT,
+            co2T: f.co2T,
+            distanceNm: f.distanceNm,
+            hoursUnderway: f.hoursUnderway,
+            fuelPerDistanceTPerNm: f.distanceNm > 0 ? fuelT / f.distanceNm : null,
+            attainedCii: f.attainedCii,
+            rating: f.rating,
+          };
+        }),
+      },
+      seempPart2: seempPart2Of(ship),
       dcs,
       trial: {
         ...trialFigure,
@@ -302,6 +328,53 @@ export class CiiService {
   async #voyages(): Promise<Voyages> {
     return voyagesOf(await this.#filling.checked(), await this.#ships.completeShip());
   }
+}
+
+/** SEEMP Part I's measures and the console page that monitors or advises on each. */
+const SEEMP_MEASURES: readonly [(typeof seempMeasures)[number], string][] = [
+  ['speed_optimisation', '/eff-optimize/speed'],
+  ['voyage_planning', '/eff-optimize/speed'],
+  ['trim_optimisation', '/eff-optimize/triming'],
+  ['hull_maintenance', '/eff-optimize/fouling'],
+  ['generator_load', '/eff-optimize/load'],
+  ['engine_monitoring', '/eff-monitory/me'],
+  ['fuel_management', '/eff-analysis/report'],
+];
+
+/** SEEMP Part II, the data collection plan, filled from the ship particulars and the rules the ledger applies. */
+function seempPart2Of(ship: Ship): CiiReportResponse['seempPart2'] {
+  const engines: CiiReportResponse['seempPart2']['engines'] = [
+    { kind: 'main', count: 1, ratedPowerKw: ship.mainEnginePowerKw ?? null },
+  ];
+  if (ship.auxEngineCount)
+    engines.push({
+      kind: 'auxiliary',
+      count: ship.auxEngineCount,
+      ratedPowerKw: ship.auxEnginePowerKw ?? null,
+    });
+  if (ship.boilerCount) engines.push({ kind: 'boiler', count: ship.boilerCount, ratedPowerKw: null });
+  return {
+    engines,
+    fuels: ship.fuelTypes.map((f) => {
+      const k = fuelFactors(f.fuelType);
+      return {
+        fuelType: f.fuelType,
+        imoFuelId: k.imoFuelId,
+        cfCo2TPerT: k.cfCo2TPerT,
+        maxCapacityT: f.maxCapacityT ?? null,
+      };
+    }),
+    consumptionMethod:
+      ship.consumptionMethod === 'other' ? (ship.consumptionMethodOther ?? 'other') : ship.consumptionMethod,
+    ruleSet: RULE_SETS.imo_dcs,
+    quality: {
+      maxLegSpeedKn: maxLegSpeedKn(ship.serviceSpeedKn),
+      longLegHours: LONG_LEG_HOURS,
+      minLongLegDistanceNm: MIN_LONG_LEG_DISTANCE_NM,
+      robToleranceT: ROB_TOLERANCE_T,
+      robTolerancePercent: ROB_TOLERANCE_SHARE * 100,
+    },
+  };
 }
 
 /** The ship CII is figured for, or a 409 saying why there is none (basic info incomplete, CII not applicable). */

@@ -1,16 +1,17 @@
 import type { CiiReportResponse } from '@ecohelm/contracts';
 import { Alert, Descriptions, Modal, Spin, Table, Tag } from 'antd';
+import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useCiiReport } from './api/get-cii-report';
 
-export const ciiReportKinds = ['seemp', 'dcs', 'trial'] as const;
+export const ciiReportKinds = ['seemp1', 'seemp2', 'seemp', 'dcs', 'trial'] as const;
 export type CiiReportKind = (typeof ciiReportKinds)[number];
 
 const right = { align: 'right' as const };
 
-/** "View report": one of the report samples (SEEMP Part III, IMO DCS reporting format, trial CII) of a year. */
+/** "View report": one of the report samples (SEEMP Parts I to III, IMO DCS reporting format, trial CII) of a year. */
 export function CiiReportModal(props: { kind: CiiReportKind | null; year: number; onClose: () => void }) {
   const { t } = useFormat();
   const report = useCiiReport(props.year, props.kind !== null);
@@ -30,6 +31,8 @@ export function CiiReportModal(props: { kind: CiiReportKind | null; year: number
           message={t(report.error instanceof ApiError ? report.error.messageKey : 'errors.unknown')}
         />
       ) : null}
+      {data && props.kind === 'seemp1' ? <SeempPart1 data={data} /> : null}
+      {data && props.kind === 'seemp2' ? <SeempPart2 data={data} /> : null}
       {data && props.kind === 'seemp' ? <Seemp data={data} /> : null}
       {data && props.kind === 'dcs' ? <Dcs data={data} /> : null}
       {data && props.kind === 'trial' ? <Trial data={data} /> : null}
@@ -55,6 +58,127 @@ function ShipHeader({ data }: { data: CiiReportResponse }) {
         {data.generatedAt.slice(0, 16).replace('T', ' ')} UTC
       </Descriptions.Item>
     </Descriptions>
+  );
+}
+
+function SeempPart1({ data }: { data: CiiReportResponse }) {
+  const { t, num } = useFormat();
+  const p = (k: string) => t(`cii.statistics.seemp1.${k}`);
+  const f = (k: string) => t(`cii.statistics.fields.${k}`);
+  return (
+    <div data-testid="cii-report-seemp1" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ShipHeader data={data} />
+      <p style={{ margin: 0 }}>{p('intro')}</p>
+      <h4>{p('measures')}</h4>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={data.seempPart1.measures}
+        columns={[
+          { title: p('measure'), dataIndex: 'id', render: (id: string) => p(`items.${id}`) },
+          {
+            title: p('monitoredOn'),
+            dataIndex: 'page',
+            render: (page: string) => <Link to={page}>{p('open')}</Link>,
+          },
+        ]}
+      />
+      <h4>{p('figures')}</h4>
+      <Table
+        size="small"
+        rowKey="year"
+        pagination={false}
+        dataSource={data.seempPart1.years}
+        columns={[
+          { title: f('year'), dataIndex: 'year' },
+          { title: `${f('fuel')} (t)`, dataIndex: 'fuelT', ...right, render: (v: number) => num(v, 1) },
+          { title: `${f('co2')} (t)`, dataIndex: 'co2T', ...right, render: (v: number) => num(v, 1) },
+          {
+            title: `${f('distance')} (nm)`,
+            dataIndex: 'distanceNm',
+            ...right,
+            render: (v: number) => num(v, 1),
+          },
+          {
+            title: p('fuelPerDistance'),
+            dataIndex: 'fuelPerDistanceTPerNm',
+            ...right,
+            render: (v: number | null) => num(v, 4),
+          },
+          { title: f('attained'), dataIndex: 'attainedCii', ...right, render: (v: number | null) => num(v) },
+          {
+            title: f('rating'),
+            dataIndex: 'rating',
+            render: (r: keyof typeof RATING_COLORS | null) =>
+              r ? <Tag color={RATING_COLORS[r]}>{r}</Tag> : '—',
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function SeempPart2({ data }: { data: CiiReportResponse }) {
+  const { t, num, fuel } = useFormat();
+  const p = (k: string, o: Record<string, unknown> = {}) => t(`cii.statistics.seemp2.${k}`, o);
+  const x = data.seempPart2;
+  return (
+    <div data-testid="cii-report-seemp2" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ShipHeader data={data} />
+      <p style={{ margin: 0 }}>{p('intro')}</p>
+      <h4>{p('engines')}</h4>
+      <Table
+        size="small"
+        rowKey="kind"
+        pagination={false}
+        dataSource={x.engines}
+        columns={[
+          { title: p('kind'), dataIndex: 'kind', render: (k: string) => p(`kinds.${k}`) },
+          { title: p('count'), dataIndex: 'count', ...right },
+          { title: p('power'), dataIndex: 'ratedPowerKw', ...right, render: (v: number | null) => num(v, 0) },
+        ]}
+      />
+      <h4>{p('fuels')}</h4>
+      <Table
+        size="small"
+        rowKey="fuelType"
+        pagination={false}
+        dataSource={x.fuels}
+        columns={[
+          { title: p('fuelType'), dataIndex: 'fuelType', render: (id: string) => fuel(id) },
+          { title: p('imoClass'), dataIndex: 'imoFuelId', render: (id: string) => fuel(id) },
+          { title: p('cf'), dataIndex: 'cfCo2TPerT', ...right, render: (v: number) => num(v, 3) },
+          {
+            title: p('capacity'),
+            dataIndex: 'maxCapacityT',
+            ...right,
+            render: (v: number | null) => num(v, 0),
+          },
+        ]}
+      />
+      <h4>{p('methods')}</h4>
+      <Descriptions size="small" column={1} bordered>
+        <Descriptions.Item label={p('consumption')}>
+          {t(`ship.methods.${x.consumptionMethod}`, { defaultValue: x.consumptionMethod })}
+        </Descriptions.Item>
+        <Descriptions.Item label={p('distance')}>{p('distanceText')}</Descriptions.Item>
+        <Descriptions.Item label={p('hours')}>{p('hoursText')}</Descriptions.Item>
+        <Descriptions.Item label={p('ruleSet')}>{x.ruleSet}</Descriptions.Item>
+      </Descriptions>
+      <h4>{p('quality')}</h4>
+      <ul style={{ margin: 0 }}>
+        <li>{p('qualitySpeed', { speed: num(x.quality.maxLegSpeedKn, 1) })}</li>
+        <li>{p('qualityLong', { hours: x.quality.longLegHours, nm: x.quality.minLongLegDistanceNm })}</li>
+        <li>
+          {p('qualityRob', {
+            t: num(x.quality.robToleranceT, 1),
+            pct: num(x.quality.robTolerancePercent, 0),
+          })}
+        </li>
+        <li>{p('qualityDates')}</li>
+      </ul>
+    </div>
   );
 }
 
