@@ -196,6 +196,43 @@ describe('the voyage ledger on a year written by hand', () => {
   });
 });
 
+describe('records out of sequence', () => {
+  it('books a stop at sea whose end is missing up to the arrival, and says so', () => {
+    const events: LedgerEvent[] = [
+      {
+        id: 'd',
+        kind: 'departure',
+        voyageNumber: 'C1',
+        atMs: ms('2026-03-01T00:00:00Z'),
+        port: rotterdam,
+        robT: { ls_hfo: 500 },
+      },
+      {
+        id: 's',
+        kind: 'drift_start',
+        voyageNumber: 'C1',
+        atMs: ms('2026-03-03T00:00:00Z'),
+        robT: { ls_hfo: 452 },
+      },
+      {
+        id: 'a',
+        kind: 'arrival',
+        voyageNumber: 'C1',
+        atMs: ms('2026-03-04T00:00:00Z'),
+        port: gdansk,
+        distanceNm: 600,
+        robT: { ls_hfo: 450 },
+      },
+    ];
+    const l = buildLedger(events, { serviceSpeedKn: 14 });
+    expect(l.issues.map((i) => [i.code, i.recordId])).toEqual([['out_of_sequence', 's']]);
+    expect(l.legs[0]!.fuelT.ls_hfo).toBeCloseTo(48, 9);
+    expect(l.stays.map((s) => [s.kind, s.fuelT.ls_hfo])).toEqual([['drift', 2]]);
+    // Nothing is lost: the passage and the drift hold all 50 t.
+    expect(aggregatePeriod(l, Y2026).fuelT.ls_hfo).toBeCloseTo(50, 9);
+  });
+});
+
 /** A seeded year of plausible voyages: ports of call in and out of the EEA, stops at sea, bunkering. */
 function simulatedYears(seed: number): { events: LedgerEvent[]; serviceSpeedKn: number } {
   const rnd = mulberry32(seed);

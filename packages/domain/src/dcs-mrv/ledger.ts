@@ -210,6 +210,15 @@ export function buildLedger(
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     if (e.kind === 'arrival') {
+      if (departure >= 0 && stopStart >= 0) {
+        // A stop at sea whose end was never entered ends, at the latest, when the ship arrives.
+        issues.push({
+          code: 'out_of_sequence',
+          recordId: events[stopStart]!.id,
+          message: 'a stop at sea without its end before the arrival',
+        });
+        stays.push(seaStayOf(stopStart, i, departure));
+      }
       if (departure >= 0) legs.push(legOf(departure, i));
       else if (i > 0 && phases[i - 1] !== 'unknown')
         issues.push({
