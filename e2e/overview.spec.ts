@@ -1,3 +1,4 @@
+import { arrival, departure } from '../testing/factories.ts';
 import { expect, langs, login, test } from './fixtures.ts';
 import { OverviewPage } from './pages/overview-page.ts';
 
@@ -22,6 +23,35 @@ test.beforeAll(async ({ request }) => {
       },
     });
     expect(res.ok()).toBe(true);
+  }
+  // The CII panel is the voyage ledger's: a passage this year, before the simulator's short history (in the first nine
+  // days of a year it falls in the year before). Written once per server.
+  const day = 86_400_000;
+  const at = (daysAgo: number) =>
+    new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - daysAgo * day).toISOString();
+  const existing = await (await request.get('/api/v1/filling/records', { headers })).json();
+  if (!existing.records.some((r: { voyageNumber: string }) => r.voyageNumber === 'OV01')) {
+    for (const record of [
+      departure({ voyageNumber: 'OV01', eventTime: at(9), fuel: [{ fuelType: 'ls_hfo', robT: 900 }] }),
+      arrival({
+        voyageNumber: 'OV01',
+        portNameEn: 'Gdansk',
+        portInEea: true,
+        eventTime: at(7),
+        distanceNm: 650,
+        fuel: [{ fuelType: 'ls_hfo', robT: 868 }],
+      }),
+      departure({
+        voyageNumber: 'OV02',
+        portNameEn: 'Gdansk',
+        portInEea: true,
+        eventTime: at(6.5),
+        fuel: [{ fuelType: 'ls_hfo', robT: 866 }],
+      }),
+    ]) {
+      const saved = await request.post('/api/v1/filling/records', { headers, data: { record } });
+      expect(saved.status(), await saved.text()).toBe(201);
+    }
   }
 });
 
