@@ -86,7 +86,7 @@ const records = [
 test.beforeAll(async ({ request }) => {
   const { dcToken } = await login(request);
   const headers = { authorization: `Bearer ${dcToken}` };
-  const existing = await request.get('/api/v1/filling/records?year=2024', { headers });
+  const existing = await request.get('/api/v1/filling/records?year=2023', { headers });
   if ((await existing.json()).counts.all > 0) return;
   for (const record of records) {
     const res = await request.post('/api/v1/filling/records', { headers, data: { record } });

@@ -103,6 +103,8 @@ export const ciiShipHeaderSchema = z.object({
 });
 
 export const ciiStatisticsResponseSchema = z.object({
+  /** The rules the figures follow, e.g. `cii:MEPC.352(78)+…`. */
+  ruleSet: z.string(),
   dimension: z.enum(ciiDimensions),
   unit: z.enum(ciiUnits),
   from: z.iso.datetime(),
@@ -168,6 +170,8 @@ const seempYearFiguresSchema = z.object({
 
 export const ciiReportResponseSchema = z.object({
   year: z.number().int(),
+  /** The rules the CII figures follow; the DCS sample's are in `seempPart2.ruleSet`. */
+  ruleSet: z.string(),
   generatedAt: z.iso.datetime(),
   ship: ciiShipHeaderSchema.extend({
     flagState: z.string(),

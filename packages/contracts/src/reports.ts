@@ -127,6 +127,8 @@ export const etsSummarySchema = z.object({
   euScopeN2oT: z.number(),
   emissionsCountedT: z.number(),
   allowances: z.number(),
+  /** The rules the allowances follow, e.g. `eu-ets:2003/87+2023/959`. */
+  ruleSet: z.string(),
 });
 export type EtsSummary = z.infer<typeof etsSummarySchema>;
 
@@ -142,6 +144,8 @@ export const fuelEuSummarySchema = z.object({
   energyMj: z.number().nullable(),
   complianceBalanceTCo2e: z.number().nullable(),
   penaltyEur: z.number().nullable(),
+  /** The rules the figures follow, e.g. `fueleu:2023/1805`. */
+  ruleSet: z.string(),
 });
 export type FuelEuSummary = z.infer<typeof fuelEuSummarySchema>;
 

@@ -197,6 +197,31 @@ describe('the voyage ledger on a year written by hand', () => {
 });
 
 describe('records out of sequence', () => {
+  it('flags a passage of months: the port calls between its ends are missing', () => {
+    const events: LedgerEvent[] = [
+      {
+        id: 'd',
+        kind: 'departure',
+        voyageNumber: 'C1',
+        atMs: ms('2025-03-10T00:00:00Z'),
+        port: rotterdam,
+        robT: { ls_hfo: 500 },
+      },
+      {
+        id: 'a',
+        kind: 'arrival',
+        voyageNumber: 'C1',
+        atMs: ms('2026-10-29T00:00:00Z'),
+        port: gdansk,
+        distanceNm: 2500,
+        robT: { ls_hfo: 450 },
+      },
+    ];
+    expect(buildLedger(events, { serviceSpeedKn: 14 }).issues.map((i) => [i.code, i.recordId])).toEqual([
+      ['passage_too_long', 'a'],
+    ]);
+  });
+
   it('books a stop at sea whose end is missing up to the arrival, and says so', () => {
     const events: LedgerEvent[] = [
       {

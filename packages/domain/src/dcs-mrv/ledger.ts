@@ -41,7 +41,7 @@ export interface LedgerEvent {
 
 /** A finding of the ledger on a stored record: the record it names and why the figure is doubtful. */
 export interface LedgerIssue extends Omit<PlausibilityIssue, 'code'> {
-  readonly code: PlausibilityIssue['code'] | 'out_of_sequence';
+  readonly code: PlausibilityIssue['code'] | 'out_of_sequence' | 'passage_too_long';
   readonly recordId: string;
 }
 
@@ -77,6 +77,12 @@ const TIE_ORDER: Record<LedgerEventKind, number> = {
 };
 
 type Phase = 'unknown' | 'underway' | 'sea_anchorage' | 'drift' | 'port';
+
+/**
+ * A passage longer than this from departure to arrival is flagged: the longest deep-sea passages take about two
+ * months; more means records are missing between the two (a port call not entered), not a voyage.
+ */
+export const MAX_PASSAGE_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
 const ZERO_FUEL = (): Record<string, number> => ({});
@@ -295,6 +301,14 @@ export function buildLedger(
       euShare: shareOf(euType),
     };
     for (const issue of legIssues(leg, options.serviceSpeedKn)) issues.push({ ...issue, recordId: arr.id });
+    const days = (arr.atMs - dep.atMs) / (24 * HOUR_MS);
+    if (days > MAX_PASSAGE_DAYS) {
+      issues.push({
+        code: 'passage_too_long',
+        recordId: arr.id,
+        message: `${days.toFixed(0)} days from the departure before it, over ${MAX_PASSAGE_DAYS}: records between them are missing`,
+      });
+    }
     return leg;
   }
 

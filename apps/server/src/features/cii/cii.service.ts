@@ -133,6 +133,7 @@ export class CiiService {
       );
     }
     return {
+      ruleSet: RULE_SETS.cii,
       dimension: q.dimension,
       unit: q.unit,
       from: iso(range.from),
@@ -195,6 +196,7 @@ export class CiiService {
     });
     return {
       year,
+      ruleSet: RULE_SETS.cii,
       generatedAt: iso(nowMs),
       ship: {
         ...header(ship, cii),

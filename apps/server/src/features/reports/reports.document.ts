@@ -30,6 +30,8 @@ export interface ReportDocument {
   subtitle: string;
   fileName: string;
   sections: DocSection[];
+  /** Printed at the foot of every page (PDF) and sheet (XLSX): the rule set the figures follow. */
+  footer?: string;
 }
 
 const fill = (s: string, vars: Record<string, string | number>) =>
@@ -226,6 +228,7 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
     subtitle: `${shipName} · IMO ${ship.imoNumber} · ${report.year}`,
     fileName: `${mrv ? 'eu-mrv' : 'imo-dcs'}-${report.year}-${ship.imoNumber}-${lang}`,
     sections,
+    footer: `${L.ruleSet}: ${report.ruleSet}`,
   };
 }
 

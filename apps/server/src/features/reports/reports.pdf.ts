@@ -74,11 +74,16 @@ export function writeReportPdf(doc: ReportDocument, font: CjkFont | null): Promi
       .font('body')
       .fontSize(7)
       .fillColor('#8090A8')
-      .text(`${doc.subtitle}    ${L.page.replace('{n}', String(i + 1))}`, MARGIN, pdf.page.height - MARGIN, {
-        width,
-        align: 'right',
-        lineBreak: false,
-      });
+      .text(
+        `${doc.subtitle}${doc.footer ? ` · ${doc.footer}` : ''}    ${L.page.replace('{n}', String(i + 1))}`,
+        MARGIN,
+        pdf.page.height - MARGIN,
+        {
+          width,
+          align: 'right',
+          lineBreak: false,
+        },
+      );
   }
   pdf.end();
   return done;

@@ -248,6 +248,7 @@ function ets(year: number, totals: ReturnType<typeof aggregatePeriod>): ReportRe
     euScopeN2oT: totals.euScope.n2oT,
     emissionsCountedT: r.emissionsCountedT,
     allowances: r.allowances,
+    ruleSet: RULE_SETS.ets,
   };
 }
 
@@ -285,6 +286,7 @@ function fuelEu(
     energyMj: null,
     complianceBalanceTCo2e: null,
     penaltyEur: null,
+    ruleSet: RULE_SETS.fueleu,
   };
   if (year < FUELEU_FROM_YEAR) return { status: 'not_applicable', ...empty };
   const input = fuelEuInput(totals, stays, yearFrom, yearTo);
@@ -301,6 +303,7 @@ function fuelEu(
       energyMj: intensity.energyMj,
       complianceBalanceTCo2e: c.complianceBalanceTCo2e,
       penaltyEur: c.penaltyEur,
+      ruleSet: RULE_SETS.fueleu,
     };
   } catch (e) {
     if (e instanceof DomainInputError && e.code === 'unknown_fuel')

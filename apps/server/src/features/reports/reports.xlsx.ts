@@ -20,6 +20,8 @@ export async function writeReportXlsx(doc: ReportDocument): Promise<Buffer> {
       sheets.set(section.sheet, ws);
       ws.addRow([doc.title]).font = { bold: true, size: 14 };
       ws.addRow([doc.subtitle]);
+      // The printed sheet's foot carries the rule set, as the PDF's pages do.
+      if (doc.footer) ws.headerFooter.oddFooter = `&L${doc.footer.replace(/&/g, '&&')}&RPage &P / &N`;
     }
     ws.addRow([]);
     ws.addRow([section.title]).font = { bold: true, size: 12 };

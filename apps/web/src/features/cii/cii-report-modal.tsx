@@ -57,6 +57,9 @@ function ShipHeader({ data }: { data: CiiReportResponse }) {
       <Descriptions.Item label={f('generatedAt')}>
         {data.generatedAt.slice(0, 16).replace('T', ' ')} UTC
       </Descriptions.Item>
+      <Descriptions.Item label={f('ruleSet')} span={3}>
+        {data.ruleSet}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

@@ -74,6 +74,7 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
                 [k('euScopeN2o'), num(ets.euScopeN2oT, 4), 't'],
                 [k('emissionsCounted'), num(ets.emissionsCountedT), ets.gases === 'CO2e' ? 't CO2e' : 't'],
                 [k('allowances'), <strong key="a">{num(ets.allowances)}</strong>, 'EUA'],
+                [k('ruleSet'), ets.ruleSet],
               ]}
             />
           ) : null}
@@ -104,6 +105,7 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
                   't CO2e',
                 ],
                 [k('penalty'), <strong key="p">{num(fe.penaltyEur, 0)}</strong>, 'EUR'],
+                [k('ruleSet'), fe.ruleSet],
               ]}
             />
           ) : null}
