@@ -1,4 +1,4 @@
-import type { ShipInput } from '@ecohelm/contracts';
+import { type ShipInput, TEXT_LIMIT } from '@ecohelm/contracts';
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ function FieldInput({ spec, ...control }: { spec: FieldSpec } & Record<string, u
         />
       );
     default:
-      return <Input {...control} maxLength={64} />;
+      return <Input {...control} maxLength={TEXT_LIMIT} />;
   }
 }
 
