@@ -288,14 +288,20 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const res = await report([broken.json().id]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toEqual({ reason: 'record_has_errors' });
-    const draft = await post(departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z', fuel: [] }), true);
+    const draft = await post(
+      departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z', fuel: [] }),
+      true,
+    );
     expect((await report([draft.json().id])).json().error.details).toEqual({ reason: 'record_is_draft' });
     expect((await report(['nope'])).statusCode).toBe(404);
     expect(records.length).toBeGreaterThan(0);
   });
 
   it('deletes a record that is not submitted', async () => {
-    const created = await post(departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z', fuel: [] }), true);
+    const created = await post(
+      departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z', fuel: [] }),
+      true,
+    );
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/filling/records/${created.json().id}`,

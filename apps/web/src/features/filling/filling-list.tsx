@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
 import { useFillingRecords } from './api/get-filling-records';
@@ -72,6 +73,26 @@ export function FillingList({
             : t('errors.unknown'),
       );
     }
+  };
+
+  /** Why a delete was refused: the submitted record that needs this one, by kind, voyage and ship time. */
+  const deleteFailure = (error: unknown) => {
+    if (!(error instanceof ApiError)) return t('errors.unknown');
+    const details = error.details as
+      | {
+          reason?: string;
+          dependent?: { kind: string; voyageNumber: string | null; eventTime: string | null };
+        }
+      | undefined;
+    if (details?.reason === 'record_required' && details.dependent) {
+      return t('plausibility.recordRequired', {
+        kind: t(`filling.kinds.${details.dependent.kind}`),
+        voyage: details.dependent.voyageNumber ?? '—',
+        time: formatShipTime(details.dependent.eventTime, config.shipTimeOffsetMinutes),
+      });
+    }
+    const key = details?.reason ? reasonKey[details.reason] : undefined;
+    return t(key ?? error.messageKey);
   };
 
   const place = (r: FillingRecord) => {
@@ -192,14 +213,19 @@ export function FillingList({
                           okText: t('filling.actions.ok'),
                           cancelText: t('filling.actions.cancel'),
                           onOk: async () => {
-                            await remove.mutateAsync(r.id);
-                            setSelected((s) => s.filter((id) => id !== r.id));
+                            try {
+                              await remove.mutateAsync(r.id);
+                              setSelected((s) => s.filter((id) => id !== r.id));
+                            } catch (error) {
+                              void message.error(deleteFailure(error));
+                            }
                           },
                         })
                       }
                     >
                       {t('filling.actions.delete')}
                     </Button>
+                    <AuditHistoryButton entity="filling" entityId={r.id} type="default" />
                   </Space>
                 ),
               },

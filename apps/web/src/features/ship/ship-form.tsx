@@ -6,6 +6,7 @@ import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { useSaveShip } from './api/save-ship';
 import {
   type FieldSpec,
@@ -156,6 +157,7 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
         >
           {t('ship.actions.reset')}
         </Button>
+        {ship.data?.ship ? <AuditHistoryButton entity="ship" entityId="own" type="default" /> : null}
       </Space>
     </Form>
   );
