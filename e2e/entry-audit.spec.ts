@@ -1,0 +1,86 @@
+import { buttonName, expect, langs, test } from './fixtures.ts';
+import { EnergyReportPage } from './pages/energy-report-page.ts';
+
+const text = {
+  en_US: {
+    beforeBuild: "The date is before the ship's build date.",
+    history: 'History',
+    historyTitle: 'Record history',
+    created: 'Created',
+    device: 'Device BRIDGE-01',
+  },
+  zh_CN: {
+    beforeBuild: '日期早于船舶建造日期。',
+    history: '历史',
+    historyTitle: '记录历史',
+    created: '新增',
+    device: '设备 BRIDGE-01',
+  },
+} as const;
+
+/** `YYYY-MM-DD HH:mm` in ship time (UTC+8) `daysAgo` days back at `hour`. */
+const shipTime = (daysAgo: number, hour: number) => {
+  const d = new Date(Date.now() + 8 * 3_600_000 - daysAgo * 86_400_000);
+  return `${d.toISOString().slice(0, 10)} ${String(hour).padStart(2, '0')}:00`;
+};
+
+for (const lang of langs) {
+  test(`entry: a bunker record dated 1900 is refused at the field, and its history opens from the row, in ${lang}`, async ({
+    page,
+  }) => {
+    const report = new EnergyReportPage(page, lang);
+    const words = text[lang];
+    await report.open();
+    const supplier = `Audit Bunkers ${lang}`;
+    await report.panel('bunkerRecords').getByRole('button', { name: report.text.add }).click();
+    const dialog = page.getByRole('dialog');
+    await report.fillBunker(dialog, {
+      port: 'Qingdao',
+      quantity: '80',
+      supplier,
+      start: '1900-01-01 10:00',
+      end: '1900-01-01 14:00',
+      tank: '4C',
+    });
+    await dialog.getByRole('button', { name: report.text.save }).click();
+    // The server's reason at the field, in the console's language; what was entered stays.
+    await expect(dialog.getByText(words.beforeBuild).first()).toBeVisible();
+    await expect(dialog.getByLabel(report.text.fields.supplier)).toHaveValue(supplier);
+    await report.screen('entry-bunker-before-build');
+
+    for (const [label, value] of [
+      [report.text.fields.start, shipTime(2, 10)],
+      [report.text.fields.end, shipTime(2, 14)],
+    ] as const) {
+      const input = dialog.getByLabel(label);
+      await expect(async () => {
+        await input.click();
+        await input.fill(value);
+        await input.press('Enter');
+        await expect(input).toHaveValue(value, { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+    }
+    await dialog.getByRole('button', { name: report.text.save }).click();
+    await expect(page.getByText(report.text.added)).toBeVisible();
+    const row = report.bunkerRows.filter({ hasText: supplier });
+    await expect(row).toHaveCount(1);
+
+    // The record's history: created by this console's device, with the fields it was created with.
+    await row.getByRole('button', { name: buttonName(words.history) }).click();
+    const history = page.getByRole('dialog', { name: words.historyTitle });
+    await expect(history).toBeVisible();
+    const entry = history.locator('.audit-history tbody tr.ant-table-row');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(words.created);
+    await expect(entry).toContainText(words.device);
+    await expect(entry).toContainText(`supplier: — → ${supplier}`);
+    await report.expectTranslated();
+    await report.screen('entry-bunker-history');
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
+
+    await row.getByRole('button', { name: report.text.delete }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: report.text.delete }).click();
+    await expect(row).toHaveCount(0);
+  });
+}
