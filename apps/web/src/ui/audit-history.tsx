@@ -8,7 +8,7 @@ import { usePageConfig } from '../lib/page-config';
 import { formatShipTime } from '../lib/ship-time';
 
 /** Bookkeeping that changes with every save and says nothing of the record. */
-const skipped = new Set(['updatedAt', 'createdAt', 'issues', 'consumedT', 'checkState']);
+const skipped = new Set(['id', 'updatedAt', 'createdAt', 'issues', 'consumedT', 'checkState']);
 
 /** A record as `path → value` (arrays by index), for comparing before and after field by field. */
 function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -23,14 +23,23 @@ function flatten(value: unknown, prefix = '', out = new Map<string, string>()): 
   return out;
 }
 
-/** The fields an entry changed: `path`, before, after (— where there was none). */
-export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>): [string, string, string][] {
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The fields an entry changed: `path`, before, after (— where there was none); times are shown by `time` (the
+ * console's ship time).
+ */
+export function changedFields(
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+  time: (iso: string) => string = (iso) => iso,
+): [string, string, string][] {
   const before = flatten(entry.before);
   const after = flatten(entry.after);
+  const show = (v: string | undefined) => (v === undefined ? '—' : isoTime.test(v) ? time(v) : v);
   const keys = [...new Set([...before.keys(), ...after.keys()])].sort();
   return keys
     .filter((k) => before.get(k) !== after.get(k))
-    .map((k) => [k, before.get(k) ?? '—', after.get(k) ?? '—']);
+    .map((k) => [k, show(before.get(k)), show(after.get(k))]);
 }
 
 const actionColor = { create: 'green', update: 'blue', submit: 'purple', delete: 'red' } as const;
@@ -112,11 +121,13 @@ function AuditHistoryModal({
               key: 'changes',
               render: (_, e) => (
                 <ul className="audit-changes" style={{ margin: 0, paddingLeft: 16 }}>
-                  {changedFields(e).map(([path, before, after]) => (
-                    <li key={path}>
-                      <code>{path}</code>: {before} → {after}
-                    </li>
-                  ))}
+                  {changedFields(e, (iso) => formatShipTime(iso, config.shipTimeOffsetMinutes)).map(
+                    ([path, before, after]) => (
+                      <li key={path}>
+                        <code>{path}</code>: {before} → {after}
+                      </li>
+                    ),
+                  )}
                 </ul>
               ),
             },
