@@ -192,6 +192,25 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
     });
   });
 
+  it('keeps a draft whose ROB does not follow (flagged), but not one above the tank', async () => {
+    const rise = arrival({
+      voyageNumber: '2309',
+      eventTime: '2025-02-20T08:00:00Z',
+      distanceNm: 100,
+      fuel: [{ fuelType: 'ls_hfo', robT: 2000 }],
+    });
+    expect((await post(rise)).statusCode).toBe(400);
+    const draft = await post(rise, true);
+    expect(draft.statusCode).toBe(201);
+    expect(draft.json()).toMatchObject({ status: 'draft', checkState: 'error' });
+    const over = await post({ ...rise, fuel: [{ fuelType: 'ls_hfo', robT: 2600 }] }, true);
+    expect(over.statusCode).toBe(400);
+    expect(reasons(over)).toEqual({
+      'body.record.fuel.0.robT': `${plausibilityMessages.above_capacity} (2600.0 t > 2500.0 t)`,
+    });
+    expect((await send('DELETE', `/api/v1/filling/records/${draft.json().id}`)).statusCode).toBe(204);
+  });
+
   it('refuses to delete the arrival a submitted departure depends on, naming the departure (409)', async () => {
     const a = await post(
       arrival({

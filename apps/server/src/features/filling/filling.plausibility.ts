@@ -43,7 +43,8 @@ const inTimeOrder = (records: readonly CheckInput[]) =>
  * before the ship's build date or more than a day ahead, a ROB or quantity above the tank capacity, a stay that
  * ends when it starts, a passage too fast for the ship (or > 24 h under way for < 1 nm), a ROB that does not follow
  * from the last ROB + bunkered − barged out − consumed. `others` are the ship's other records; the candidate is
- * judged against what lies before it. Paths are inside the record.
+ * judged against what lies before it. A draft (`options.draft`) is held to the rules of its own fields only (dates,
+ * capacity): the rules between records apply when it is saved complete. Paths are inside the record.
  */
 export function entryRefusals(
   candidate: CheckInput,
@@ -51,6 +52,7 @@ export function entryRefusals(
   ship: Ship | undefined,
   startInfo: readonly StartInfo[],
   now: Date,
+  options: { draft?: boolean } = {},
 ): EntryRefusal[] {
   const out: EntryRefusal[] = [];
   const data = candidate.data;
@@ -66,7 +68,7 @@ export function entryRefusals(
     });
   }
   const at = timeOf(candidate);
-  if (!Number.isFinite(at)) return out;
+  if (options.draft || !Number.isFinite(at)) return out;
   const ordered = inTimeOrder([...others, candidate]);
   const index = ordered.indexOf(candidate);
   const family = familyOf(candidate.kind);

@@ -336,7 +336,10 @@ export class FillingService {
     const candidate = toCheckInput(row, at >= 0 ? at : rows.length);
     const others = inputs.filter((r) => r.id !== row.id);
     const startInfo = await this.#ships.listStartInfo();
-    refuseImpossible(entryRefusals(candidate, others, ship, startInfo, this.#now()), 'body.record');
+    refuseImpossible(
+      entryRefusals(candidate, others, ship, startInfo, this.#now(), { draft: row.status === 'draft' }),
+      'body.record',
+    );
   }
 
   async #requireShip(): Promise<Ship> {
