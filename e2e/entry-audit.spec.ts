@@ -1,4 +1,4 @@
-import { buttonName, expect, langs, test } from './fixtures.ts';
+import { buttonName, expect, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
 import { EnergyReportPage } from './pages/energy-report-page.ts';
 
 const text = {
@@ -82,5 +82,70 @@ for (const lang of langs) {
     await row.getByRole('button', { name: report.text.delete }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: report.text.delete }).click();
     await expect(row).toHaveCount(0);
+  });
+}
+
+const deleteText = {
+  en_US: { del: 'Delete', ok: 'OK', needs: 'needs this record' },
+  zh_CN: { del: '删除', ok: '确定', needs: '依赖此记录' },
+} as const;
+
+for (const [i, lang] of langs.entries()) {
+  test(`entry: the arrival under a submitted departure cannot be deleted, and the message names the departure, in ${lang}`, async ({
+    page,
+  }) => {
+    const words = deleteText[lang];
+    const { dcToken } = await login(page.request);
+    const headers = { authorization: `Bearer ${dcToken}` };
+    const voyage = `237${i + 1}`;
+    const month = `2017-0${8 + i}`;
+    const common = { voyageNumber: voyage, regimes: ['eu_mrv', 'imo_dcs'], portNameEn: 'Gdansk' };
+    // A ROB within the simulated ship's 1,900 t tank, and not below what the other browser tests enter later.
+    const arrival = await page.request.post('/api/v1/filling/records', {
+      headers,
+      data: {
+        record: {
+          ...common,
+          kind: 'arrival',
+          eventTime: `${month}-01T08:00:00Z`,
+          distanceNm: 300,
+          cargoT: 50_000,
+          fuel: [{ fuelType: 'ls_hfo', robT: 1850 }],
+        },
+      },
+    });
+    expect(arrival.status(), await arrival.text()).toBe(201);
+    const departure = await page.request.post('/api/v1/filling/records', {
+      headers,
+      data: {
+        record: {
+          ...common,
+          kind: 'departure',
+          eventTime: `${month}-02T08:00:00Z`,
+          cargoT: 50_000,
+          ballastT: 0,
+          fuel: [{ fuelType: 'ls_hfo', robT: 1850 }],
+        },
+      },
+    });
+    expect(departure.status(), await departure.text()).toBe(201);
+    const reported = await page.request.post('/api/v1/filling/records/report', {
+      headers,
+      data: { ids: [(await departure.json()).id] },
+    });
+    expect(reported.status(), await reported.text()).toBe(200);
+
+    await openConsole(page, '/carbon-manage/filling', lang);
+    const rows = page.locator('[data-regime="eu_mrv"]').getByRole('row').filter({ hasText: voyage });
+    await expect(rows).toHaveCount(2);
+    await rows
+      .filter({ hasText: `${month}-01` })
+      .getByRole('button', { name: words.del, exact: true })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: words.ok, exact: true }).click();
+    // The departure that needs it, by voyage and ship time (UTC+8); both records stay as they were.
+    await expect(page.getByText(new RegExp(`${voyage}.*${month}-02 16:00.*${words.needs}`))).toBeVisible();
+    await saveScreen(page, `entry-delete-refused-${lang}`);
+    await expect(rows).toHaveCount(2);
   });
 }
