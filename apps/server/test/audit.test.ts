@@ -16,7 +16,7 @@ type Entry = {
 describe.each(storeKinds)('audit trail on %s', (kind) => {
   let t: TestApp;
   let viewer: { authorization: string };
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: t.auth, ...(payload === undefined ? {} : { payload }) });
   const history = async (query: string): Promise<Entry[]> => {
     const res = await t.app.inject({ url: `/api/v1/audit?${query}`, headers: t.auth });

@@ -8,7 +8,7 @@ const DAY = 86_400_000;
 
 describe.each(storeKinds)('entries that cannot be true are refused at the field on %s', (kind) => {
   let t: TestApp;
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: t.auth, ...(payload === undefined ? {} : { payload }) });
   const post = (record: Json, draft = false) => send('POST', '/api/v1/filling/records', { draft, record });
   /** The 400's reasons as `path → message`. */
