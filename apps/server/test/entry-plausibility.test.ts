@@ -251,7 +251,13 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
     });
     // Moving the arrival after the departure would lose it as well; a correction that keeps it is fine.
     const moved = await send('PUT', `/api/v1/filling/records/${a.json().id}`, {
-      record: { ...a.json().data, kind: 'arrival', eventTime: '2025-02-07T08:00:00Z' },
+      record: {
+        ...a.json().data,
+        kind: 'arrival',
+        eventTime: '2025-02-07T08:00:00Z',
+        distanceNm: 100,
+        fuel: [{ fuelType: 'ls_hfo', robT: 630 }],
+      },
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error.details.reason).toBe('record_required');
@@ -264,5 +270,53 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       status: 'submitted',
       checkState: 'ok',
     });
+  });
+
+  it('refuses to delete the bunkering a submitted departure ROB follows from, or to slip a record under it', async () => {
+    const a = await post(
+      arrival({
+        voyageNumber: '2310',
+        eventTime: '2025-03-01T08:00:00Z',
+        distanceNm: 300,
+        fuel: [{ fuelType: 'ls_hfo', robT: 600 }],
+      }),
+    );
+    expect(a.statusCode, a.body).toBe(201);
+    const b = await post({
+      kind: 'bunkering',
+      voyageNumber: '2310',
+      regimes: ['imo_dcs'],
+      eventTime: '2025-03-01T12:00:00Z',
+      bunkers: [{ fuelType: 'ls_hfo', quantityT: 500 }],
+    });
+    expect(b.statusCode, b.body).toBe(201);
+    const d = await post(
+      departure({
+        voyageNumber: '2311',
+        eventTime: '2025-03-02T08:00:00Z',
+        fuel: [{ fuelType: 'ls_hfo', robT: 1095, consumedT: 5 }],
+      }),
+    );
+    expect(d.json().checkState, d.body).toBe('ok');
+    expect((await send('POST', '/api/v1/filling/records/report', { ids: [d.json().id] })).statusCode).toBe(
+      200,
+    );
+
+    const del = await send('DELETE', `/api/v1/filling/records/${b.json().id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.details).toMatchObject({
+      reason: 'record_required',
+      dependent: { id: d.json().id },
+    });
+    // A second departure between the arrival and the submitted one would leave it without its arrival.
+    const between = await post(
+      departure({
+        voyageNumber: '2311',
+        eventTime: '2025-03-02T02:00:00Z',
+        fuel: [{ fuelType: 'ls_hfo', robT: 1098 }],
+      }),
+    );
+    expect(between.statusCode, between.body).toBe(409);
+    expect(between.json().error.details.reason).toBe('record_required');
   });
 });

@@ -71,16 +71,20 @@ function refuseOrphaning(
   const now = startsOfSubmittedEnds(after);
   for (const [id, start] of was) {
     if (start === null || now.get(id) === start) continue;
-    const d = before.find((r) => r.id === id) as FillingRecordsTable;
-    const at = (d.event_time ?? '').slice(0, 16).replace('T', ' ');
-    throw conflict(
-      `The submitted ${d.kind.replace('_', ' ')} of voyage ${d.voyage_number ?? '?'} at ${at} UTC needs this record.`,
-      {
-        reason: 'record_required' satisfies FillingConflictReason,
-        dependent: { id: d.id, kind: d.kind, voyageNumber: d.voyage_number, eventTime: d.event_time },
-      },
-    );
+    throw recordRequired(before.find((r) => r.id === id) as FillingRecordsTable);
   }
+}
+
+/** The 409 naming the submitted record `d` that a change would leave wrong. */
+function recordRequired(d: FillingRecordsTable) {
+  const at = (d.event_time ?? '').slice(0, 16).replace('T', ' ');
+  return conflict(
+    `The submitted ${d.kind.replace('_', ' ')} of voyage ${d.voyage_number ?? '?'} at ${at} UTC needs this record.`,
+    {
+      reason: 'record_required' satisfies FillingConflictReason,
+      dependent: { id: d.id, kind: d.kind, voyageNumber: d.voyage_number, eventTime: d.event_time },
+    },
+  );
 }
 
 export interface SaveInput {
@@ -188,7 +192,9 @@ export class FillingService {
     const ship = await this.#requireShip();
     const data = this.#parse(input);
     const row = this.#row(randomUUID(), data, input.draft ? 'draft' : 'not_submitted', actorName(by));
-    await this.#refuseImpossible(row, await this.#repo.listAll(OWN_SHIP_ID), ship);
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    await this.#refuseImpossible(row, rows, ship);
+    await this.#refuseBreakingSubmitted(rows, [...rows, row], ship);
     await this.#repo.insert(row);
     const after = await this.#one(row.id);
     await this.#audit?.record(by, {
@@ -249,11 +255,10 @@ export class FillingService {
     const row = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', actorName(by));
     const rows = await this.#repo.listAll(OWN_SHIP_ID);
     // Order among records of the same time is the order they were entered: the row keeps its place.
-    refuseOrphaning(
-      rows,
-      rows.map((r) => (r.id === id ? { ...row, created_at: r.created_at } : r)),
-    );
+    const changed = rows.map((r) => (r.id === id ? { ...row, created_at: r.created_at } : r));
     await this.#refuseImpossible(row, rows, ship);
+    refuseOrphaning(rows, changed);
+    await this.#refuseBreakingSubmitted(rows, changed, ship);
     const before = await this.#one(id);
     const { id: _id, ship_id: _ship, created_at: _created, ...set } = row;
     await this.#repo.update(OWN_SHIP_ID, id, set);
@@ -268,10 +273,9 @@ export class FillingService {
       throw conflictWith('record_locked', 'A submitted record is locked.');
     }
     const rows = await this.#repo.listAll(OWN_SHIP_ID);
-    refuseOrphaning(
-      rows,
-      rows.filter((r) => r.id !== id),
-    );
+    const remaining = rows.filter((r) => r.id !== id);
+    refuseOrphaning(rows, remaining);
+    await this.#refuseBreakingSubmitted(rows, remaining, (await this.#ships.getShip()).ship ?? undefined);
     const before = await this.#one(id);
     await this.#repo.delete(OWN_SHIP_ID, id);
     await this.#audit?.record(by, { entity: 'filling', entityId: id, action: 'delete', before, after: null });
@@ -323,6 +327,25 @@ export class FillingService {
       })),
     );
     return { reported: records.length, records };
+  }
+
+  /**
+   * 409 `record_required` when a change turns a submitted record that checked without errors into one with errors
+   * (a bunkering its ROB follows from, say): a submitted record is locked, so it could never be corrected.
+   */
+  async #refuseBreakingSubmitted(
+    before: readonly FillingRecordsTable[],
+    after: readonly FillingRecordsTable[],
+    ship: Ship | undefined,
+  ): Promise<void> {
+    if (!after.some((r) => r.status === 'submitted')) return;
+    const was = await this.#check([...before], ship);
+    const now = await this.#check([...after], ship);
+    for (const r of after) {
+      if (r.status !== 'submitted') continue;
+      if (was.get(r.id)?.checkState !== 'error' && now.get(r.id)?.checkState === 'error')
+        throw recordRequired(r);
+    }
   }
 
   /** 400 with the reason at the field when the record cannot be true (filling.plausibility.ts). */
