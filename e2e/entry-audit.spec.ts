@@ -98,9 +98,12 @@ for (const [i, lang] of langs.entries()) {
     const { dcToken } = await login(page.request);
     const headers = { authorization: `Bearer ${dcToken}` };
     const voyage = `237${i + 1}`;
-    const month = `2017-0${8 + i}`;
+    // After filling.spec.ts's years (2017–2021) and before reports.spec.ts's (2025), ending with an arrival of ample
+    // ROB, so that the records the other browser tests add after these still check clean.
+    const month = `2024-0${5 + i}`;
+    const rob = 1850 - 100 * i;
     const common = { voyageNumber: voyage, regimes: ['eu_mrv', 'imo_dcs'], portNameEn: 'Gdansk' };
-    // A ROB within the simulated ship's 1,900 t tank, and not below what the other browser tests enter later.
+    // A ROB within the simulated ship's 1,900 t tank and above what the other browser tests enter later.
     const arrival = await page.request.post('/api/v1/filling/records', {
       headers,
       data: {
@@ -110,7 +113,7 @@ for (const [i, lang] of langs.entries()) {
           eventTime: `${month}-01T08:00:00Z`,
           distanceNm: 300,
           cargoT: 50_000,
-          fuel: [{ fuelType: 'ls_hfo', robT: 1850 }],
+          fuel: [{ fuelType: 'ls_hfo', robT: rob }],
         },
       },
     });
@@ -124,11 +127,26 @@ for (const [i, lang] of langs.entries()) {
           eventTime: `${month}-02T08:00:00Z`,
           cargoT: 50_000,
           ballastT: 0,
-          fuel: [{ fuelType: 'ls_hfo', robT: 1850 }],
+          fuel: [{ fuelType: 'ls_hfo', robT: rob }],
         },
       },
     });
     expect(departure.status(), await departure.text()).toBe(201);
+    const next = await page.request.post('/api/v1/filling/records', {
+      headers,
+      data: {
+        record: {
+          ...common,
+          voyageNumber: `238${i + 1}`,
+          kind: 'arrival',
+          eventTime: `${month}-05T08:00:00Z`,
+          distanceNm: 600,
+          cargoT: 50_000,
+          fuel: [{ fuelType: 'ls_hfo', robT: rob - 50 }],
+        },
+      },
+    });
+    expect(next.status(), await next.text()).toBe(201);
     const reported = await page.request.post('/api/v1/filling/records/report', {
       headers,
       data: { ids: [(await departure.json()).id] },

@@ -193,8 +193,8 @@ export class FillingService {
     const data = this.#parse(input);
     const row = this.#row(randomUUID(), data, input.draft ? 'draft' : 'not_submitted', actorName(by));
     const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    // A new record that leaves a submitted one in error is not refused: deleting it again undoes it.
     await this.#refuseImpossible(row, rows, ship);
-    await this.#refuseBreakingSubmitted(rows, [...rows, row], ship);
     await this.#repo.insert(row);
     const after = await this.#one(row.id);
     await this.#audit?.record(by, {

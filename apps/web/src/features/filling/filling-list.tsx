@@ -19,6 +19,7 @@ import { useReportFillingRecords } from './api/report-filling-records';
 import { FillingChart } from './filling-chart';
 import { modalOf } from './filling-form-model';
 import { issueText, type OpenFilling } from './filling-modal';
+import { recordRequiredText } from './record-required';
 
 const stateColor = { ok: 'green', warning: 'orange', error: 'red' } as const;
 const reasonKey: Record<string, string> = {
@@ -77,21 +78,11 @@ export function FillingList({
 
   /** Why a delete was refused: the submitted record that needs this one, by kind, voyage and ship time. */
   const deleteFailure = (error: unknown) => {
+    const required = recordRequiredText(error, t, config.shipTimeOffsetMinutes);
+    if (required) return required;
     if (!(error instanceof ApiError)) return t('errors.unknown');
-    const details = error.details as
-      | {
-          reason?: string;
-          dependent?: { kind: string; voyageNumber: string | null; eventTime: string | null };
-        }
-      | undefined;
-    if (details?.reason === 'record_required' && details.dependent) {
-      return t('plausibility.recordRequired', {
-        kind: t(`filling.kinds.${details.dependent.kind}`),
-        voyage: details.dependent.voyageNumber ?? '—',
-        time: formatShipTime(details.dependent.eventTime, config.shipTimeOffsetMinutes),
-      });
-    }
-    const key = details?.reason ? reasonKey[details.reason] : undefined;
+    const reason = (error.details as { reason?: string } | undefined)?.reason;
+    const key = reason ? reasonKey[reason] : undefined;
     return t(key ?? error.messageKey);
   };
 
