@@ -15,6 +15,9 @@ import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
 import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
 import { fuelKindsOf } from './features/alarms/alarms.rules.ts';
 import { AlarmsService } from './features/alarms/alarms.service.ts';
+import { AuditRepository } from './features/audit/audit.repository.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
+import { AuditService } from './features/audit/audit.service.ts';
 import { backupRoutes } from './features/backup/backup.routes.ts';
 import { BackupService } from './features/backup/backup.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
@@ -109,6 +112,8 @@ export interface Services {
   filling: FillingService;
   /** The voyage ledger every regulatory figure reads. */
   ledger: LedgerService;
+  /** The audit trail of ship particulars, start info, filling, bunker and oil-change records. */
+  audit: AuditService;
   voyages: VoyageService;
   records: RecordsService;
   telemetry: TelemetryService;
@@ -179,11 +184,20 @@ export async function buildApp(
 
   const sessions = new SessionService(new SessionRepository(store.db));
   const users = new UsersService(new UsersRepository(store.db));
-  const ships = new ShipService(new ShipRepository(store.db));
-  const records = new RecordsService(new RecordsRepository(store.db));
+  // Every change of the records behind the regulatory reports is written down (features/audit).
+  const audit = new AuditService(new AuditRepository(store.db));
+  const ships = new ShipService(new ShipRepository(store.db), undefined, audit);
+  const records = new RecordsService(new RecordsRepository(store.db), undefined, {
+    ship: async () => (await ships.getShip()).ship,
+    audit,
+  });
   // The filling checks hold bunkering entries against the bunker records (the BDNs).
-  const filling = new FillingService(new FillingRepository(store.db), ships, undefined, () =>
-    records.listBunker({ limit: 100_000 }),
+  const filling = new FillingService(
+    new FillingRepository(store.db),
+    ships,
+    undefined,
+    () => records.listBunker({ limit: 100_000 }),
+    audit,
   );
   const voyages = new VoyageService(new VoyageRepository(store.db));
   const ledger = new LedgerService({ records: () => filling.checked(), ship: () => ships.completeShip() });
@@ -225,6 +239,7 @@ export async function buildApp(
     ships,
     filling,
     ledger,
+    audit,
     voyages,
     records,
     telemetry,
@@ -249,6 +264,7 @@ export async function buildApp(
   await ciiRoutes(app, cii);
   await voyageRoutes(app, voyages);
   await recordsRoutes(app, records);
+  await auditRoutes(app, audit);
   const reports = new ReportsService(filling, ships);
   await reportsRoutes(
     app,
@@ -257,6 +273,7 @@ export async function buildApp(
       filling: () => filling.checked(),
       bunker: (range) => records.listBunker({ ...range, limit: 100_000 }),
       oilChange: (range) => records.listOilChange({ ...range, limit: 100_000 }),
+      audit: () => audit.list({}),
     }),
   );
   await telemetryRoutes(app, telemetry);

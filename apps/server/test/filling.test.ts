@@ -1,4 +1,4 @@
-import { fillingMessages } from '@ecohelm/contracts';
+import { fillingMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
@@ -82,46 +82,69 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     expect(d.json()).toMatchObject({ checkState: 'ok', issues: [], consumedT: { ls_hfo: 5 } });
   });
 
-  it('flags departure ROB that does not equal arrival ROB + bunkered − consumed − barged out', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/check',
-      headers: t.auth,
-      payload: {
-        record: departure({
-          eventTime: '2025-03-02T09:00:00Z',
-          fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
-        }),
-      },
+  it('refuses a departure ROB that does not follow from the last ROB + bunkered − consumed, at the field', async () => {
+    const check = (robT: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/filling/records/check',
+        headers: t.auth,
+        payload: {
+          record: departure({
+            eventTime: '2025-03-02T09:00:00Z',
+            fuel: [{ fuelType: 'ls_hfo', robT, consumedT: 5 }],
+          }),
+        },
+      });
+    // 900 − 5 = 895, not 950: refused beyond the tolerance (0.5 t or 1 %), the check and the save alike.
+    const res = await check(950);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details).toContainEqual({
+      path: 'body.record.fuel.0.robT',
+      message: expect.stringContaining(plausibilityMessages.rob_mismatch),
     });
-    expect(res.statusCode).toBe(200);
-    // The new departure follows the departure above (900), not an arrival: time order and ROB both fail.
-    expect(res.json().checkState).toBe('error');
-    expect(res.json().issues).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          code: 'rob_mismatch',
-          path: 'fuel.0.robT',
-          params: { fuelType: 'ls_hfo', expected: 895, actual: 950 },
-        }),
-        expect.objectContaining({ code: 'time_order', severity: 'error' }),
-      ]),
+    expect(
+      (
+        await post(
+          departure({
+            eventTime: '2025-03-02T09:00:00Z',
+            fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
+          }),
+        )
+      ).statusCode,
+    ).toBe(400);
+    // Within the rule, the new departure still follows the departure above, not an arrival: flagged.
+    const flagged = await check(895);
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.json().checkState).toBe('error');
+    expect(flagged.json().issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'time_order', severity: 'error' })]),
     );
   });
 
-  it('flags an implausible distance, a fuel the ship lacks and a barge-out in the ROB chain', async () => {
-    const a = await post(
-      arrival({
-        voyageNumber: '2302',
-        portNameEn: 'Hamburg',
-        eventTime: '2025-03-03T08:00:00Z', // 24 h after departure
-        distanceNm: 900, // 37.5 kn against a service speed of 14 kn
-        fuel: [
-          { fuelType: 'ls_hfo', robT: 850 },
-          { fuelType: 'lng', robT: 10 },
-        ],
-      }),
-    );
+  it('refuses an impossible passage, flags a fast one, a fuel the ship lacks and a barge-out in the ROB chain', async () => {
+    const passage = (distanceNm: number) =>
+      post(
+        arrival({
+          voyageNumber: '2302',
+          portNameEn: 'Hamburg',
+          eventTime: '2025-03-03T08:00:00Z', // 24 h after departure
+          distanceNm,
+          fuel: [
+            { fuelType: 'ls_hfo', robT: 850 },
+            { fuelType: 'lng', robT: 10 },
+          ],
+        }),
+      );
+    // 37.5 kn against a service speed of 14 kn (at most 1.5 × 14 = 21 kn): refused at the distance.
+    const fast = await passage(900);
+    expect(fast.statusCode).toBe(400);
+    expect(fast.json().error.details).toContainEqual({
+      path: 'body.record.distanceNm',
+      message: `${plausibilityMessages.leg_too_fast} (900.0 nm / 24.0 h = 37.5 kn)`,
+    });
+    // 18.75 kn: possible, above the service speed: a warning.
+    const a = await passage(450);
     expect(a.statusCode).toBe(201);
     const codes = a.json().issues.map((i: { code: string }) => i.code);
     expect(codes).toEqual(expect.arrayContaining(['distance_implausible', 'fuel_not_on_ship']));
@@ -258,21 +281,27 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       departure({
         voyageNumber: '2303',
         eventTime: '2025-03-06T08:00:00Z',
-        fuel: [{ fuelType: 'ls_hfo', robT: 5000, consumedT: 1 }],
+        fuel: [{ fuelType: 'lng', robT: 5 }],
       }),
     );
-    expect(broken.json().checkState).toBe('error');
+    expect(broken.json(), JSON.stringify(broken.json())).toMatchObject({ checkState: 'error' });
     const res = await report([broken.json().id]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toEqual({ reason: 'record_has_errors' });
-    const draft = await post(departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z' }), true);
+    const draft = await post(
+      departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z', fuel: [] }),
+      true,
+    );
     expect((await report([draft.json().id])).json().error.details).toEqual({ reason: 'record_is_draft' });
     expect((await report(['nope'])).statusCode).toBe(404);
     expect(records.length).toBeGreaterThan(0);
   });
 
   it('deletes a record that is not submitted', async () => {
-    const created = await post(departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z' }), true);
+    const created = await post(
+      departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z', fuel: [] }),
+      true,
+    );
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/filling/records/${created.json().id}`,

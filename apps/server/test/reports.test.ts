@@ -341,6 +341,14 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       expect(add('eu_scope_co2_t')).toBeCloseTo(r.totals.euScope.co2T, 6);
       expect(Number(total.eu_scope_co2_t)).toBeCloseTo(r.totals.euScope.co2T, 6);
       for (const l of lines) expect(l.rule_set).toBe(r.ruleSet);
+      // The audit trail: every record of the year was created through the API, by the test's device.
+      const audit = parse(await zip.file('audit-trail.csv')!.async('string'), {
+        bom: true,
+        columns: true,
+      }) as Record<string, string>[];
+      expect(audit.filter((a) => a.entity === 'filling' && a.action === 'create').length).toBe(
+        records.length,
+      );
       const filling = parse(await zip.file('records-filling.csv')!.async('string'), {
         bom: true,
         columns: true,

@@ -9,7 +9,12 @@ export const ecaMessages = {
   tipBelowWarning: 'The tip distance must be below the warning distance.',
   untilBeforeFrom: 'The last day must not be before the first day.',
   badRange: 'These positions do not bound an area.',
+  fromTooEarly: 'No emission control area was in force before 19 May 2005 (MARPOL Annex VI).',
+  nameLength: 'Please enter a name of at most 32 characters.',
 } as const;
+
+/** The earliest day an emission control area can be in force: MARPOL Annex VI entered into force on 19 May 2005. */
+export const ECA_EARLIEST_DAY = '2005-05-19';
 
 /** PUT /api/v1/eca/settings — the watch: warning and tip distances (SPEC 10 nm and 2 nm) and the zones watched. */
 export const ecaSettingsSchema = z
@@ -35,9 +40,9 @@ const position = z.object({
   longitude: z.number().min(-180).max(180),
 });
 const zoneCommon = {
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(32, { error: ecaMessages.nameLength }),
   sulphurLimitPercent: z.number().min(0).max(3.5),
-  from: day,
+  from: day.refine((d) => d >= ECA_EARLIEST_DAY, { error: ecaMessages.fromTooEarly }),
   until: day.nullable(),
 };
 

@@ -326,5 +326,7 @@ export const fillingConflictReasons = [
   'record_locked',
   'record_is_draft',
   'record_has_errors',
+  /** A submitted record (in `details.dependent`) needs the record being deleted or changed as its start. */
+  'record_required',
 ] as const;
 export type FillingConflictReason = (typeof fillingConflictReasons)[number];

@@ -1,4 +1,5 @@
 export * from './alarms.ts';
+export * from './audit.ts';
 export * from './backup.ts';
 export * from './cii.ts';
 export * from './consumption.ts';
@@ -14,6 +15,7 @@ export * from './monitoring.ts';
 export * from './overview.ts';
 export * from './params.ts';
 export * from './platform.ts';
+export * from './plausibility.ts';
 export * from './records.ts';
 export * from './reports.ts';
 export * from './session.ts';

@@ -215,7 +215,7 @@ export const startInfoInputSchema = z.object({
   changeType: z.enum(initialInfoChangeTypes, { error: shipMessages.changeType }),
   startTime: z.iso.datetime({ error: shipMessages.startTime }),
   portNameEn: optText(),
-  company: z.string().trim().max(64, { error: shipMessages.maxLength }).nullish(),
+  company: optText(),
   flagState: optText(),
   robs: z.array(fuelRobSchema).default([]),
   remark: z.string().trim().max(200).nullish(),

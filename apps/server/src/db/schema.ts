@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AlarmTables } from './tables/alarms.ts';
+import type { AuditTables } from './tables/audit.ts';
 import type { EcaTables } from './tables/eca.ts';
 import type { EquipmentTables } from './tables/equipment.ts';
 import type { LoadTables } from './tables/load.ts';
@@ -28,7 +29,8 @@ export interface Database
     WeatherTables,
     SpeedTables,
     SyncTables,
-    UserTables {
+    UserTables,
+    AuditTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

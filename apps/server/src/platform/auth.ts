@@ -1,4 +1,4 @@
-import type { Device, Permission, User } from '@ecohelm/contracts';
+import type { AuditActor, Device, Permission, User } from '@ecohelm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -101,4 +101,10 @@ export function requirePermission(permission: Permission) {
   };
   permissionOfGuard.set(guard, permission);
   return guard;
+}
+
+/** Who is making a change, as the audit trail keeps it: the device's code or the user's name. */
+export function actorOfRequest(request: FastifyRequest): AuditActor | null {
+  const auth = request.auth;
+  return auth ? { kind: auth.kind, name: auth.device.code } : null;
 }

@@ -7,6 +7,7 @@ import {
   fleetMessages,
   GRIB_DAMAGED_MESSAGE,
   loadMessages,
+  plausibilityMessages,
   shipMessages,
   speedMessages,
   syncMessages,
@@ -18,6 +19,7 @@ import type { TFunction } from 'i18next';
 const byText = new Map<string, string>([
   ...Object.entries(shipMessages).map(([k, v]) => [v as string, `ship.messages.${k}`] as const),
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
+  ...Object.entries(plausibilityMessages).map(([k, v]) => [v as string, `plausibility.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
   ...Object.entries(equipmentMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
   ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),

@@ -10,7 +10,7 @@ import {
   idParamsSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { actorOfRequest, requirePermission } from '../../platform/auth.ts';
 import type { FillingService } from './filling.service.ts';
 
 /** Information filling for EU MRV and IMO DCS. Writes need `records:write`. */
@@ -18,8 +18,7 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
   const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['filling'];
   const write = { preHandler: requirePermission('records:write') };
-  const by = (request: { auth?: { device: { code: string } } | undefined }) =>
-    request.auth?.device.code ?? null;
+  const by = actorOfRequest;
 
   app.get(
     '/api/v1/filling/records',
@@ -63,7 +62,7 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
     '/api/v1/filling/records/:id',
     { ...write, schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
-      await filling.delete(request.params.id);
+      await filling.delete(request.params.id, by(request));
       return reply.status(204).send();
     },
   );

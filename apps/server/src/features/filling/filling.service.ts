@@ -16,11 +16,76 @@ import { REPORTABLE_RECORD_TYPES } from '@ecohelm/domain';
 import type { FillingRecordsTable } from '../../db/schema.ts';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.ts';
 import { parseBody } from '../../platform/parse-body.ts';
+import { refuseImpossible } from '../../platform/plausibility.ts';
+import { type ActorLike, type AuditLog, actorName } from '../audit/audit.service.ts';
 import { OWN_SHIP_ID, type ShipService } from '../ship/ship.service.ts';
 import { type BunkerDelivery, type CheckInput, type CheckResult, checkRecords } from './filling.checks.ts';
+import { entryRefusals } from './filling.plausibility.ts';
 import type { FillingRepository } from './filling.repository.ts';
 
 const conflictWith = (reason: FillingConflictReason, message: string) => conflict(message, { reason });
+
+const startKindOf: Partial<Record<string, string>> = {
+  departure: 'arrival',
+  anchorage_end: 'anchorage_start',
+  drift_end: 'drift_start',
+};
+const familyOf = (kind: string) => (kind === 'arrival' || kind === 'departure' ? 'port' : kind.split('_')[0]);
+const isStayKind = (kind: string) => /^(arrival|departure|anchorage_|drift_)/.test(kind);
+
+/** The start each submitted end stands on: its family's record just before it, when that is its start. */
+function startsOfSubmittedEnds(rows: readonly FillingRecordsTable[]): Map<string, string | null> {
+  const ordered = rows
+    .map((r, seq) => ({ r, seq }))
+    .filter(({ r }) => r.event_time && isStayKind(r.kind))
+    .sort((a, b) => (a.r.event_time as string).localeCompare(b.r.event_time as string) || a.seq - b.seq)
+    .map(({ r }) => r);
+  const out = new Map<string, string | null>();
+  ordered.forEach((r, i) => {
+    if (r.status !== 'submitted' || !startKindOf[r.kind]) return;
+    const before = ordered
+      .slice(0, i)
+      .reverse()
+      .find((x) => familyOf(x.kind) === familyOf(r.kind));
+    out.set(
+      r.id,
+      before &&
+        before.kind === startKindOf[r.kind] &&
+        (before.event_time as string) < (r.event_time as string)
+        ? before.id
+        : null,
+    );
+  });
+  return out;
+}
+
+/**
+ * 409 `record_required` when a change (delete or edit) leaves a submitted departure, end of anchorage or end of
+ * drift without the start it had: the submitted record cannot be corrected any more, so the change is refused.
+ */
+function refuseOrphaning(
+  before: readonly FillingRecordsTable[],
+  after: readonly FillingRecordsTable[],
+): void {
+  const was = startsOfSubmittedEnds(before);
+  const now = startsOfSubmittedEnds(after);
+  for (const [id, start] of was) {
+    if (start === null || now.get(id) === start) continue;
+    throw recordRequired(before.find((r) => r.id === id) as FillingRecordsTable);
+  }
+}
+
+/** The 409 naming the submitted record `d` that a change would leave wrong. */
+function recordRequired(d: FillingRecordsTable) {
+  const at = (d.event_time ?? '').slice(0, 16).replace('T', ' ');
+  return conflict(
+    `The submitted ${d.kind.replace('_', ' ')} of voyage ${d.voyage_number ?? '?'} at ${at} UTC needs this record.`,
+    {
+      reason: 'record_required' satisfies FillingConflictReason,
+      dependent: { id: d.id, kind: d.kind, voyageNumber: d.voyage_number, eventTime: d.event_time },
+    },
+  );
+}
 
 export interface SaveInput {
   draft?: boolean | undefined;
@@ -55,17 +120,20 @@ export class FillingService {
   readonly #ships: ShipService;
   readonly #now: () => Date;
   readonly #bunkerRecords: (() => Promise<readonly BunkerDelivery[]>) | undefined;
+  readonly #audit: AuditLog | undefined;
 
   constructor(
     repo: FillingRepository,
     ships: ShipService,
     now: () => Date = () => new Date(),
     bunkerRecords?: () => Promise<readonly BunkerDelivery[]>,
+    audit?: AuditLog,
   ) {
     this.#repo = repo;
     this.#ships = ships;
     this.#now = now;
     this.#bunkerRecords = bunkerRecords;
+    this.#audit = audit;
   }
 
   /** The list of one regime (or both) with the counts of each filter state. */
@@ -114,17 +182,29 @@ export class FillingService {
     const id = input.id ?? '__candidate__';
     const candidate = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', null);
     const others = rows.filter((r) => r.id !== id);
+    await this.#refuseImpossible(candidate, rows, ship);
     const results = await this.#check([...others, candidate], ship);
     const r = results.get(id) as CheckResult;
     return { checkState: r.checkState, issues: r.issues };
   }
 
-  async create(input: SaveInput, by: string | null): Promise<FillingRecord> {
-    await this.#requireShip();
+  async create(input: SaveInput, by: ActorLike): Promise<FillingRecord> {
+    const ship = await this.#requireShip();
     const data = this.#parse(input);
-    const row = this.#row(randomUUID(), data, input.draft ? 'draft' : 'not_submitted', by);
+    const row = this.#row(randomUUID(), data, input.draft ? 'draft' : 'not_submitted', actorName(by));
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    // A new record that leaves a submitted one in error is not refused: deleting it again undoes it.
+    await this.#refuseImpossible(row, rows, ship);
     await this.#repo.insert(row);
-    return this.#one(row.id);
+    const after = await this.#one(row.id);
+    await this.#audit?.record(by, {
+      entity: 'filling',
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after,
+    });
+    return after;
   }
 
   /**
@@ -143,6 +223,19 @@ export class FillingService {
         return { ...this.#row(id, data, 'not_submitted', null), source };
       });
     await this.#repo.insertMany(fresh);
+    if (this.#audit && fresh.length > 0) {
+      const byId = new Map((await this.#allChecked()).map((r) => [r.id, r]));
+      await this.#audit.record(
+        source,
+        fresh.map((r) => ({
+          entity: 'filling' as const,
+          entityId: r.id,
+          action: 'create' as const,
+          before: null,
+          after: byId.get(r.id) ?? null,
+        })),
+      );
+    }
     return fresh.length;
   }
 
@@ -152,31 +245,46 @@ export class FillingService {
     return new Set(rows.filter((r) => r.event_time).map((r) => `${r.kind}|${r.event_time}`));
   }
 
-  async update(id: string, input: SaveInput, by: string | null): Promise<FillingRecord> {
-    await this.#requireShip();
+  async update(id: string, input: SaveInput, by: ActorLike): Promise<FillingRecord> {
+    const ship = await this.#requireShip();
     const existing = await this.#existing(id);
     if (existing.status === 'submitted') {
       throw conflictWith('record_locked', 'A submitted record is locked.');
     }
     const data = this.#parse(input);
-    const row = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', by);
+    const row = this.#row(id, data, input.draft ? 'draft' : 'not_submitted', actorName(by));
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    // Order among records of the same time is the order they were entered: the row keeps its place.
+    const changed = rows.map((r) => (r.id === id ? { ...row, created_at: r.created_at } : r));
+    await this.#refuseImpossible(row, rows, ship);
+    refuseOrphaning(rows, changed);
+    await this.#refuseBreakingSubmitted(rows, changed, ship);
+    const before = await this.#one(id);
     const { id: _id, ship_id: _ship, created_at: _created, ...set } = row;
     await this.#repo.update(OWN_SHIP_ID, id, set);
-    return this.#one(id);
+    const after = await this.#one(id);
+    await this.#audit?.record(by, { entity: 'filling', entityId: id, action: 'update', before, after });
+    return after;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, by?: ActorLike): Promise<void> {
     const existing = await this.#existing(id);
     if (existing.status === 'submitted') {
       throw conflictWith('record_locked', 'A submitted record is locked.');
     }
+    const rows = await this.#repo.listAll(OWN_SHIP_ID);
+    const remaining = rows.filter((r) => r.id !== id);
+    refuseOrphaning(rows, remaining);
+    await this.#refuseBreakingSubmitted(rows, remaining, (await this.#ships.getShip()).ship ?? undefined);
+    const before = await this.#one(id);
     await this.#repo.delete(OWN_SHIP_ID, id);
+    await this.#audit?.record(by, { entity: 'filling', entityId: id, action: 'delete', before, after: null });
   }
 
   /** Reports (submits) records: departure, end of anchorage and end of drift only, complete and error-free. */
   async report(
     ids: readonly string[],
-    by: string | null,
+    by: ActorLike,
   ): Promise<{ reported: number; records: FillingRecord[] }> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) {
@@ -205,10 +313,56 @@ export class FillingService {
     if (selected.some((r) => r.checkState === 'error')) {
       throw conflictWith('record_has_errors', 'A selected record has errors; correct it first.');
     }
-    await this.#repo.markSubmitted(OWN_SHIP_ID, unique, this.#now().toISOString(), by);
+    await this.#repo.markSubmitted(OWN_SHIP_ID, unique, this.#now().toISOString(), actorName(by));
     const after = await this.#allChecked();
     const records = after.filter((r) => unique.includes(r.id));
+    await this.#audit?.record(
+      by,
+      records.map((r) => ({
+        entity: 'filling' as const,
+        entityId: r.id,
+        action: 'submit' as const,
+        before: byId.get(r.id) ?? null,
+        after: r,
+      })),
+    );
     return { reported: records.length, records };
+  }
+
+  /**
+   * 409 `record_required` when a change turns a submitted record that checked without errors into one with errors
+   * (a bunkering its ROB follows from, say): a submitted record is locked, so it could never be corrected.
+   */
+  async #refuseBreakingSubmitted(
+    before: readonly FillingRecordsTable[],
+    after: readonly FillingRecordsTable[],
+    ship: Ship | undefined,
+  ): Promise<void> {
+    if (!after.some((r) => r.status === 'submitted')) return;
+    const was = await this.#check([...before], ship);
+    const now = await this.#check([...after], ship);
+    for (const r of after) {
+      if (r.status !== 'submitted') continue;
+      if (was.get(r.id)?.checkState !== 'error' && now.get(r.id)?.checkState === 'error')
+        throw recordRequired(r);
+    }
+  }
+
+  /** 400 with the reason at the field when the record cannot be true (filling.plausibility.ts). */
+  async #refuseImpossible(
+    row: FillingRecordsTable,
+    rows: readonly FillingRecordsTable[],
+    ship: Ship,
+  ): Promise<void> {
+    const inputs = rows.map((r, seq) => toCheckInput(r, seq));
+    const at = rows.findIndex((r) => r.id === row.id);
+    const candidate = toCheckInput(row, at >= 0 ? at : rows.length);
+    const others = inputs.filter((r) => r.id !== row.id);
+    const startInfo = await this.#ships.listStartInfo();
+    refuseImpossible(
+      entryRefusals(candidate, others, ship, startInfo, this.#now(), { draft: row.status === 'draft' }),
+      'body.record',
+    );
   }
 
   async #requireShip(): Promise<Ship> {
@@ -291,6 +445,16 @@ function matches(r: FillingRecord, filter: FillingFilter): boolean {
     case 'submitted':
       return r.status === 'submitted';
   }
+}
+
+function toCheckInput(r: FillingRecordsTable, seq: number): CheckInput {
+  return {
+    id: r.id,
+    kind: r.kind as FillingKind,
+    eventTime: r.event_time,
+    data: JSON.parse(r.data) as Record<string, unknown>,
+    seq,
+  };
 }
 
 function checkRows(

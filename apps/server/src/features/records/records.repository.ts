@@ -42,25 +42,30 @@ export class RecordsRepository {
     return rows.map(toBunkerRecord);
   }
 
+  async findBunker(id: number): Promise<BunkerRecord | undefined> {
+    const row = await this.#db
+      .selectFrom('bunker_records')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toBunkerRecord(row as unknown as Selectable<BunkerRecordsTable>) : undefined;
+  }
+
+  async findOilChange(id: number): Promise<OilChangeRecord | undefined> {
+    const row = await this.#db
+      .selectFrom('oil_change_records')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toOilChangeRecord(row as unknown as Selectable<OilChangeRecordsTable>) : undefined;
+  }
+
   async listOilChange(q: Partial<RecordsQuery>): Promise<OilChangeRecord[]> {
     const rows = (await this.#list(
       'oil_change_records',
       q,
     )) as unknown as Selectable<OilChangeRecordsTable>[];
-    return rows.map((r) => ({
-      id: Number(r.id),
-      source: r.source as RecordSource,
-      createdAt: r.created_at,
-      equipment: r.equipment,
-      oilTypeBefore: r.oil_type_before,
-      oilTypeAfter: r.oil_type_after,
-      latitude: r.latitude,
-      longitude: r.longitude,
-      startTime: r.start_time,
-      endTime: r.end_time,
-      reason: r.reason,
-      operator: r.operator,
-    }));
+    return rows.map(toOilChangeRecord);
   }
 
   async listHullCleaning(q: Partial<RecordsQuery>): Promise<HullCleaningRecord[]> {
@@ -241,5 +246,23 @@ export function toBunkerRecord(r: Selectable<BunkerRecordsTable>): BunkerRecord 
     tankNumber: r.tank_number,
     sulphurPct: r.sulphur_pct,
     bdnNumber: r.bdn_number,
+  };
+}
+
+/** A stored oil-change row as the API gives it. */
+export function toOilChangeRecord(r: Selectable<OilChangeRecordsTable>): OilChangeRecord {
+  return {
+    id: Number(r.id),
+    source: r.source as RecordSource,
+    createdAt: r.created_at,
+    equipment: r.equipment,
+    oilTypeBefore: r.oil_type_before,
+    oilTypeAfter: r.oil_type_after,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    startTime: r.start_time,
+    endTime: r.end_time,
+    reason: r.reason,
+    operator: r.operator,
   };
 }

@@ -12,7 +12,7 @@ import {
   recordsQuerySchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { actorOfRequest, requirePermission } from '../../platform/auth.ts';
 import type { RecordsService } from './records.service.ts';
 
 /** Bunker, oil change and hull cleaning records. Writes need `records:write`. */
@@ -32,7 +32,8 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
   app.post(
     '/api/v1/records/bunker',
     { ...write, schema: { tags, body: bunkerRecordInputSchema, response: { 201: bunkerRecordSchema } } },
-    async (request, reply) => reply.status(201).send(await records.addBunker(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await records.addBunker(request.body, 'crew', actorOfRequest(request))),
   );
 
   app.get(
@@ -49,7 +50,8 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
       ...write,
       schema: { tags, body: oilChangeRecordInputSchema, response: { 201: oilChangeRecordSchema } },
     },
-    async (request, reply) => reply.status(201).send(await records.addOilChange(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await records.addOilChange(request.body, 'crew', actorOfRequest(request))),
   );
 
   app.get(
@@ -80,7 +82,7 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
         response: { 200: bunkerRecordSchema },
       },
     },
-    (request) => records.updateBunker(request.params.id, request.body),
+    (request) => records.updateBunker(request.params.id, request.body, actorOfRequest(request)),
   );
   app.put(
     '/api/v1/records/oil-change/:id',
@@ -93,14 +95,14 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
         response: { 200: oilChangeRecordSchema },
       },
     },
-    (request) => records.updateOilChange(request.params.id, request.body),
+    (request) => records.updateOilChange(request.params.id, request.body, actorOfRequest(request)),
   );
   for (const kind of ['bunker', 'oil-change', 'hull-cleaning'] as const) {
     app.delete(
       `/api/v1/records/${kind}/:id`,
       { ...write, schema: { tags, params: recordIdParamsSchema } },
       async (request, reply) => {
-        await records.delete(kind, request.params.id);
+        await records.delete(kind, request.params.id, actorOfRequest(request));
         return reply.status(204).send();
       },
     );

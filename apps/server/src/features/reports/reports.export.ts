@@ -16,8 +16,8 @@ export interface PackageSources {
   filling: () => Promise<readonly FillingRecord[]>;
   bunker: (range: { from: string; to: string }) => Promise<readonly BunkerRecord[]>;
   oilChange: (range: { from: string; to: string }) => Promise<readonly OilChangeRecord[]>;
-  /** The audit trail of the range, where the store keeps one. */
-  audit?: (range: { from: string; to: string }) => Promise<readonly AuditRow[]>;
+  /** The whole audit trail, where the store keeps one (the package keeps what concerns the year's records). */
+  audit?: () => Promise<readonly (AuditRow & { entityId: string })[]>;
 }
 
 export interface ExportedFile {
@@ -81,8 +81,14 @@ export class ReportsExporter {
       sources ? sources.filling() : [],
       sources ? sources.bunker(range) : [],
       sources ? sources.oilChange(range) : [],
-      sources?.audit ? sources.audit(range) : null,
+      sources?.audit ? sources.audit() : null,
     ]);
+    const yearFilling = filling.filter((r) => inYear(r.eventTime));
+    // The trail of the year's records (whenever they were changed) and of the particulars and start info.
+    const ids = new Set<string>([...yearFilling, ...bunker, ...oilChange].map((r) => String(r.id)));
+    const trail = audit?.filter(
+      (a) => a.entity === 'ship' || a.entity === 'start_info' || ids.has(a.entityId),
+    );
     const { writeVerifierPackage } = await import('./reports.package.ts');
     return writeVerifierPackage({
       report,
@@ -91,10 +97,10 @@ export class ReportsExporter {
       pdf,
       xlsxName: `${doc.fileName}.xlsx`,
       pdfName: `${doc.fileName}.pdf`,
-      filling: filling.filter((r) => inYear(r.eventTime)),
+      filling: yearFilling,
       bunker,
       oilChange,
-      audit,
+      audit: trail ?? null,
     });
   }
 }

@@ -7,7 +7,7 @@ import {
   startInfoSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { actorOfRequest, requirePermission } from '../../platform/auth.ts';
 import type { ShipService } from './ship.service.ts';
 
 /**
@@ -26,7 +26,7 @@ export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<
   app.put(
     '/api/v1/ship',
     { ...write, schema: { tags, body: shipSchema, response: { 200: shipResponseSchema } } },
-    (request) => ships.saveShip(request.body, request.auth?.device.code ?? null),
+    (request) => ships.saveShip(request.body, actorOfRequest(request)),
   );
 
   app.get(
@@ -40,7 +40,8 @@ export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<
   app.post(
     '/api/v1/ship/start-info',
     { ...write, schema: { tags, body: startInfoInputSchema, response: { 201: startInfoSchema } } },
-    async (request, reply) => reply.status(201).send(await ships.createStartInfo(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await ships.createStartInfo(request.body, actorOfRequest(request))),
   );
 
   app.put(
@@ -54,14 +55,14 @@ export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<
         response: { 200: startInfoSchema },
       },
     },
-    (request) => ships.updateStartInfo(request.params.id, request.body),
+    (request) => ships.updateStartInfo(request.params.id, request.body, actorOfRequest(request)),
   );
 
   app.delete(
     '/api/v1/ship/start-info/:id',
     { ...write, schema: { tags, params: idParamsSchema } },
     async (request, reply) => {
-      await ships.deleteStartInfo(request.params.id);
+      await ships.deleteStartInfo(request.params.id, actorOfRequest(request));
       return reply.status(204).send();
     },
   );

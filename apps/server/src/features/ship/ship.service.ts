@@ -9,6 +9,8 @@ import {
 } from '@ecohelm/contracts';
 import { notFound } from '../../platform/errors.ts';
 import { parseBody } from '../../platform/parse-body.ts';
+import { capacityRefusals, dateRefusals, refuseImpossible } from '../../platform/plausibility.ts';
+import { type ActorLike, type AuditLog, actorName } from '../audit/audit.service.ts';
 import type { ShipRepository } from './ship.repository.ts';
 
 /** The vessel shape manages one ship; the fleet shape will key by ship id. */
@@ -18,10 +20,12 @@ export const OWN_SHIP_ID = 'own';
 export class ShipService {
   readonly #repo: ShipRepository;
   readonly #now: () => Date;
+  readonly #audit: AuditLog | undefined;
 
-  constructor(repo: ShipRepository, now: () => Date = () => new Date()) {
+  constructor(repo: ShipRepository, now: () => Date = () => new Date(), audit?: AuditLog) {
     this.#repo = repo;
     this.#now = now;
+    this.#audit = audit;
   }
 
   /** The stored ship, or null before the basic info was saved. */
@@ -36,8 +40,14 @@ export class ShipService {
     return r.complete && r.ship ? r.ship : undefined;
   }
 
-  async saveShip(input: unknown, by: string | null, shipId = OWN_SHIP_ID): Promise<ShipResponse> {
+  async saveShip(input: unknown, by: ActorLike, shipId = OWN_SHIP_ID): Promise<ShipResponse> {
     const ship = parseBody(shipSchema, input);
+    // A build date more than a day ahead cannot be true (the dates of every record are held against it).
+    refuseImpossible(
+      dateRefusals('buildDate', ship.buildDate ? `${ship.buildDate}T00:00:00.000Z` : null, {
+        now: this.#now(),
+      }),
+    );
     const now = this.#now().toISOString();
     const existing = await this.#repo.findShip(shipId);
     await this.#repo.upsertShip({
@@ -51,17 +61,43 @@ export class ShipService {
       data: JSON.stringify(ship),
       created_at: existing?.created_at ?? now,
       updated_at: now,
-      updated_by: by,
+      updated_by: actorName(by),
+    });
+    await this.#audit?.record(by, {
+      entity: 'ship',
+      entityId: shipId,
+      action: existing ? 'update' : 'create',
+      before: existing ? shipResponseOf(existing).ship : null,
+      after: ship,
     });
     return { ship, complete: true, updatedAt: now };
+  }
+
+  /** Start info that cannot be true: dated before the build or a day ahead, or a ROB above the tank capacity. */
+  async #refuseImpossibleStartInfo(
+    v: { startTime: string; robs?: { fuelType: string; robT: number }[] },
+    shipId: string,
+  ) {
+    const ship = (await this.getShip(shipId)).ship;
+    refuseImpossible([
+      ...dateRefusals('startTime', v.startTime, { buildDate: ship?.buildDate, now: this.#now() }),
+      ...(v.robs ?? []).flatMap((r, i) =>
+        capacityRefusals(`robs.${i}.robT`, r.robT, r.fuelType, ship?.fuelTypes),
+      ),
+    ]);
   }
 
   async listStartInfo(shipId = OWN_SHIP_ID): Promise<StartInfo[]> {
     return (await this.#repo.listStartInfo(shipId)).map(toStartInfo);
   }
 
-  async createStartInfo(input: StartInfoInput | unknown, shipId = OWN_SHIP_ID): Promise<StartInfo> {
+  async createStartInfo(
+    input: StartInfoInput | unknown,
+    by?: ActorLike,
+    shipId = OWN_SHIP_ID,
+  ): Promise<StartInfo> {
     const v = parseBody(startInfoInputSchema, input);
+    await this.#refuseImpossibleStartInfo(v, shipId);
     const now = this.#now().toISOString();
     const row = {
       id: randomUUID(),
@@ -73,11 +109,27 @@ export class ShipService {
       updated_at: now,
     };
     await this.#repo.insertStartInfo(row);
-    return toStartInfo(row);
+    const after = toStartInfo(row);
+    await this.#audit?.record(by, {
+      entity: 'start_info',
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after,
+    });
+    return after;
   }
 
-  async updateStartInfo(id: string, input: unknown, shipId = OWN_SHIP_ID): Promise<StartInfo> {
+  async updateStartInfo(
+    id: string,
+    input: unknown,
+    by?: ActorLike,
+    shipId = OWN_SHIP_ID,
+  ): Promise<StartInfo> {
     const v = parseBody(startInfoInputSchema, input);
+    const existing = await this.#repo.findStartInfo(shipId, id);
+    if (!existing) throw notFound('No such start-info entry.');
+    await this.#refuseImpossibleStartInfo(v, shipId);
     const now = this.#now().toISOString();
     const startTime = new Date(v.startTime).toISOString();
     const ok = await this.#repo.updateStartInfo(shipId, id, {
@@ -89,11 +141,28 @@ export class ShipService {
     if (!ok) throw notFound('No such start-info entry.');
     const row = await this.#repo.findStartInfo(shipId, id);
     if (!row) throw notFound('No such start-info entry.');
-    return toStartInfo(row);
+    const after = toStartInfo(row);
+    await this.#audit?.record(by, {
+      entity: 'start_info',
+      entityId: id,
+      action: 'update',
+      before: toStartInfo(existing),
+      after,
+    });
+    return after;
   }
 
-  async deleteStartInfo(id: string, shipId = OWN_SHIP_ID): Promise<void> {
-    if (!(await this.#repo.deleteStartInfo(shipId, id))) throw notFound('No such start-info entry.');
+  async deleteStartInfo(id: string, by?: ActorLike, shipId = OWN_SHIP_ID): Promise<void> {
+    const existing = await this.#repo.findStartInfo(shipId, id);
+    if (!existing || !(await this.#repo.deleteStartInfo(shipId, id)))
+      throw notFound('No such start-info entry.');
+    await this.#audit?.record(by, {
+      entity: 'start_info',
+      entityId: id,
+      action: 'delete',
+      before: toStartInfo(existing),
+      after: null,
+    });
   }
 }
 

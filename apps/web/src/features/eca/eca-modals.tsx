@@ -1,4 +1,4 @@
-import { type EcaResponse, ecaSettingsSchema, ecaZoneInputSchema } from '@ecohelm/contracts';
+import { type EcaResponse, ecaSettingsSchema, ecaZoneInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
 import {
   Alert,
   App,
@@ -138,7 +138,7 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
         ) : null}
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item name="name" label={t('analysis.ecaZones.name')} rules={required} style={{ flex: 2 }}>
-            <Input maxLength={64} />
+            <Input maxLength={TEXT_LIMIT} />
           </Form.Item>
           <Form.Item
             name="sulphurLimitPercent"

@@ -13,6 +13,7 @@ import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
@@ -341,10 +342,12 @@ function Actions({
   canWrite,
   onEdit,
   onDelete,
+  history,
 }: {
   canWrite: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  history: { entity: 'bunker' | 'oil_change'; entityId: string };
 }) {
   const { t } = useTranslation();
   return (
@@ -363,6 +366,7 @@ function Actions({
           {t('analysis.records.delete')}
         </Button>
       </Popconfirm>
+      <AuditHistoryButton {...history} />
     </Space>
   );
 }
@@ -403,7 +407,12 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
               title: '',
               key: 'actions',
               render: (_, r) => (
-                <Actions canWrite={canWrite} onEdit={() => onEdit(r)} onDelete={() => void remove(r.id)} />
+                <Actions
+                  canWrite={canWrite}
+                  onEdit={() => onEdit(r)}
+                  onDelete={() => void remove(r.id)}
+                  history={{ entity: 'bunker', entityId: String(r.id) }}
+                />
               ),
             },
           ]}
@@ -446,7 +455,12 @@ function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: O
               title: '',
               key: 'actions',
               render: (_, r) => (
-                <Actions canWrite={canWrite} onEdit={() => onEdit(r)} onDelete={() => void remove(r.id)} />
+                <Actions
+                  canWrite={canWrite}
+                  onEdit={() => onEdit(r)}
+                  onDelete={() => void remove(r.id)}
+                  history={{ entity: 'oil_change', entityId: String(r.id) }}
+                />
               ),
             },
           ]}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
 import { useFillingRecords } from './api/get-filling-records';
@@ -18,6 +19,7 @@ import { useReportFillingRecords } from './api/report-filling-records';
 import { FillingChart } from './filling-chart';
 import { modalOf } from './filling-form-model';
 import { issueText, type OpenFilling } from './filling-modal';
+import { recordRequiredText } from './record-required';
 
 const stateColor = { ok: 'green', warning: 'orange', error: 'red' } as const;
 const reasonKey: Record<string, string> = {
@@ -72,6 +74,16 @@ export function FillingList({
             : t('errors.unknown'),
       );
     }
+  };
+
+  /** Why a delete was refused: the submitted record that needs this one, by kind, voyage and ship time. */
+  const deleteFailure = (error: unknown) => {
+    const required = recordRequiredText(error, t, config.shipTimeOffsetMinutes);
+    if (required) return required;
+    if (!(error instanceof ApiError)) return t('errors.unknown');
+    const reason = (error.details as { reason?: string } | undefined)?.reason;
+    const key = reason ? reasonKey[reason] : undefined;
+    return t(key ?? error.messageKey);
   };
 
   const place = (r: FillingRecord) => {
@@ -192,14 +204,19 @@ export function FillingList({
                           okText: t('filling.actions.ok'),
                           cancelText: t('filling.actions.cancel'),
                           onOk: async () => {
-                            await remove.mutateAsync(r.id);
-                            setSelected((s) => s.filter((id) => id !== r.id));
+                            try {
+                              await remove.mutateAsync(r.id);
+                              setSelected((s) => s.filter((id) => id !== r.id));
+                            } catch (error) {
+                              void message.error(deleteFailure(error));
+                            }
                           },
                         })
                       }
                     >
                       {t('filling.actions.delete')}
                     </Button>
+                    <AuditHistoryButton entity="filling" entityId={r.id} type="default" />
                   </Space>
                 ),
               },

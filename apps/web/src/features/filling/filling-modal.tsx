@@ -23,6 +23,7 @@ import {
   validateRecord,
 } from './filling-form-model';
 import { FuelEntryTable } from './fuel-entry-table';
+import { recordRequiredText } from './record-required';
 
 /** What the open modal edits; kept in local storage while open so a reload restores it. */
 export interface OpenFilling {
@@ -117,7 +118,10 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
     if (error instanceof ApiError && Array.isArray(error.details)) {
       showIssues(error.details as { path: string; message: string }[], ['body', 'record']);
     }
-    void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+    void message.error(
+      recordRequiredText(error, t, offset) ??
+        (error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+    );
   };
 
   const onSave = async () => {

@@ -1,4 +1,4 @@
-import type { ShipInput } from '@ecohelm/contracts';
+import { type ShipInput, TEXT_LIMIT } from '@ecohelm/contracts';
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { useSaveShip } from './api/save-ship';
 import {
   type FieldSpec,
@@ -35,7 +36,7 @@ function FieldInput({ spec, ...control }: { spec: FieldSpec } & Record<string, u
         />
       );
     default:
-      return <Input {...control} maxLength={64} />;
+      return <Input {...control} maxLength={TEXT_LIMIT} />;
   }
 }
 
@@ -156,6 +157,7 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
         >
           {t('ship.actions.reset')}
         </Button>
+        {ship.data?.ship ? <AuditHistoryButton entity="ship" entityId="own" type="default" /> : null}
       </Space>
     </Form>
   );

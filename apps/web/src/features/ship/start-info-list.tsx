@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
+import { AuditHistoryButton } from '../../ui/audit-history';
 import { useDeleteStartInfo } from './api/delete-start-info';
 import { useStartInfo } from './api/get-start-info';
 import { StartInfoModal } from './start-info-modal';
@@ -75,6 +76,7 @@ export function StartInfoList({ canWrite }: { canWrite: boolean }) {
                 >
                   {t('ship.actions.delete')}
                 </Button>
+                <AuditHistoryButton entity="start_info" entityId={entry.id} type="default" />
               </Space>
             ),
           },

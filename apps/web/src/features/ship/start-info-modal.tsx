@@ -1,4 +1,4 @@
-import { initialInfoChangeTypes, type StartInfo, startInfoInputSchema } from '@ecohelm/contracts';
+import { initialInfoChangeTypes, type StartInfo, startInfoInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -99,13 +99,13 @@ export function StartInfoModal({
             <DatePicker showTime format="YYYY-MM-DD HH:mm" />
           </Form.Item>
           <Form.Item name="portNameEn" label={t('ship.startInfo.portNameEn')}>
-            <Input maxLength={64} />
+            <Input maxLength={TEXT_LIMIT} />
           </Form.Item>
           <Form.Item name="company" label={t('ship.startInfo.company')}>
-            <Input maxLength={64} />
+            <Input maxLength={TEXT_LIMIT} />
           </Form.Item>
           <Form.Item name="flagState" label={t('ship.startInfo.flagState')}>
-            <Input maxLength={64} />
+            <Input maxLength={TEXT_LIMIT} />
           </Form.Item>
         </Space>
         <Form.List name="robs">

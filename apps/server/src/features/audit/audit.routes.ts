@@ -1,0 +1,26 @@
+import { auditListResponseSchema, auditQuerySchema } from '@ecohelm/contracts';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { AuditService } from './audit.service.ts';
+
+/** The audit trail, read only: there is no route that writes, edits or deletes it. */
+export async function auditRoutes(app: AppInstance, audit: AuditService): Promise<void> {
+  app.get(
+    '/api/v1/audit',
+    {
+      preHandler: requirePermission('dashboard:read'),
+      schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: auditListResponseSchema } },
+    },
+    async (request) => {
+      const { entity, entityId, from, to } = request.query;
+      return {
+        items: await audit.list({
+          ...(entity ? { entity } : {}),
+          ...(entityId ? { entityId } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        }),
+      };
+    },
+  );
+}
