@@ -6,15 +6,16 @@ import {
   type Ship,
   type StartInfo,
 } from '@ecohelm/contracts';
+import { DEFAULT_MAX_LEG_SPEED_KN, MAX_SPEED_FACTOR } from '@ecohelm/domain';
 
 /** ROB arithmetic tolerance, tonnes: readings are soundings rounded to 0.1 t or better. */
 export const ROB_TOLERANCE_T = 0.1;
 /** Average speed over a passage above this multiple of the service speed is a warning... */
 export const SPEED_WARNING_FACTOR = 1.2;
-/** ...and above this multiple an error (the distance cannot be right). */
-export const SPEED_ERROR_FACTOR = 2;
-/** Service speed assumed when the ship's basic info has none, knots. */
-export const DEFAULT_SERVICE_SPEED_KN = 20;
+/** ...and above this multiple an error (the distance cannot be right): the plausibility rule entry and reports apply. */
+export const SPEED_ERROR_FACTOR = MAX_SPEED_FACTOR;
+/** Service speed assumed when the ship's basic info has none, knots: its error limit is the rule's 25 kn. */
+export const DEFAULT_SERVICE_SPEED_KN = DEFAULT_MAX_LEG_SPEED_KN / MAX_SPEED_FACTOR;
 /** A passage averaging under this speed is a warning (distance probably missing a digit), knots. */
 export const SLOW_PASSAGE_KN = 1;
 /** Drift faster than this is a warning (the ship was probably under way), knots. */
