@@ -78,9 +78,15 @@ describe.each(storeKinds)('CII statistics, report samples and simulator on %s', 
       cargoT: expect.any(Number),
       requiredCii: expect.any(Number),
     });
+    // The table lists the latest voyage first; the chart runs oldest first.
     expect(voyages.series.map((p: { label: string }) => p.label)).toEqual(
-      voyages.voyages.map((v: { voyageNumber: string }) => v.voyageNumber),
+      voyages.voyages.map((v: { voyageNumber: string }) => v.voyageNumber).reverse(),
     );
+    // The gauge is the rows' sum.
+    const sum = (k: 'co2T' | 'distanceNm') =>
+      voyages.voyages.reduce((a: number, v: Record<string, number>) => a + (v[k] ?? 0), 0);
+    expect(voyages.summary.co2T).toBeCloseTo(sum('co2T'), 6);
+    expect(voyages.summary.distanceNm).toBeCloseTo(sum('distanceNm'), 6);
     const search = (
       await get(`/api/v1/cii/statistics?dimension=voyage&year=${year}&search=${row.voyageNumber}`)
     ).json();
