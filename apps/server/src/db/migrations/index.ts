@@ -18,6 +18,7 @@ import * as m0033 from './0033-telemetry-chunks.ts';
 import * as m0034 from './0034-sync.ts';
 import * as m0035 from './0035-users.ts';
 import * as m0036 from './0036-fleet-rollups-received.ts';
+import * as m0037 from './0037-fleet-intake.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0034-sync': m0034,
   '0035-users': m0035,
   '0036-fleet-rollups-received': m0036,
+  '0037-fleet-intake': m0037,
 };

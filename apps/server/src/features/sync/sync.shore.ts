@@ -1,11 +1,16 @@
+import { channelById, inChannelRange } from '@ecohelm/domain';
 import { AckPolicy, type JetStreamClient, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
 import { connectUntil, decode, encode } from './sync.link.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import {
+  type ManifestMessage,
+  type ResendMessage,
   type ReviewMessage,
+  recordSources,
+  rollupStreams,
   SHIPS_STREAM,
   SHORE_STREAM,
   type SyncMessage,
@@ -18,6 +23,91 @@ export const SHORE_CONSUMER = 'ecohelm_shore';
 const BATCH = 64;
 /** JetStream drops a message whose id it saw within this window (a publish retried after a lost ack). */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** Waits before the next delivery of a message that could not be stored, by delivery (the last one repeats). */
+const BACKOFF_MS = [1000, 5000, 15_000, 60_000];
+const LAT = 'navigation.position.latitude';
+const LON = 'navigation.position.longitude';
+
+/** Why the shore set a message aside (`fleet_dead_letters.reason`). */
+export type DeadReason =
+  | 'undecodable'
+  | 'identity'
+  | 'unregistered'
+  | 'future'
+  | 'no_fix'
+  | 'out_of_range'
+  | 'unstorable';
+
+/**
+ * A bucket row as the ship's ingest would have let its samples in: a channel name, finite numbers, and for a
+ * catalogue channel (not a circular one's Σ sin / Σ cos) a minimum and maximum inside the channel's range.
+ */
+function badRow(row: unknown): { reason: DeadReason; detail: string } | undefined {
+  if (!Array.isArray(row) || typeof row[0] !== 'string' || row.length < 7 || row.length > 8)
+    return { reason: 'undecodable', detail: 'a bucket row is not [channel, n, sum, min, max, last, lastT]' };
+  if (!row.slice(1).every((v) => typeof v === 'number' && Number.isFinite(v)))
+    return { reason: 'undecodable', detail: `a bucket row of ${row[0]} has a value that is not a number` };
+  const def = channelById(row[0]);
+  if (def && (!inChannelRange(def, row[3] as number) || !inChannelRange(def, row[4] as number)))
+    return { reason: 'out_of_range', detail: `${row[0]} outside its range (${row[3]}…${row[4]})` };
+  return undefined;
+}
+
+/** The ship a subject names: `ecohelm.ship.<id>.<stream>` (the subject the ship's NATS user may publish on). */
+export const subjectShip = (subject: string): string => subject.split('.')[2] ?? '';
+
+/**
+ * The intake gate, before anything is stored: the body must name the ship of its subject (the identity the NATS
+ * server checked), the ship must be registered (or auto-registered), and a bucket may not start beyond the shore's
+ * clock plus a margin nor put the ship at (0, 0) (latitude and longitude both exactly 0: no fix, as the ship's own
+ * ingest drops). Returns the refusal, or undefined to store it; 'retired' messages are dropped.
+ */
+export function intakeGate(
+  subjectId: string,
+  body: SyncMessage,
+  status: string | undefined,
+  options: { autoRegister: boolean; nowS: number; futureMarginS: number },
+): { reason: DeadReason | 'retired'; detail: string } | undefined {
+  if (body.kind === 'review' || body.kind === 'resend')
+    return { reason: 'identity', detail: `a ship may not send a ${body.kind}` };
+  if (!['record', 'rollup', 'manifest'].includes(body.kind) || typeof body.ship !== 'string')
+    return { reason: 'undecodable', detail: `not a ship's message (kind ${String(body.kind)})` };
+  if (body.ship !== subjectId)
+    return {
+      reason: 'identity',
+      detail: `the body names ship ${String(body.ship)}, the subject ${subjectId}`,
+    };
+  if (status === 'retired') return { reason: 'retired', detail: 'the ship is retired' };
+  if (status === undefined && !options.autoRegister)
+    return { reason: 'unregistered', detail: `ship ${subjectId} is not registered ashore` };
+  if (
+    body.kind === 'record' &&
+    (!recordSources.some((x) => x.stream === body.stream) ||
+      typeof body.key !== 'string' ||
+      !Number.isInteger(body.version))
+  )
+    return { reason: 'undecodable', detail: 'not a record of a known stream' };
+  if (body.kind === 'rollup') {
+    const r = rollupStreams.find((x) => x.stream === body.stream);
+    if (!r || !Number.isFinite(body.t) || !Array.isArray(body.rows))
+      return { reason: 'undecodable', detail: 'not a rollup bucket' };
+    for (const row of body.rows) {
+      const bad = badRow(row);
+      if (bad) return bad;
+    }
+    const limit = options.nowS + options.futureMarginS;
+    const lastMs = Math.max(0, ...body.rows.map((row) => Number(row[6]) || 0));
+    if (body.t > limit || lastMs / 1000 > limit)
+      return {
+        reason: 'future',
+        detail: `bucket ${new Date(body.t * 1000).toISOString()} is ahead of the shore clock`,
+      };
+    const last = (channel: string) => body.rows.find((row) => row[0] === channel)?.[5];
+    if (last(LAT) === 0 && last(LON) === 0)
+      return { reason: 'no_fix', detail: 'position (0, 0) without a fix' };
+  }
+  return undefined;
+}
 
 export interface ShoreSyncDeps {
   repo: SyncRepository;
@@ -144,12 +234,18 @@ export class ShoreSync {
 
   async #consume(nc: NatsConnection): Promise<void> {
     const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, SHIPS_STREAM, 'ecohelm.ship.>');
-    await ensureStream(jsm, SHORE_STREAM, 'ecohelm.shore.>');
+    const limits = {
+      max_age: nanos(this.#d.config.streamMaxAgeDays * 86_400_000),
+      max_bytes: this.#d.config.streamMaxMb * 1024 * 1024,
+    };
+    await ensureStream(jsm, SHIPS_STREAM, 'ecohelm.ship.>', limits);
+    await ensureStream(jsm, SHORE_STREAM, 'ecohelm.shore.>', limits);
+    // No JetStream max_deliver: past it JetStream stops delivering a message without telling, and a database outage
+    // would lose every message it outlasted. The shore bounds deliveries itself and sets the message aside.
     await jsm.consumers.add(SHIPS_STREAM, {
       durable_name: SHORE_CONSUMER,
       ack_policy: AckPolicy.Explicit,
-      max_ack_pending: 256,
+      max_ack_pending: 1024,
     });
     this.#error = null;
     const consumer = await jetstream(nc).consumers.get(SHIPS_STREAM, SHORE_CONSUMER);
@@ -190,17 +286,49 @@ export class ShoreSync {
   /** Stores a batch in one transaction; if that fails, each message on its own, so one bad message holds up none. */
   async #store(batch: readonly JsMsg[]): Promise<void> {
     const repo = this.#d.repo;
-    const failed = (m: JsMsg, error: unknown) => {
-      this.#d.log.error({ err: error, subject: m.subject }, 'sync: a ship message could not be stored');
-      m.nak(this.#d.config.reconnectMs);
-    };
-    const decoded: [JsMsg, SyncMessage][] = [];
-    for (const m of batch) {
-      try {
-        decoded.push([m, decode(m.data, m.headers)]);
-      } catch (error) {
-        failed(m, error);
+    // Retried with a growing wait, logged once when set aside (not at every delivery).
+    const failed = async (m: JsMsg, error: unknown) => {
+      const deliveries = m.info.deliveryCount;
+      if (deliveries < this.#d.config.maxDeliver) {
+        this.#d.log.debug(
+          { err: error, subject: m.subject, deliveries },
+          'sync: a ship message waits to be stored',
+        );
+        m.nak(BACKOFF_MS[Math.min(deliveries, BACKOFF_MS.length) - 1]);
+        return;
       }
+      await this.#setAside(m, 'unstorable', (error as Error).message ?? String(error));
+    };
+    const statuses = await repo.shipStatuses([...new Set(batch.map((m) => subjectShip(m.subject)))]);
+    const nowS = this.#now() / 1000;
+    const decoded: [JsMsg, SyncMessage][] = [];
+    const manifests: [JsMsg, ManifestMessage][] = [];
+    for (const m of batch) {
+      const ship = subjectShip(m.subject);
+      let body: SyncMessage;
+      try {
+        body = decode(m.data, m.headers);
+        if (typeof body !== 'object' || body === null) throw new Error('not a message');
+      } catch (error) {
+        await this.#setAside(m, 'undecodable', (error as Error).message);
+        continue;
+      }
+      const refusal = intakeGate(ship, body, statuses.get(ship), {
+        autoRegister: this.#d.config.autoRegister,
+        nowS,
+        futureMarginS: this.#d.config.futureMarginS,
+      });
+      if (refusal?.reason === 'retired') {
+        m.term();
+        continue;
+      }
+      if (refusal) {
+        if (refusal.reason === 'identity') await repo.countRefused(ship).catch(() => undefined);
+        await this.#setAside(m, refusal.reason, refusal.detail);
+        continue;
+      }
+      if (body.kind === 'manifest') manifests.push([m, body]);
+      else decoded.push([m, body]);
     }
     try {
       for (const [, d] of decoded) if (d.kind === 'rollup') await repo.ensurePartition(d.t);
@@ -214,10 +342,107 @@ export class ShoreSync {
           await this.#apply(repo, d);
           m.ack();
         } catch (error) {
-          failed(m, error);
+          await failed(m, error);
         }
       }
     }
+    // After the buckets stored with it: a manifest is compared with what the shore holds now.
+    for (const [m, d] of manifests) {
+      try {
+        await this.#reconcile(d);
+        m.ack();
+      } catch (error) {
+        await failed(m, error);
+      }
+    }
+  }
+
+  /**
+   * Sets a message aside as a dead letter with its reason (said once in the log), and takes it off the stream; if
+   * even that cannot be written (the database is down), it is delivered again later.
+   */
+  async #setAside(m: JsMsg, reason: DeadReason, detail: string): Promise<void> {
+    const ship = subjectShip(m.subject);
+    try {
+      await this.#d.repo.deadLetter({
+        ship_id: ship,
+        subject: m.subject,
+        reason,
+        detail: detail.slice(0, 500),
+        data: Buffer.from(m.data).toString('base64'),
+        encoding: m.headers?.get('Content-Encoding') || null,
+        deliveries: m.info.deliveryCount,
+        at: new Date(this.#now()).toISOString(),
+      });
+      const level = reason === 'identity' ? 'error' : 'warn';
+      this.#d.log[level]({ ship, subject: m.subject, reason, detail }, 'sync: a ship message was set aside');
+      m.term();
+    } catch (error) {
+      this.#d.log.debug({ err: error, subject: m.subject }, 'sync: a dead letter could not be written yet');
+      m.nak(BACKOFF_MS.at(-1));
+    }
+  }
+
+  /**
+   * Compares a ship's per-day checksums with the shore's: the days that differ are asked again from the ship; none
+   * differing, the ship's history is reconciled (its figures are no longer partial).
+   */
+  async #reconcile(manifest: ManifestMessage): Promise<void> {
+    const ours = await this.#d.repo.dayChecksums(manifest.ship, manifest.from, manifest.to);
+    const days = new Set([...Object.keys(manifest.days).map(Number), ...ours.keys()]);
+    const differ = [...days].filter((d) => manifest.days[String(d)] !== ours.get(d)).sort((a, b) => b - a);
+    const at = new Date(this.#now()).toISOString();
+    if (differ.length === 0) {
+      await this.#d.repo.reconciled(manifest.ship, at);
+      this.#d.log.info({ ship: manifest.ship }, 'sync: ship history reconciled');
+      return;
+    }
+    await this.#d.repo.reconciled(manifest.ship, null);
+    const js = this.#js;
+    if (!js) throw new Error('not connected');
+    const message: ResendMessage = { kind: 'resend', ship: manifest.ship, days: differ };
+    const { data, headers } = encode(message);
+    await js.publish(shoreSubject(manifest.ship, 'resend'), data, {
+      msgID: `resend.${manifest.ship}.${at}`,
+      headers,
+    });
+    this.#d.log.info(
+      { ship: manifest.ship, days: differ.length },
+      'sync: ship history differs, days asked again',
+    );
+  }
+
+  /** Replays dead letters (by id) through the same gate and store as a delivery; returns how many were stored. */
+  async replay(ids: readonly number[]): Promise<{ stored: number; refused: number }> {
+    const repo = this.#d.repo;
+    let stored = 0;
+    let refused = 0;
+    for (const letter of await repo.deadLetters({ ids })) {
+      const ship = subjectShip(letter.subject);
+      try {
+        const h = headers();
+        if (letter.encoding) h.set('Content-Encoding', letter.encoding);
+        const body = decode(Buffer.from(letter.data, 'base64'), h);
+        const status = (await repo.shipStatuses([ship])).get(ship);
+        const refusal = intakeGate(ship, body, status, {
+          autoRegister: this.#d.config.autoRegister,
+          nowS: this.#now() / 1000,
+          futureMarginS: this.#d.config.futureMarginS,
+        });
+        if (refusal) throw new Error(refusal.detail);
+        if (body.kind === 'manifest') await this.#reconcile(body);
+        else {
+          if (body.kind === 'rollup') await repo.ensurePartition(body.t);
+          await this.#apply(repo, body);
+        }
+        await repo.dropDeadLetters([letter.id]);
+        stored++;
+      } catch (error) {
+        await repo.deadLetterRetried(letter.id, (error as Error).message.slice(0, 500));
+        refused++;
+      }
+    }
+    return { stored, refused };
   }
 
   async #apply(repo: SyncRepository, m: SyncMessage): Promise<void> {
@@ -233,14 +458,26 @@ export class ShoreSync {
   }
 }
 
+/** Makes a stream, or brings an existing one's limits to the configured ones. */
 async function ensureStream(
   jsm: Awaited<ReturnType<typeof jetstreamManager>>,
   name: string,
   subject: string,
+  limits: { max_age: number; max_bytes: number },
 ) {
+  let info: Awaited<ReturnType<typeof jsm.streams.info>> | undefined;
   try {
-    await jsm.streams.info(name);
+    info = await jsm.streams.info(name);
   } catch {
-    await jsm.streams.add({ name, subjects: [subject], duplicate_window: nanos(DUPLICATE_WINDOW_MS) });
+    await jsm.streams.add({
+      name,
+      subjects: [subject],
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      ...limits,
+    });
+    return;
+  }
+  if (info.config.max_age !== limits.max_age || info.config.max_bytes !== limits.max_bytes) {
+    await jsm.streams.update(name, { ...info.config, ...limits });
   }
 }
