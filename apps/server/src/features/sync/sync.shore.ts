@@ -53,6 +53,10 @@ function badRow(row: unknown): { reason: DeadReason; detail: string } | undefine
   return undefined;
 }
 
+/** Text without control characters (PostgreSQL's text holds no NUL; a parse error quotes the garbage). */
+const printable = (text: string): string =>
+  Array.from(text, (c) => (c.charCodeAt(0) < 32 ? '?' : c)).join('');
+
 /** The ship a subject names: `ecohelm.ship.<id>.<stream>` (the subject the ship's NATS user may publish on). */
 export const subjectShip = (subject: string): string => subject.split('.')[2] ?? '';
 
@@ -368,7 +372,7 @@ export class ShoreSync {
         ship_id: ship,
         subject: m.subject,
         reason,
-        detail: detail.slice(0, 500),
+        detail: printable(detail).slice(0, 500),
         data: Buffer.from(m.data).toString('base64'),
         encoding: m.headers?.get('Content-Encoding') || null,
         deliveries: m.info.deliveryCount,
@@ -438,7 +442,7 @@ export class ShoreSync {
         await repo.dropDeadLetters([letter.id]);
         stored++;
       } catch (error) {
-        await repo.deadLetterRetried(letter.id, (error as Error).message.slice(0, 500));
+        await repo.deadLetterRetried(letter.id, printable((error as Error).message).slice(0, 500));
         refused++;
       }
     }
