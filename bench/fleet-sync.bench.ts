@@ -161,6 +161,8 @@ const shoreServer = spawn(
     String(SHORE_PORT),
     `DATABASE_URL=${shoreUrl}`,
     'ECOHELM_SYNC_ROLE=shore',
+    // The bench's ships are not registered by an admin: they appear on their first message.
+    'ECOHELM_SYNC_AUTO_REGISTER=1',
     `ECOHELM_SYNC_NATS_URL=${nats.url}`,
     'ECOHELM_SIMULATOR=0',
   ],
