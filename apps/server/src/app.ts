@@ -351,7 +351,12 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
-  const fleetRepo = new FleetRepository(store.db);
+  const fleetRepo = new FleetRepository(store.db, (row, reason) =>
+    app.log.warn(
+      { shipId: row.ship_id, record: `${row.stream}:${row.key}`, reason },
+      'fleet: a malformed record left out',
+    ),
+  );
   const fleet = new FleetService({ repo: fleetRepo, sync: sync.service });
   // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
   const consoles = config.shore

@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../packages/domain/src/random.ts';
+import { reportingYear, validShip } from '../../../testing/factories.ts';
+import { SyncRepository } from '../src/features/sync/sync.repository.ts';
+import { recordSources } from '../src/features/sync/sync.sources.ts';
+import { testSyncConfig } from './nats.ts';
+import { createTestApp, type TestApp } from './stores.ts';
+
+type Json = Record<string, unknown>;
+const ORDERED = '9300101';
+const SHUFFLED = '9300202';
+
+/** The same rows, shuffled by a seeded generator (a different order than the ship's). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const random = mulberry32(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('fleet figures whatever the order of the stored rows', () => {
+  let shore: TestApp;
+  let ship: TestApp;
+
+  beforeAll(async () => {
+    // A shore whose NATS is nowhere: the rows are written here directly, as the intake would.
+    shore = await createTestApp('postgres', {
+      shore: true,
+      sync: testSyncConfig('nats://127.0.0.1:9', 'shore', { reconnectMs: 200 }),
+    });
+    ship = await createTestApp('sqlite');
+    const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
+      ship.app.inject({ method, url, headers: ship.auth, payload });
+    expect((await inject('PUT', '/api/v1/ship', validShip() as unknown as Json)).statusCode).toBe(200);
+    for (const record of reportingYear(2025, { anchorage: true })) {
+      expect((await inject('POST', '/api/v1/filling/records', { record })).statusCode).toBe(201);
+    }
+    const messages = [];
+    for (const source of recordSources) {
+      const rows = await sql<Json>`select * from ${sql.table(source.table)}`.execute(ship.testStore.store.db);
+      for (const row of rows.rows) messages.push({ stream: source.stream, row });
+    }
+    expect(messages.length).toBeGreaterThan(8);
+    const repo = new SyncRepository(shore.testStore.store.db, 'postgres');
+    for (const [shipId, list] of [
+      [ORDERED, messages],
+      [SHUFFLED, shuffled(messages, 7)],
+    ] as const) {
+      await repo.register(shipId, null);
+      for (const m of list) {
+        await repo.upsertRecord(
+          {
+            kind: 'record',
+            ship: shipId,
+            stream: m.stream,
+            key: String(m.row.id),
+            version: 1,
+            t: 0,
+            deleted: false,
+            row: m.row,
+          },
+          new Date().toISOString(),
+        );
+      }
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const t of [shore, ship]) await t?.close().catch(() => undefined);
+  });
+
+  it('gives the same figures for rows stored in another order', async () => {
+    const res = await shore.app.inject({ url: '/api/v1/fleet/ships?year=2025', headers: shore.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().ships as Json[];
+    const of = (id: string) => {
+      const { shipId: _id, ...rest } = rows.find((r) => r.shipId === id)!;
+      return rest;
+    };
+    expect(of(ORDERED)).toMatchObject({ issue: null });
+    expect(of(SHUFFLED)).toEqual(of(ORDERED));
+  });
+
+  it('leaves a malformed stored record out and names it, instead of failing the page', async () => {
+    const db = shore.testStore.store.db;
+    const malformed = {
+      ship_id: ORDERED,
+      version: 1,
+      t: 0,
+      deleted: 0,
+      received_at: new Date().toISOString(),
+    };
+    await db
+      .insertInto('fleet_records')
+      .values([
+        { ...malformed, stream: 'filling', key: 'broken', data: '{"id": "broken", ' },
+        { ...malformed, stream: 'alarm_event', key: 'abc', data: '{"id": "abc", "alarm_id": 1}' },
+      ])
+      .execute();
+    const res = await shore.app.inject({ url: '/api/v1/fleet/ships?year=2025', headers: shore.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = await shore.app.inject({ url: `/api/v1/fleet/ships/${ORDERED}`, headers: shore.auth });
+    expect(detail.statusCode, detail.body).toBe(200);
+    for (const path of ['ship', 'filling/records', 'alarms/history']) {
+      const console = await shore.app.inject({
+        url: `/api/v1/fleet/ships/${ORDERED}/console/${path}`,
+        headers: shore.auth,
+      });
+      expect(console.statusCode, `${path}: ${console.body}`).toBe(200);
+    }
+  });
+});
