@@ -96,6 +96,7 @@ export class ShipConsoles {
     shipId: string,
     apiPath: string,
     headers: { accept?: string | undefined; acceptLanguage?: string | undefined },
+    permissions: readonly string[],
   ): Promise<LightMyRequestResponse> {
     if (LIVE_PATHS.some((p) => apiPath === p || apiPath.startsWith(`${p}?`)))
       throw conflict(fleetMessages.consoleNoLive);
@@ -105,7 +106,8 @@ export class ShipConsoles {
       method: 'GET',
       url: `/api/v1/${apiPath}`,
       headers: {
-        authorization: `Bearer ${copy.token}`,
+        // The caller's own permissions go with the request: each route of the copy checks its own, as on board.
+        authorization: `Bearer ${copy.token}:${permissions.join(',')}`,
         accept: headers.accept ?? 'application/json',
         ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
       },
