@@ -402,5 +402,40 @@ describe.skipIf(!process.env.DATABASE_URL)(
         .execute();
       expect(stored.map((r) => Number(r.t))).toEqual([hour - 3 * 3600, hour - 3 * 3600]);
     }, 30_000);
+
+    it('announces itself under a new IMO number without a restart, on streams with the configured limits', async () => {
+      const shore = await shoreApp();
+      const ship = await shipApp();
+      linkShip(ship);
+      const db = shore.testStore.store.db;
+      const particulars = async (id: string) =>
+        db
+          .selectFrom('fleet_records')
+          .select('key')
+          .where('ship_id', '=', id)
+          .where('stream', '=', 'ship')
+          .execute();
+      await waitFor(async () => (await particulars(IMO)).length === 1, 15_000, 'the particulars ashore');
+      const renamed = { ...validShip(), imoNumber: '9300001' };
+      const put = await ship.app.inject({
+        method: 'PUT',
+        url: '/api/v1/ship',
+        headers: ship.auth,
+        payload: renamed as unknown as Json,
+      });
+      expect(put.statusCode).toBe(200);
+      await waitFor(
+        async () => (await particulars('9300001')).length === 1,
+        15_000,
+        'the ship under its new IMO',
+      );
+
+      const nc = await connect({ servers: nats.url });
+      const info = await (await jetstreamManager(nc)).streams.info('ECOHELM_SHIPS');
+      await nc.close();
+      // testSyncConfig: a day and 512 MB.
+      expect(info.config.max_age).toBe(86_400 * 1e9);
+      expect(info.config.max_bytes).toBe(512 * 1024 * 1024);
+    }, 40_000);
   },
 );

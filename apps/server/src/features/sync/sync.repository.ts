@@ -498,7 +498,18 @@ export class SyncRepository {
       .values({ ship_id: shipId, name: name ?? null, last_contact_at: at })
       .onConflict((oc) =>
         oc.column('ship_id').doUpdateSet((eb) => ({
-          last_contact_at: at,
+          // The latest contact stays: an older message stored later does not move it back.
+          last_contact_at: eb
+            .case()
+            .when(
+              eb.or([
+                eb('fleet_ships.last_contact_at', 'is', null),
+                eb('fleet_ships.last_contact_at', '<', at),
+              ]),
+            )
+            .then(at)
+            .else(eb.ref('fleet_ships.last_contact_at'))
+            .end(),
           name: name === undefined ? eb.ref('fleet_ships.name') : name,
         })),
       )

@@ -337,13 +337,13 @@ export class ShoreSync {
     try {
       for (const [, d] of decoded) if (d.kind === 'rollup') await repo.ensurePartition(d.t);
       await repo.transaction(async (trx) => {
-        for (const [, d] of decoded) await this.#apply(trx, d);
+        for (const [m, d] of decoded) await this.#apply(trx, d, storedAt(m));
       });
       for (const [m] of decoded) m.ack();
     } catch {
       for (const [m, d] of decoded) {
         try {
-          await this.#apply(repo, d);
+          await this.#apply(repo, d, storedAt(m));
           m.ack();
         } catch (error) {
           await failed(m, error);
@@ -449,17 +449,28 @@ export class ShoreSync {
     return { stored, refused };
   }
 
-  async #apply(repo: SyncRepository, m: SyncMessage): Promise<void> {
+  /**
+   * Stores one message. The ship's last contact is when the shore's JetStream took the message (`contactAt`), not
+   * when it was stored: messages stored after the link died do not make the ship look in contact.
+   */
+  async #apply(repo: SyncRepository, m: SyncMessage, contactAt?: string): Promise<void> {
     const now = new Date(this.#now()).toISOString();
+    const contact = contactAt ?? now;
     if (m.kind === 'record') {
       await repo.upsertRecord(m, now);
       const name = m.stream === 'ship' && m.row ? ((m.row.name_en as string | undefined) ?? null) : undefined;
-      await repo.touchShip(m.ship, now, name);
+      await repo.touchShip(m.ship, contact, name);
     } else if (m.kind === 'rollup') {
       await repo.upsertRollups(m, this.#now());
-      await repo.touchShip(m.ship, now);
+      await repo.touchShip(m.ship, contact);
     }
   }
+}
+
+/** When JetStream stored a message (its arrival from the ship), ISO. */
+function storedAt(m: JsMsg): string | undefined {
+  const ms = Number(m.info.timestampNanos / 1_000_000);
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : undefined;
 }
 
 /** Makes a stream, or brings an existing one's limits to the configured ones. */
