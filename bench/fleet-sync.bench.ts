@@ -235,6 +235,31 @@ for (;;) {
   if (performance.now() - t0 > 30 * 60_000) throw new Error('fleet sync did not finish within 30 minutes');
 }
 const doneAt = performance.now();
+// The intake's checks: each ship reconciles its history after its first sync (a manifest, answered by the shore);
+// nothing may be set aside.
+const reconciledCount = async () =>
+  Number(
+    (
+      await shoreStore.db
+        .selectFrom('fleet_ships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('reconciled_at', 'is not', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+for (let k = 0; k < 240 && (await reconciledCount()) < SHIPS; k++)
+  await new Promise((r) => setTimeout(r, 250));
+const reconciledAt = performance.now();
+const reconciled = await reconciledCount();
+const deadLetters = Number(
+  (
+    await shoreStore.db
+      .selectFrom('fleet_dead_letters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
+if (deadLetters > 0) throw new Error(`the shore set ${deadLetters} messages aside`);
 
 // ── 3. figures ───────────────────────────────────────────────────────────────
 const info = await jsm.streams.info(SHIPS_STREAM);
@@ -325,6 +350,10 @@ const rows: [string, string][] = [
     `${fmt(pct(lags, 50), 0)} / ${fmt(pct(lags, 95), 0)} / ${fmt(Math.max(...lags), 0)}`,
   ],
   ['shore behind the last ship by (s)', fmt((doneAt - (shipsDoneAt ?? doneAt)) / 1000, 2)],
+  [
+    'ships reconciled (per-day checksums equal) / dead letters',
+    `${reconciled} of ${SHIPS}, ${fmt((reconciledAt - doneAt) / 1000, 1)} s after / ${deadLetters}`,
+  ],
   ['largest shore backlog seen (messages)', fmt(maxPending, 0)],
   [
     'fleet page, every ship figured, 2025 (records) / this year (telemetry), p50 of 5',
