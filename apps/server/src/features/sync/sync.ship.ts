@@ -296,9 +296,12 @@ export class ShipSync {
    * every `reconcileMs`.
    */
   async #reconcileDue(): Promise<boolean> {
-    if ((await this.#d.repo.state('reconcile_due')) === '1') return true;
     const at = await this.#d.repo.state('manifest_at');
-    return !at || this.#now() - Date.parse(at) >= this.#d.config.reconcileMs;
+    if (!at) return true;
+    const since = this.#now() - Date.parse(at);
+    // Not more often than the recheck: a day the ship no longer has but the shore does would otherwise loop.
+    if ((await this.#d.repo.state('reconcile_due')) === '1') return since >= this.#d.config.recheckMs;
+    return since >= this.#d.config.reconcileMs;
   }
 
   /** The closed whole days of history a manifest covers, epoch s. */

@@ -137,6 +137,9 @@ export class ShoreSync {
   #timer: NodeJS.Timeout | undefined;
   /** The running consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
   #messages: { stop(): void } | undefined;
+  /** Manifests waiting to be compared, the latest per ship. */
+  readonly #manifests = new Map<string, [JsMsg, ManifestMessage]>();
+  #reconciling = false;
 
   constructor(deps: ShoreSyncDeps) {
     this.#d = deps;
@@ -350,8 +353,30 @@ export class ShoreSync {
         }
       }
     }
-    // After the buckets stored with it: a manifest is compared with what the shore holds now.
+    // After the buckets stored with it: a manifest is compared with what the shore holds then, beside the intake (a
+    // year of a ship's buckets takes seconds to read; other ships' messages do not wait for it).
     for (const [m, d] of manifests) {
+      const earlier = this.#manifests.get(d.ship);
+      earlier?.[0].ack();
+      this.#manifests.set(d.ship, [m, d]);
+    }
+    this.#kickReconcile(failed);
+  }
+
+  #kickReconcile(failed: (m: JsMsg, error: unknown) => Promise<void>): void {
+    if (this.#reconciling || this.#manifests.size === 0) return;
+    this.#reconciling = true;
+    void this.#reconcileWaiting(failed).finally(() => {
+      this.#reconciling = false;
+      this.#kickReconcile(failed);
+    });
+  }
+
+  /** Compares the waiting manifests one at a time, the latest of each ship only; each acknowledged once done. */
+  async #reconcileWaiting(failed: (m: JsMsg, error: unknown) => Promise<void>): Promise<void> {
+    for (let next = this.#manifests.entries().next(); !next.done; next = this.#manifests.entries().next()) {
+      const [ship, [m, d]] = next.value;
+      this.#manifests.delete(ship);
       try {
         await this.#reconcile(d);
         m.ack();
