@@ -278,6 +278,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
         shore.app.inject({ method: 'DELETE', url: `/api/v1/sync/ships/${A}`, headers });
       expect((await retire(viewer)).statusCode).toBe(403);
       expect((await retire(shore.auth)).statusCode).toBe(204);
+      const fleet = await shore.app.inject({ url: '/api/v1/fleet/ships', headers: shore.auth });
+      expect(fleet.json().ships.map((r: Json) => r.shipId)).toEqual([B]);
       expect(await shoreRollups(db, A)).toEqual([]);
       await publishRaw(nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0 + 3600, 8)]);
       await new Promise((r) => setTimeout(r, 1500));

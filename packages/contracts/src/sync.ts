@@ -15,8 +15,8 @@ export const fleetShipSchema = z.object({
   lastContactAt: z.string().nullable(),
   records: z.number().int(),
   rollups: z.number().int(),
-  /** `registered` (its messages are stored) or `retired` (dropped). */
-  status: z.enum(['registered', 'retired']),
+  /** `registered` (its messages are stored), `retired` (dropped) or `unregistered` (only dead letters so far). */
+  status: z.enum(['registered', 'retired', 'unregistered']),
   /** Its history has not matched the ship's day by day yet (first sync, or days asked again): figures partial. */
   partial: z.boolean(),
   /** When its history last matched the ship's. */

@@ -126,12 +126,23 @@ export class FleetRepository {
     this.#skipped = skipped;
   }
 
+  /** The registered ships (a retired one is no longer in the fleet). */
   ships() {
-    return this.#db.selectFrom('fleet_ships').selectAll().orderBy('ship_id').execute();
+    return this.#db
+      .selectFrom('fleet_ships')
+      .selectAll()
+      .where('status', '=', 'registered')
+      .orderBy('ship_id')
+      .execute();
   }
 
   ship(shipId: string) {
-    return this.#db.selectFrom('fleet_ships').selectAll().where('ship_id', '=', shipId).executeTakeFirst();
+    return this.#db
+      .selectFrom('fleet_ships')
+      .selectAll()
+      .where('ship_id', '=', shipId)
+      .where('status', '=', 'registered')
+      .executeTakeFirst();
   }
 
   /** The live (not deleted) rows of the fleet pages' streams, of one ship or of all, each ship's in its own order. */

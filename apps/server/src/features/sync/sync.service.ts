@@ -3,6 +3,7 @@ import type {
   DeadLetter,
   DeadLetterAction,
   DeadLetterResult,
+  FleetShip,
   RegisterShip,
   Review,
   ReviewInput,
@@ -76,13 +77,13 @@ export class SyncService {
     }
     if (this.#shore) {
       const dead = await this.#repo.deadLetterSummary();
-      const ships = (await this.#repo.fleetShips()).map((s) => ({
+      const ships: FleetShip[] = (await this.#repo.fleetShips()).map((s) => ({
         shipId: s.ship_id,
         name: s.name,
         lastContactAt: s.last_contact_at,
         records: s.records,
         rollups: s.rollups,
-        status: s.status === 'retired' ? ('retired' as const) : ('registered' as const),
+        status: s.status === 'retired' ? 'retired' : 'registered',
         partial: s.reconciled_at === null,
         reconciledAt: s.reconciled_at,
         refused: Number(s.refused),
@@ -97,7 +98,7 @@ export class SyncService {
           lastContactAt: null,
           records: 0,
           rollups: 0,
-          status: 'retired',
+          status: 'unregistered',
           partial: true,
           reconciledAt: null,
           refused: 0,
