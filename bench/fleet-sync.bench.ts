@@ -165,19 +165,22 @@ const shoreServer = spawn(
     'ECOHELM_SYNC_AUTO_REGISTER=1',
     `ECOHELM_SYNC_NATS_URL=${nats.url}`,
     'ECOHELM_SIMULATOR=0',
+    // A shore has user accounts, no built-in console device: its first admin.
+    'ECOHELM_ADMIN_USER=bench',
+    'ECOHELM_ADMIN_PASSWORD=bench-password',
   ],
   { stdio: 'ignore' },
 );
 const shoreOrigin = `http://127.0.0.1:${SHORE_PORT}`;
 let token = '';
 for (let k = 0; ; k++) {
-  const res = await fetch(`${shoreOrigin}/api/v1/devices/login`, {
+  const res = await fetch(`${shoreOrigin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: 'BRIDGE-01', secret: 'e2e-secret' }),
+    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
   }).catch(() => undefined);
   if (res?.ok) {
-    token = ((await res.json()) as { dcToken: string }).dcToken;
+    token = ((await res.json()) as { token: string }).token;
     break;
   }
   if (k > 300) throw new Error('the shore server did not start');
