@@ -44,6 +44,19 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const arrival = records.find((r) => r.kind === 'arrival')!;
       const bunkering = records.find((r) => r.kind === 'bunkering')!;
       bunkering.eventTime = arrival.eventTime;
+      // Two readings of the opening stock at the same time (a change of company on New Year's Day): which seeds the
+      // ROB chain is the ship's order (start time, then id).
+      for (const robT of [950, 900]) {
+        const res = await inject('POST', '/api/v1/ship/start-info', {
+          changeType: robT === 950 ? 'year_beginning' : 'company_change',
+          startTime: '2025-01-01T00:00:00Z',
+          robs: [
+            { fuelType: 'ls_hfo', robT },
+            { fuelType: 'mdo_mgo', robT: 100 },
+          ],
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
       for (const record of records) {
         expect((await inject('POST', '/api/v1/filling/records', { record })).statusCode).toBe(201);
       }
