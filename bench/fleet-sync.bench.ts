@@ -161,21 +161,26 @@ const shoreServer = spawn(
     String(SHORE_PORT),
     `DATABASE_URL=${shoreUrl}`,
     'ECOHELM_SYNC_ROLE=shore',
+    // The bench's ships are not registered by an admin: they appear on their first message.
+    'ECOHELM_SYNC_AUTO_REGISTER=1',
     `ECOHELM_SYNC_NATS_URL=${nats.url}`,
     'ECOHELM_SIMULATOR=0',
+    // A shore has user accounts, no built-in console device: its first admin.
+    'ECOHELM_ADMIN_USER=bench',
+    'ECOHELM_ADMIN_PASSWORD=bench-password',
   ],
   { stdio: 'ignore' },
 );
 const shoreOrigin = `http://127.0.0.1:${SHORE_PORT}`;
 let token = '';
 for (let k = 0; ; k++) {
-  const res = await fetch(`${shoreOrigin}/api/v1/devices/login`, {
+  const res = await fetch(`${shoreOrigin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: 'BRIDGE-01', secret: 'e2e-secret' }),
+    body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
   }).catch(() => undefined);
   if (res?.ok) {
-    token = ((await res.json()) as { dcToken: string }).dcToken;
+    token = ((await res.json()) as { token: string }).token;
     break;
   }
   if (k > 300) throw new Error('the shore server did not start');
@@ -233,6 +238,31 @@ for (;;) {
   if (performance.now() - t0 > 30 * 60_000) throw new Error('fleet sync did not finish within 30 minutes');
 }
 const doneAt = performance.now();
+// The intake's checks: each ship reconciles its history after its first sync (a manifest, answered by the shore);
+// nothing may be set aside.
+const reconciledCount = async () =>
+  Number(
+    (
+      await shoreStore.db
+        .selectFrom('fleet_ships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('reconciled_at', 'is not', null)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+for (let k = 0; k < 240 && (await reconciledCount()) < SHIPS; k++)
+  await new Promise((r) => setTimeout(r, 250));
+const reconciledAt = performance.now();
+const reconciled = await reconciledCount();
+const deadLetters = Number(
+  (
+    await shoreStore.db
+      .selectFrom('fleet_dead_letters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n,
+);
+if (deadLetters > 0) throw new Error(`the shore set ${deadLetters} messages aside`);
 
 // ── 3. figures ───────────────────────────────────────────────────────────────
 const info = await jsm.streams.info(SHIPS_STREAM);
@@ -323,6 +353,10 @@ const rows: [string, string][] = [
     `${fmt(pct(lags, 50), 0)} / ${fmt(pct(lags, 95), 0)} / ${fmt(Math.max(...lags), 0)}`,
   ],
   ['shore behind the last ship by (s)', fmt((doneAt - (shipsDoneAt ?? doneAt)) / 1000, 2)],
+  [
+    'ships reconciled (per-day checksums equal) / dead letters',
+    `${reconciled} of ${SHIPS}, ${fmt((reconciledAt - doneAt) / 1000, 1)} s after / ${deadLetters}`,
+  ],
   ['largest shore backlog seen (messages)', fmt(maxPending, 0)],
   [
     'fleet page, every ship figured, 2025 (records) / this year (telemetry), p50 of 5',

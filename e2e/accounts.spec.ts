@@ -63,7 +63,7 @@ for (const lang of langs) {
 
     // The admin signs in, opens Users from the account menu and adds a viewer.
     await shore.signIn(ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(`${origin}/overview`);
+    await expect(page).toHaveURL(`${origin}/fleet`);
     await shore.accountMenu('users');
     await expect(page).toHaveURL(`${origin}/users`);
     await expect(shore.row(ADMIN.username)).toBeVisible();
@@ -90,7 +90,7 @@ for (const lang of langs) {
 
     // …the viewer reads the same page with the form locked, has no Users entry, and the server refuses a write.
     await shore.signIn(viewer.username, viewer.password);
-    await expect(page).toHaveURL(`${origin}/overview`);
+    await expect(page).toHaveURL(`${origin}/fleet`);
     await page.goto(`${origin}/carbon-manage/basic`);
     await expect(page.getByRole('button', { name: buttonName(shore.text.shipSave) }).first()).toBeDisabled();
     await page.getByRole('button', { name: shore.text.account }).click();
@@ -128,6 +128,6 @@ for (const lang of langs) {
     await expect(change).toBeHidden();
     await shore.accountMenu('logout');
     await shore.signIn(viewer.username, newPassword);
-    await expect(page).toHaveURL(`${origin}/overview`);
+    await expect(page).toHaveURL(`${origin}/fleet`);
   });
 }

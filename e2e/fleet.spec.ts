@@ -96,6 +96,8 @@ test.describe('fleet page on a shore server', () => {
       ...sync,
       DATABASE_URL: url.toString(),
       ECOHELM_SYNC_ROLE: 'shore',
+      // The ship is not registered by an admin here: it appears on its first message.
+      ECOHELM_SYNC_AUTO_REGISTER: '1',
       ECOHELM_SIMULATOR: '0',
       ECOHELM_ADMIN_USER: MANAGER.username,
       ECOHELM_ADMIN_PASSWORD: MANAGER.password,

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Permission } from '@ecohelm/contracts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
@@ -250,7 +251,7 @@ export async function buildApp(
   // A user session token carries its prefix; any other token is a device's.
   registerAuth(app, {
     authenticate: replica
-      ? async (token) => (token === replica.token ? replicaReader : undefined)
+      ? async (token) => replicaReader(replica.token, token)
       : (token) =>
           token.startsWith(USER_TOKEN_PREFIX) ? users.authenticate(token) : sessions.authenticate(token),
   });
@@ -258,7 +259,8 @@ export async function buildApp(
   await platformRoutes(app, config, store.kind);
   await sessionRoutes(app, sessions);
   await usersRoutes(app, users);
-  await shipRoutes(app, ships);
+  // A shore's own particulars are no ship's: only its admins (settings:write) change them.
+  await shipRoutes(app, ships, config.shore ? 'settings:write' : 'ship:write');
   await fillingRoutes(app, filling);
   const cii = new CiiService(filling, ships, telemetry);
   await ciiRoutes(app, cii);
@@ -382,7 +384,12 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
-  const fleetRepo = new FleetRepository(store.db);
+  const fleetRepo = new FleetRepository(store.db, (row, reason) =>
+    app.log.warn(
+      { shipId: row.ship_id, record: `${row.stream}:${row.key}`, reason },
+      'fleet: a malformed record left out',
+    ),
+  );
   const fleet = new FleetService({ repo: fleetRepo, sync: sync.service });
   // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
   const consoles = config.shore
@@ -409,11 +416,23 @@ export async function buildApp(
   return { app, services };
 }
 
-/** The caller inside the shore's copy of a ship: whoever the shore let through, reading only. */
-const replicaReader: AuthContext = {
-  kind: 'device',
-  device: { id: 'shore', code: 'shore', name: 'Shore', role: 'viewer' },
-  permissions: ['dashboard:read', 'reports:export'],
-  expiresAt: '9999-12-31T23:59:59.999Z',
-  tokenId: 0,
-};
+/** What a caller may do inside the shore's copy of a ship at most: read (the copy refuses every write). */
+const REPLICA_PERMISSIONS: readonly Permission[] = ['dashboard:read', 'reports:export'];
+
+/**
+ * The caller inside the shore's copy of a ship: the shore's user as the shore let them through, with their own
+ * permissions (the token is the copy's secret, then `:`, then the caller's permissions; it never leaves the
+ * process), so each route of the copy checks the same permission as on board.
+ */
+function replicaReader(secret: string, token: string): AuthContext | undefined {
+  const at = token.indexOf(':');
+  if (at < 0 || token.slice(0, at) !== secret) return undefined;
+  const held = new Set(token.slice(at + 1).split(','));
+  return {
+    kind: 'device',
+    device: { id: 'shore', code: 'shore', name: 'Shore', role: 'viewer' },
+    permissions: REPLICA_PERMISSIONS.filter((p) => held.has(p)),
+    expiresAt: '9999-12-31T23:59:59.999Z',
+    tokenId: 0,
+  };
+}

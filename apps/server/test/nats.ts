@@ -99,5 +99,12 @@ export const testSyncConfig = (
   reconnectMs: 150,
   ackTimeoutMs: 1500,
   minuteGroups: [],
+  reconcileMs: 86_400_000,
+  // The tests and benches made before registration let their ships appear on their first message.
+  autoRegister: true,
+  futureMarginS: 600,
+  maxDeliver: 3,
+  streamMaxAgeDays: 1,
+  streamMaxMb: 512,
   ...over,
 });

@@ -156,7 +156,7 @@ async function streamMessages(nats: TestNats): Promise<{ id: string; stream: str
         const body = decode(m.data, m.headers);
         out.push({
           id: m.headers?.get('Nats-Msg-Id') ?? '',
-          stream: body.kind === 'review' ? 'review' : body.stream,
+          stream: 'stream' in body ? body.stream : body.kind,
           t: body.kind === 'rollup' ? body.t : 0,
         });
       }

@@ -172,13 +172,15 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     expect(read.statusCode).toBe(200);
   });
 
-  it('gives each role its permissions: superintendent writes the ship, emission manager verifies records', async () => {
+  it("gives each role its permissions: emission manager verifies records, the shore's own particulars are the admin's", async () => {
     const superintendent = await addUser('sam', 'superintendent');
     const manager = await addUser('emma', 'emission_manager');
     const status = async (headers: Record<string, string>, method: 'PUT' | 'POST' | 'GET', url: string) =>
       (await t.app.inject({ method, url, headers, ...(method === 'GET' ? {} : { payload: {} }) })).statusCode;
-    // Not 403: the permission passes and the empty body is refused by the contract (400).
-    expect(await status(superintendent.headers, 'PUT', '/api/v1/ship')).toBe(400);
+    // The shore's own particulars are no ship's: a superintendent may not write them (issue 30), an admin may (not
+    // 403: the permission passes and the empty body is refused by the contract, 400).
+    expect(await status(superintendent.headers, 'PUT', '/api/v1/ship')).toBe(403);
+    expect(await status(admin, 'PUT', '/api/v1/ship')).toBe(400);
     expect(await status(superintendent.headers, 'POST', '/api/v1/sync/reviews')).toBe(403);
     expect(await status(superintendent.headers, 'PUT', '/api/v1/eca/settings')).toBe(403);
     expect(await status(manager.headers, 'POST', '/api/v1/sync/reviews')).toBe(400);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Permissions a device or user may hold; every `/api` route but the public ones checks one on the server
- * (reads `dashboard:read`, the fleet's routes `fleet:read`, account administration `users:write`).
+ * (reads `dashboard:read`, the fleet's routes `fleet:read`, account administration `users:write`, the fleet's intake (registering and
+ * retiring ships, dead letters) `fleet:admin`).
  */
 export const permissions = [
   'dashboard:read',
@@ -13,6 +14,7 @@ export const permissions = [
   'settings:write',
   'fleet:read',
   'users:write',
+  'fleet:admin',
 ] as const;
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;

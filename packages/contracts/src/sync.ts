@@ -15,6 +15,16 @@ export const fleetShipSchema = z.object({
   lastContactAt: z.string().nullable(),
   records: z.number().int(),
   rollups: z.number().int(),
+  /** `registered` (its messages are stored), `retired` (dropped) or `unregistered` (only dead letters so far). */
+  status: z.enum(['registered', 'retired', 'unregistered']),
+  /** Its history has not matched the ship's day by day yet (first sync, or days asked again): figures partial. */
+  partial: z.boolean(),
+  /** When its history last matched the ship's. */
+  reconciledAt: z.string().nullable(),
+  /** Messages on its subject whose body named another ship (refused). */
+  refused: z.number().int(),
+  /** Its messages set aside (undecodable, refused, unstorable): how many wait, the oldest since when. */
+  deadLetters: z.object({ count: z.number().int(), oldestAt: z.string().nullable() }),
 });
 export type FleetShip = z.infer<typeof fleetShipSchema>;
 
@@ -43,7 +53,55 @@ export const reviewDecisions = ['verified', 'returned'] as const;
 export const reviewDecisionSchema = z.enum(reviewDecisions);
 export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
 
+/** A ship's message the shore set aside, with why. */
+export const deadLetterSchema = z.object({
+  id: z.number().int(),
+  shipId: z.string(),
+  subject: z.string(),
+  reason: z.enum([
+    'undecodable',
+    'identity',
+    'unregistered',
+    'future',
+    'no_fix',
+    'out_of_range',
+    'unstorable',
+  ]),
+  detail: z.string(),
+  deliveries: z.number().int(),
+  at: z.string(),
+  /** The message as JSON text when it decodes, else null; `bytes` its size. */
+  body: z.string().nullable(),
+  bytes: z.number().int(),
+});
+export type DeadLetter = z.infer<typeof deadLetterSchema>;
+export const deadLettersQuerySchema = z.object({
+  shipId: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const deadLettersResponseSchema = z.object({ items: z.array(deadLetterSchema) });
+/** `POST /api/v1/sync/dead-letters/replay` and `/drop` (admin): the letters by id, or every one of a ship. */
+export const deadLetterActionSchema = z
+  .object({ ids: z.array(z.number().int()).max(10_000).optional(), shipId: z.string().min(1).optional() })
+  .refine((a) => a.ids !== undefined || a.shipId !== undefined, { message: 'ids or shipId', path: ['ids'] });
+export type DeadLetterAction = z.infer<typeof deadLetterActionSchema>;
+export const deadLetterResultSchema = z.object({
+  stored: z.number().int(),
+  refused: z.number().int(),
+  dropped: z.number().int(),
+});
+export type DeadLetterResult = z.infer<typeof deadLetterResultSchema>;
+
+/** `POST /api/v1/sync/ships` (admin): a ship the shore takes messages from (its IMO number, the subject's id). */
+export const registerShipSchema = z.object({
+  shipId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  name: z.string().max(200).nullable().default(null),
+});
+export type RegisterShip = z.infer<typeof registerShipSchema>;
+export const fleetShipIdParamsSchema = z.object({ shipId: z.string().min(1) });
+
 export const syncMessages = {
+  unknownShip: 'The shore has no such ship',
   commentRequired: 'A record returned for correction needs a comment',
   notShore: 'Only a shore server decides on records',
   unknownRecord: 'The shore has no such record of that ship',

@@ -77,6 +77,21 @@ export interface SyncConfig {
    * default: hours and days only).
    */
   minuteGroups: string[];
+  /** How often a ship reconciles its history with the shore's (per-day checksums), ms (`ECOHELM_SYNC_RECONCILE_HOURS`, 24). */
+  reconcileMs: number;
+  /**
+   * Shore: store the messages of a ship no admin registered (`ECOHELM_SYNC_AUTO_REGISTER`, off): it is registered on
+   * its first message. Off, they wait as dead letters until an admin registers the ship.
+   */
+  autoRegister: boolean;
+  /** Shore: a bucket starting later than the shore's clock plus this is refused, s (`ECOHELM_SYNC_FUTURE_MARGIN_MIN`, 10). */
+  futureMarginS: number;
+  /** Shore: deliveries of a message that cannot be stored before it is set aside as a dead letter (5). */
+  maxDeliver: number;
+  /** Shore: the JetStream streams' limits: oldest message kept, days (`ECOHELM_SYNC_STREAM_MAX_AGE_DAYS`, 30). */
+  streamMaxAgeDays: number;
+  /** Shore: and size, MB (`ECOHELM_SYNC_STREAM_MAX_MB`, 20,480). */
+  streamMaxMb: number;
 }
 
 export interface IngestConfig {
@@ -207,6 +222,14 @@ function syncConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): Sync
     minuteGroups: list(
       env.ECOHELM_SYNC_MINUTE_GROUPS ?? (file.minuteGroups as string | string[] | undefined),
     ),
+    reconcileMs: Number(env.ECOHELM_SYNC_RECONCILE_HOURS ?? file.reconcileHours ?? 24) * 3_600_000,
+    autoRegister: ['1', 'true', 'yes', 'on'].includes(
+      String(env.ECOHELM_SYNC_AUTO_REGISTER ?? file.autoRegister ?? '').toLowerCase(),
+    ),
+    futureMarginS: Number(env.ECOHELM_SYNC_FUTURE_MARGIN_MIN ?? file.futureMarginMin ?? 10) * 60,
+    maxDeliver: Number(file.maxDeliver ?? 5),
+    streamMaxAgeDays: Number(env.ECOHELM_SYNC_STREAM_MAX_AGE_DAYS ?? file.streamMaxAgeDays ?? 30),
+    streamMaxMb: Number(env.ECOHELM_SYNC_STREAM_MAX_MB ?? file.streamMaxMb ?? 20_480),
   };
 }
 

@@ -64,6 +64,12 @@ function Scope() {
   ) : null;
 }
 
+/** `/`: a shore opens on its fleet, a ship on its overview. */
+function Home() {
+  const { config } = usePageConfig();
+  return <Redirect to={config.shape === 'fleet' ? '/fleet' : '/overview'} />;
+}
+
 const headerSlots = {
   alarms: <AlarmBell />,
   dataSources: <DataSources />,
@@ -74,7 +80,7 @@ const headerSlots = {
 const renderView = (routeKey: string) => <RouteView key={routeKey} routeKey={routeKey} />;
 
 /**
- * The console's routes (SPEC §2): `/` → `/overview`; sections with children; /dcLogin (devices) and /login (shore
+ * The console's routes (SPEC §2): `/` → `/overview` (a shore's: `/fleet`); sections with children; /dcLogin (devices) and /login (shore
  * users) outside the layout; /users (shore admins) inside it, outside the route table.
  */
 export function AppRoutes() {
@@ -89,7 +95,7 @@ export function AppRoutes() {
         element={<OnDemandView of={userLoginView} fallback={<FullScreenLoading />} props={{}} />}
       />
       <Route element={<Layout headerSlots={headerSlots} />}>
-        <Route index element={<Redirect to="/overview" />} />
+        <Route index element={<Home />} />
         <Route path="/users" element={<RouteView routeKey="/users" />} />
         {topLevel
           .filter((entry) => entry.type !== 1)

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Tables of the sync feature (migration 0034-sync). `sync_*` are the ship's side (what waits to be sent, cursors,
  * the shore's decisions received); `fleet_*` are the shore's side, every row keyed by ship. Times are ISO-8601 UTC
@@ -11,6 +13,7 @@ export interface SyncTables {
   fleet_records: FleetRecordsTable;
   fleet_rollups: FleetRollupsTable;
   fleet_reviews: FleetReviewsTable;
+  fleet_dead_letters: FleetDeadLettersTable;
 }
 
 /**
@@ -52,6 +55,27 @@ export interface FleetShipsTable {
   ship_id: string;
   name: string | null;
   last_contact_at: string | null;
+  /** `registered` (its messages are stored) or `retired` (set aside); migration 0037. */
+  status: Generated<string>;
+  /** Messages on its subject whose body named another ship. */
+  refused: Generated<number>;
+  /** When its history last matched the ship's, day by day; null: the shore's figures of it are partial. */
+  reconciled_at: string | null;
+}
+
+/** A ship's message the shore set aside, with why (migration 0037); `data` is the message's bytes, base64. */
+export interface FleetDeadLettersTable {
+  id: Generated<number>;
+  ship_id: string;
+  subject: string;
+  /** `undecodable`, `identity`, `unregistered`, `future`, `no_fix`, `out_of_range`, `unstorable`. */
+  reason: string;
+  detail: string;
+  data: string;
+  /** The message's `Content-Encoding` header (`deflate`), if any. */
+  encoding: string | null;
+  deliveries: number;
+  at: string;
 }
 
 /** Every record of every ship, as the ship last sent it (`data` is the ship's row as JSON). */

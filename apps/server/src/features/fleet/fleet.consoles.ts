@@ -96,6 +96,7 @@ export class ShipConsoles {
     shipId: string,
     apiPath: string,
     headers: { accept?: string | undefined; acceptLanguage?: string | undefined },
+    permissions: readonly string[],
   ): Promise<LightMyRequestResponse> {
     if (LIVE_PATHS.some((p) => apiPath === p || apiPath.startsWith(`${p}?`)))
       throw conflict(fleetMessages.consoleNoLive);
@@ -105,7 +106,8 @@ export class ShipConsoles {
       method: 'GET',
       url: `/api/v1/${apiPath}`,
       headers: {
-        authorization: `Bearer ${copy.token}`,
+        // The caller's own permissions go with the request: each route of the copy checks its own, as on board.
+        authorization: `Bearer ${copy.token}:${permissions.join(',')}`,
         accept: headers.accept ?? 'application/json',
         ...(headers.acceptLanguage ? { 'accept-language': headers.acceptLanguage } : {}),
       },
@@ -175,7 +177,7 @@ export class ShipConsoles {
         latest: new Map(),
       };
       const rows = await this.#repo.shipRows(shipId);
-      applyRows(sqlite, rows);
+      this.#skipped(shipId, applyRows(sqlite, rows));
       const fromS = Math.floor((started - HOURLY_DAYS * 86_400_000) / 1000);
       let buckets = 0;
       for await (const page of this.#repo.shipRollups(shipId, '1h', fromS))
@@ -195,6 +197,12 @@ export class ShipConsoles {
     }
   }
 
+  /** Names the records a copy left out (malformed: a text id in an integer column, data that is no JSON). */
+  #skipped(shipId: string, skipped: readonly string[]): void {
+    if (skipped.length === 0) return;
+    this.#log.warn({ shipId, skipped }, "records left out of the shore's copy of a ship: malformed");
+  }
+
   /** Applies what the shore received since the copy's time, then serves the copy with a new app. */
   async #refresh(copy: Copy): Promise<void> {
     copy.refreshing = true;
@@ -202,7 +210,7 @@ export class ShipConsoles {
     try {
       const since = copy.syncedTo - OVERLAP_MS;
       const rows = await this.#repo.shipRows(copy.shipId, new Date(since).toISOString());
-      applyRows(copy.store.sqlite!, rows);
+      this.#skipped(copy.shipId, applyRows(copy.store.sqlite!, rows));
       const fromS = Math.floor((started - HOURLY_DAYS * 86_400_000) / 1000);
       let buckets = 0;
       for (const level of ['1h', '1d'] as const)
@@ -279,7 +287,8 @@ export class ShipConsoles {
  * it under). Only the columns this server's table has are written (a ship on a newer version may send more); the
  * rest take their defaults.
  */
-function applyRows(sqlite: SqliteHandle, rows: readonly ShipRow[]): void {
+function applyRows(sqlite: SqliteHandle, rows: readonly ShipRow[]): string[] {
+  const skipped: string[] = [];
   const columnsOf = new Map<string, Set<string>>();
   const columns = (table: string) => {
     let set = columnsOf.get(table);
@@ -294,20 +303,27 @@ function applyRows(sqlite: SqliteHandle, rows: readonly ShipRow[]): void {
     for (const row of rows) {
       const table = tableOfStream.get(row.stream);
       if (!table) continue;
-      if (Number(row.deleted) === 1) {
-        sqlite.prepare(`DELETE FROM ${table} WHERE id = ?`).run(row.key);
-        continue;
+      // One malformed row (a text id in an integer column, data that is no JSON) is left out and named; the
+      // rest of the ship's console stays readable.
+      try {
+        if (Number(row.deleted) === 1) {
+          sqlite.prepare(`DELETE FROM ${table} WHERE id = ?`).run(row.key);
+          continue;
+        }
+        const data = JSON.parse(row.data) as Record<string, unknown>;
+        const known = columns(table);
+        const names = Object.keys(data).filter((k) => known.has(k));
+        if (names.length === 0) continue;
+        const list = names.map((n) => `"${n}"`).join(', ');
+        sqlite
+          .prepare(`INSERT OR REPLACE INTO ${table} (${list}) VALUES (${names.map(() => '?').join(', ')})`)
+          .run(...names.map((n) => sqliteValue(data[n])));
+      } catch (error) {
+        skipped.push(`${row.stream}:${row.key} (${(error as Error).message})`);
       }
-      const data = JSON.parse(row.data) as Record<string, unknown>;
-      const known = columns(table);
-      const names = Object.keys(data).filter((k) => known.has(k));
-      if (names.length === 0) continue;
-      const list = names.map((n) => `"${n}"`).join(', ');
-      sqlite
-        .prepare(`INSERT OR REPLACE INTO ${table} (${list}) VALUES (${names.map(() => '?').join(', ')})`)
-        .run(...names.map((n) => sqliteValue(data[n])));
     }
   })();
+  return skipped;
 }
 
 const sqliteValue = (v: unknown) => {

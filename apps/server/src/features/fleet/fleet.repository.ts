@@ -1,14 +1,5 @@
-import { fuelChannels } from '@ecohelm/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-
-/** A daily rollup row as the overview's day totals read it. */
-export interface DailyRow {
-  channel: string;
-  t: number;
-  n: number;
-  sum: number;
-}
 
 /** Rollup rows read at a time when a ship's console is copied (a few MB of objects). */
 const ROLLUP_PAGE = 20_000;
@@ -33,9 +24,6 @@ export interface ShipRollupRow {
   lastT: number;
 }
 
-/** The channels the overview's CII reads: speed over ground and every fuel flow. */
-const CII_CHANNELS = ['navigation.speedOverGround', ...fuelChannels.map((c) => c.id)];
-
 /** A ship's synced row of one stream: the ship's table row as it sent it (`data`, JSON). */
 export interface SyncedRow {
   ship_id: string;
@@ -50,31 +38,110 @@ export const FLEET_STREAMS = ['ship', 'ship_start_info', 'filling', 'bunker', 'a
 const LAT = 'navigation.position.latitude';
 const LON = 'navigation.position.longitude';
 
+/**
+ * The order each stream's rows have in the ship's own repositories (filling records by creation, start info and
+ * bunker records newest first, alarms by raising), so the shore's calculations see them as the ship's do; the
+ * stored order of PostgreSQL rows is no order at all. Each key is read from the row the ship sent.
+ */
+const SHIP_ORDER: Record<string, readonly [string, 'asc' | 'desc'][]> = {
+  filling: [
+    ['created_at', 'asc'],
+    ['id', 'asc'],
+  ],
+  ship_start_info: [
+    ['start_time', 'desc'],
+    ['id', 'asc'],
+  ],
+  bunker: [
+    ['start_time', 'desc'],
+    ['id', 'desc'],
+  ],
+  alarm: [
+    ['raised_at', 'desc'],
+    ['id', 'desc'],
+  ],
+};
+
+const compareValues = (a: unknown, b: unknown): number => {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const x = a === null || a === undefined ? '' : String(a);
+  const y = b === null || b === undefined ? '' : String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Rows (already ordered by ship, stream and key) put in their ship's own order per stream; a row whose data is not
+ * a JSON object is left out and named through `skipped`, so one malformed record does not fail a whole page.
+ */
+export function inShipOrder<T extends { ship_id?: string; stream: string; key: string; data: string }>(
+  rows: readonly T[],
+  skipped: (row: T, reason: string) => void = () => undefined,
+): T[] {
+  const parsed: { row: T; data: Record<string, unknown> }[] = [];
+  for (const row of rows) {
+    try {
+      const data = JSON.parse(row.data) as unknown;
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('not an object');
+      parsed.push({ row, data: data as Record<string, unknown> });
+    } catch (error) {
+      skipped(row, (error as Error).message);
+    }
+  }
+  const order = (a: (typeof parsed)[number], b: (typeof parsed)[number]) => {
+    const byShip = compareValues(a.row.ship_id, b.row.ship_id) || compareValues(a.row.stream, b.row.stream);
+    if (byShip !== 0) return byShip;
+    for (const [column, direction] of SHIP_ORDER[a.row.stream] ?? []) {
+      const c = compareValues(a.data[column], b.data[column]);
+      if (c !== 0) return direction === 'asc' ? c : -c;
+    }
+    return compareValues(a.row.key, b.row.key);
+  };
+  return parsed.sort(order).map((p) => p.row);
+}
+
 /** Reads the shore's copy of every ship (the `fleet_*` tables the sync writes); never writes. */
 export class FleetRepository {
   readonly #db: Kysely<Database>;
+  readonly #skipped: (row: { ship_id?: string; stream: string; key: string }, reason: string) => void;
 
-  constructor(db: Kysely<Database>) {
+  /** `skipped` hears of each stored record left out because it is malformed (the shore logs it). */
+  constructor(
+    db: Kysely<Database>,
+    skipped: (row: { ship_id?: string; stream: string; key: string }, reason: string) => void = () =>
+      undefined,
+  ) {
     this.#db = db;
+    this.#skipped = skipped;
   }
 
+  /** The registered ships (a retired one is no longer in the fleet). */
   ships() {
-    return this.#db.selectFrom('fleet_ships').selectAll().orderBy('ship_id').execute();
+    return this.#db
+      .selectFrom('fleet_ships')
+      .selectAll()
+      .where('status', '=', 'registered')
+      .orderBy('ship_id')
+      .execute();
   }
 
   ship(shipId: string) {
-    return this.#db.selectFrom('fleet_ships').selectAll().where('ship_id', '=', shipId).executeTakeFirst();
+    return this.#db
+      .selectFrom('fleet_ships')
+      .selectAll()
+      .where('ship_id', '=', shipId)
+      .where('status', '=', 'registered')
+      .executeTakeFirst();
   }
 
-  /** The live (not deleted) rows of the fleet pages' streams, of one ship or of all. */
-  records(shipId?: string): Promise<SyncedRow[]> {
+  /** The live (not deleted) rows of the fleet pages' streams, of one ship or of all, each ship's in its own order. */
+  async records(shipId?: string): Promise<SyncedRow[]> {
     let q = this.#db
       .selectFrom('fleet_records')
       .select(['ship_id', 'stream', 'key', 'data'])
       .where('deleted', '=', 0)
       .where('stream', 'in', [...FLEET_STREAMS]);
     if (shipId !== undefined) q = q.where('ship_id', '=', shipId);
-    return q.execute();
+    return inShipOrder(await q.orderBy('ship_id').orderBy('stream').orderBy('key').execute(), this.#skipped);
   }
 
   /**
@@ -88,7 +155,7 @@ export class FleetRepository {
       .where('ship_id', '=', shipId);
     q =
       receivedSince === undefined ? q.where('deleted', '=', 0) : q.where('received_at', '>=', receivedSince);
-    return q.execute();
+    return q.orderBy('stream').orderBy('key').execute();
   }
 
   /**
@@ -123,6 +190,7 @@ export class FleetRepository {
         .where('level', '=', level)
         .where('t', '>=', fromS)
         .orderBy('t')
+        .orderBy('channel')
         .execute();
       yield rows.map(shape);
       return;
@@ -149,26 +217,6 @@ export class FleetRepository {
     }
   }
 
-  /** The daily rollups of speed and fuel flows from `fromMs` (epoch ms), of one ship or of all, by ship. */
-  async dailyRollups(fromMs: number, shipId?: string): Promise<Map<string, DailyRow[]>> {
-    let q = this.#db
-      .selectFrom('fleet_rollups')
-      .select(['ship_id', 'channel', 't', 'n', 'v_sum'])
-      .where('level', '=', '1d')
-      .where('channel', 'in', CII_CHANNELS)
-      .where('t', '>=', Math.floor(fromMs / 1000))
-      .orderBy('t');
-    if (shipId !== undefined) q = q.where('ship_id', '=', shipId);
-    const out = new Map<string, DailyRow[]>();
-    for (const r of await q.execute()) {
-      const row = { channel: r.channel, t: Number(r.t), n: Number(r.n), sum: Number(r.v_sum) };
-      const list = out.get(r.ship_id);
-      if (list) list.push(row);
-      else out.set(r.ship_id, [row]);
-    }
-    return out;
-  }
-
   /** Each ship's last known position: the last value of its newest hourly bucket of latitude and longitude. */
   async positions(shipId?: string): Promise<Map<string, { lat: number; lon: number; at: string }>> {
     let newest = this.#db
@@ -185,6 +233,8 @@ export class FleetRepository {
       )
       .select(['r.ship_id', 'r.channel', 'r.v_last', 'r.last_t'])
       .where('r.level', '=', '1h')
+      .orderBy('r.ship_id')
+      .orderBy('r.channel')
       .execute();
     const out = new Map<string, { lat: number; lon: number; at: string }>();
     const partial = new Map<string, { lat?: number; lon?: number; at: number }>();

@@ -68,10 +68,12 @@ export async function fleetRoutes(
       if (!consoles) throw conflict(fleetMessages.notShore, { reason: 'not_shore' });
       const query = request.url.indexOf('?');
       const path = request.params['*'] + (query >= 0 ? request.url.slice(query) : '');
-      const answer = await consoles.read(request.params.shipId, path, {
-        accept: request.headers.accept,
-        acceptLanguage: request.headers['accept-language'],
-      });
+      const answer = await consoles.read(
+        request.params.shipId,
+        path,
+        { accept: request.headers.accept, acceptLanguage: request.headers['accept-language'] },
+        request.auth?.permissions ?? [],
+      );
       for (const name of ['content-type', 'content-disposition', 'cache-control'] as const) {
         const value = answer.headers[name];
         if (value !== undefined) reply.header(name, value);

@@ -1,5 +1,6 @@
 import {
   idParamsSchema,
+  type Permission,
   shipResponseSchema,
   shipSchema,
   startInfoInputSchema,
@@ -14,10 +15,14 @@ import type { ShipService } from './ship.service.ts';
  * Ship basic info. Bodies are validated with the contract schema, so a failure answers 400
  * `validation_failed` with every field's message (SPEC §5 word for word) under `details`.
  */
-export async function shipRoutes(app: AppInstance, ships: ShipService): Promise<void> {
+export async function shipRoutes(
+  app: AppInstance,
+  ships: ShipService,
+  writePermission: Permission = 'ship:write',
+): Promise<void> {
   const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['ship'];
-  const write = { preHandler: requirePermission('ship:write') };
+  const write = { preHandler: requirePermission(writePermission) };
 
   app.get('/api/v1/ship', { ...read, schema: { tags, response: { 200: shipResponseSchema } } }, () =>
     ships.getShip(),

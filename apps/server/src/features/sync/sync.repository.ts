@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
+  bucketDigest,
   crewDigest,
+  dayChecksums,
   digestOf,
   type RecordMessage,
   type RecordSource,
@@ -218,6 +220,31 @@ export class SyncRepository {
     });
   }
 
+  /**
+   * A cheap fingerprint of the hourly and daily rollups in [fromS, toS) (rows, samples, their sum): when it moves, some
+   * history changed (an import, a backfill still being written) and the ship reconciles with the shore again.
+   */
+  async rollupFingerprint(fromS: number, toS: number): Promise<string> {
+    const parts: string[] = [];
+    for (const table of ['rollup_1h', 'rollup_1d']) {
+      const r = await sql<{ rows: number; n: number; total: number }>`select count(*) as rows,
+        coalesce(sum(n), 0) as n, coalesce(sum(v_sum), 0) as total from ${sql.table(table)}
+        where t >= ${fromS} and t < ${toS}`.execute(this.#db);
+      const row = r.rows[0];
+      parts.push(`${Number(row?.rows)}:${Number(row?.n)}:${Number(row?.total)}`);
+    }
+    return parts.join('|');
+  }
+
+  /** Everything is to be sent again (a new version each): the ship announces itself under a new IMO number. */
+  async requeueAll(now: string): Promise<void> {
+    await this.#db
+      .updateTable('sync_items')
+      .set((eb) => ({ version: eb('version', '+', 1), pending: 1, queued_at: now }))
+      .where('digest', '!=', 'deleted')
+      .execute();
+  }
+
   /** Digests of rollup buckets as last sent, by bucket start; pending ones are left out (they are read afresh). */
   async sentBuckets(stream: string, fromS: number): Promise<Map<number, string>> {
     const rows = await this.#db
@@ -324,13 +351,165 @@ export class SyncRepository {
 
   // ── shore ─────────────────────────────────────────────────────────────────
 
+  /** Each named ship's status ashore (`registered`, `retired`); a ship not there is unknown. */
+  async shipStatuses(shipIds: readonly string[]): Promise<Map<string, string>> {
+    if (shipIds.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('fleet_ships')
+      .select(['ship_id', 'status'])
+      .where('ship_id', 'in', [...shipIds])
+      .execute();
+    return new Map(rows.map((r) => [r.ship_id, r.status]));
+  }
+
+  /** An admin registers a ship (again, if it was retired): its messages are stored from now on. */
+  async register(shipId: string, name: string | null): Promise<void> {
+    await this.#db
+      .insertInto('fleet_ships')
+      .values({ ship_id: shipId, name, last_contact_at: null, status: 'registered', reconciled_at: null })
+      .onConflict((oc) =>
+        oc.column('ship_id').doUpdateSet((eb) => ({
+          status: 'registered',
+          name: name ?? eb.ref('fleet_ships.name'),
+        })),
+      )
+      .execute();
+  }
+
+  /** An admin retires a ship: its data ashore goes, its later messages are dropped. False: no such ship. */
+  async retire(shipId: string): Promise<boolean> {
+    return this.#db.transaction().execute(async (trx) => {
+      const r = await trx
+        .updateTable('fleet_ships')
+        .set({ status: 'retired', reconciled_at: null, last_contact_at: null })
+        .where('ship_id', '=', shipId)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) return false;
+      for (const table of [
+        'fleet_records',
+        'fleet_rollups',
+        'fleet_reviews',
+        'fleet_dead_letters',
+      ] as const) {
+        await trx.deleteFrom(table).where('ship_id', '=', shipId).execute();
+      }
+      return true;
+    });
+  }
+
+  async countRefused(shipId: string): Promise<void> {
+    await this.#db
+      .updateTable('fleet_ships')
+      .set((eb) => ({ refused: eb('refused', '+', 1) }))
+      .where('ship_id', '=', shipId)
+      .execute();
+  }
+
+  async reconciled(shipId: string, at: string | null): Promise<void> {
+    await this.#db
+      .updateTable('fleet_ships')
+      .set({ reconciled_at: at })
+      .where('ship_id', '=', shipId)
+      .execute();
+  }
+
+  async deadLetter(letter: Omit<Database['fleet_dead_letters'], 'id'>): Promise<void> {
+    await this.#db.insertInto('fleet_dead_letters').values(letter).execute();
+  }
+
+  /** Dead letters, oldest first: by id, or of one ship, or all (at most `limit`). */
+  deadLetters(filter: { ids?: readonly number[]; shipId?: string; limit?: number }) {
+    let q = this.#db.selectFrom('fleet_dead_letters').selectAll().orderBy('id');
+    if (filter.ids) q = q.where('id', 'in', filter.ids.length > 0 ? [...filter.ids] : [-1]);
+    if (filter.shipId !== undefined) q = q.where('ship_id', '=', filter.shipId);
+    return q.limit(filter.limit ?? 10_000).execute();
+  }
+
+  async dropDeadLetters(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.#db
+      .deleteFrom('fleet_dead_letters')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  async deadLetterRetried(id: number, detail: string): Promise<void> {
+    await this.#db
+      .updateTable('fleet_dead_letters')
+      .set((eb) => ({ detail, deliveries: eb('deliveries', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Per ship: how many dead letters wait and since when. */
+  async deadLetterSummary(): Promise<Map<string, { count: number; oldestAt: string | null }>> {
+    const rows = await this.#db
+      .selectFrom('fleet_dead_letters')
+      .select((eb) => ['ship_id', eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+      .groupBy('ship_id')
+      .orderBy('ship_id')
+      .execute();
+    return new Map(rows.map((r) => [r.ship_id, { count: Number(r.n), oldestAt: r.oldest ?? null }]));
+  }
+
+  /** The shore's per-day checksums of a ship's hourly and daily buckets in [fromS, toS), as the ship makes them. */
+  async dayChecksums(shipId: string, fromS: number, toS: number): Promise<Map<number, string>> {
+    const digests: [string, number, string][] = [];
+    const CHUNK_S = 30 * 86_400;
+    for (let a = fromS; a < toS; a += CHUNK_S) {
+      const rows = await this.#db
+        .selectFrom('fleet_rollups')
+        .select(['level', 'channel', 't', 'n', 'v_sum', 'v_min', 'v_max', 'v_last', 'last_t'])
+        .where('ship_id', '=', shipId)
+        .where('level', 'in', ['1h', '1d'])
+        .where('t', '>=', a)
+        .where('t', '<', Math.min(toS, a + CHUNK_S))
+        .orderBy('level')
+        .orderBy('t')
+        .orderBy('channel')
+        .execute();
+      const buckets = new Map<string, RollupMessage['rows']>();
+      for (const r of rows) {
+        const key = `rollup_${r.level}:${Number(r.t)}`;
+        const list = buckets.get(key) ?? [];
+        if (list.length === 0) buckets.set(key, list);
+        list.push([
+          r.channel,
+          Number(r.n),
+          Number(r.v_sum),
+          Number(r.v_min),
+          Number(r.v_max),
+          Number(r.v_last),
+          Number(r.last_t),
+        ]);
+      }
+      for (const [key, list] of buckets) {
+        const [stream = '', t = '0'] = key.split(':');
+        digests.push([stream, Number(t), bucketDigest(list)]);
+      }
+    }
+    return dayChecksums(digests);
+  }
+
   async touchShip(shipId: string, at: string, name?: string | null): Promise<void> {
     await this.#db
       .insertInto('fleet_ships')
       .values({ ship_id: shipId, name: name ?? null, last_contact_at: at })
       .onConflict((oc) =>
         oc.column('ship_id').doUpdateSet((eb) => ({
-          last_contact_at: at,
+          // The latest contact stays: an older message stored later does not move it back.
+          last_contact_at: eb
+            .case()
+            .when(
+              eb.or([
+                eb('fleet_ships.last_contact_at', 'is', null),
+                eb('fleet_ships.last_contact_at', '<', at),
+              ]),
+            )
+            .then(at)
+            .else(eb.ref('fleet_ships.last_contact_at'))
+            .end(),
           name: name === undefined ? eb.ref('fleet_ships.name') : name,
         })),
       )
@@ -416,6 +595,9 @@ export class SyncRepository {
       ship_id: string;
       name: string | null;
       last_contact_at: string | null;
+      status: string;
+      refused: number;
+      reconciled_at: string | null;
       records: number;
       rollups: number;
     }[]

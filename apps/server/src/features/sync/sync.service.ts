@@ -1,4 +1,14 @@
-import type { Review, ReviewInput, SyncStatus } from '@ecohelm/contracts';
+import { inflateRawSync } from 'node:zlib';
+import type {
+  DeadLetter,
+  DeadLetterAction,
+  DeadLetterResult,
+  FleetShip,
+  RegisterShip,
+  Review,
+  ReviewInput,
+  SyncStatus,
+} from '@ecohelm/contracts';
 import { syncMessages } from '@ecohelm/contracts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { SyncRepository } from './sync.repository.ts';
@@ -66,13 +76,35 @@ export class SyncService {
       };
     }
     if (this.#shore) {
-      const ships = (await this.#repo.fleetShips()).map((s) => ({
+      const dead = await this.#repo.deadLetterSummary();
+      const ships: FleetShip[] = (await this.#repo.fleetShips()).map((s) => ({
         shipId: s.ship_id,
         name: s.name,
         lastContactAt: s.last_contact_at,
         records: s.records,
         rollups: s.rollups,
+        status: s.status === 'retired' ? 'retired' : 'registered',
+        partial: s.reconciled_at === null,
+        reconciledAt: s.reconciled_at,
+        refused: Number(s.refused),
+        deadLetters: dead.get(s.ship_id) ?? { count: 0, oldestAt: null },
       }));
+      // Letters of ships the shore does not know (unregistered, or a body naming a ship that is not there).
+      for (const [shipId, letters] of dead) {
+        if (ships.some((s) => s.shipId === shipId)) continue;
+        ships.push({
+          shipId,
+          name: null,
+          lastContactAt: null,
+          records: 0,
+          rollups: 0,
+          status: 'unregistered',
+          partial: true,
+          reconciledAt: null,
+          refused: 0,
+          deadLetters: letters,
+        });
+      }
       const last =
         ships
           .map((s) => s.lastContactAt ?? '')
@@ -87,6 +119,66 @@ export class SyncService {
       };
     }
     return base;
+  }
+
+  /** Shore: an admin registers a ship; its dead letters (waiting for that) are replayed. */
+  async register(input: RegisterShip): Promise<DeadLetterResult> {
+    const shore = this.#shoreOnly();
+    await this.#repo.register(input.shipId, input.name);
+    const ids = (await this.#repo.deadLetters({ shipId: input.shipId })).map((l) => l.id);
+    return { ...(await shore.replay(ids)), dropped: 0 };
+  }
+
+  /** Shore: an admin retires a ship and its data. */
+  async retire(shipId: string): Promise<void> {
+    this.#shoreOnly();
+    if (!(await this.#repo.retire(shipId))) throw notFound(syncMessages.unknownShip);
+  }
+
+  async deadLetters(query: { shipId?: string | undefined; limit: number }): Promise<DeadLetter[]> {
+    this.#shoreOnly();
+    const rows = await this.#repo.deadLetters({
+      ...(query.shipId !== undefined ? { shipId: query.shipId } : {}),
+      limit: query.limit,
+    });
+    return rows.map((r) => {
+      const bytes = Buffer.from(r.data, 'base64');
+      let body: string | null = null;
+      try {
+        body = (r.encoding === 'deflate' ? inflateRawSync(bytes) : bytes).toString('utf8').slice(0, 20_000);
+        JSON.parse(body);
+      } catch {
+        body = null;
+      }
+      return {
+        id: Number(r.id),
+        shipId: r.ship_id,
+        subject: r.subject,
+        reason: r.reason as DeadLetter['reason'],
+        detail: r.detail,
+        deliveries: r.deliveries,
+        at: r.at,
+        body,
+        bytes: bytes.length,
+      };
+    });
+  }
+
+  /** Replays or drops dead letters (by id, or every one of a ship). */
+  async deadLetterAction(action: DeadLetterAction, mode: 'replay' | 'drop'): Promise<DeadLetterResult> {
+    const shore = this.#shoreOnly();
+    const ids =
+      action.ids ??
+      (await this.#repo.deadLetters({ ...(action.shipId ? { shipId: action.shipId } : {}) })).map((l) =>
+        Number(l.id),
+      );
+    if (mode === 'drop') return { stored: 0, refused: 0, dropped: await this.#repo.dropDeadLetters(ids) };
+    return { ...(await shore.replay(ids)), dropped: 0 };
+  }
+
+  #shoreOnly(): ShoreSync {
+    if (!this.#shore) throw conflict(syncMessages.notShore);
+    return this.#shore;
   }
 
   /** The shore decides on a filling record of a ship; the decision goes to the ship through JetStream. */

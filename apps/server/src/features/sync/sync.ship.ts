@@ -13,9 +13,14 @@ import type { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
 import { connectUntil, decode, encode, TokenBucket } from './sync.link.ts';
 import type { PendingItem, SyncRepository } from './sync.repository.ts';
 import {
-  digestOf,
+  bucketDigest,
+  dayChecksums,
+  dayOf,
   isRollupStream,
+  type ManifestMessage,
+  RECONCILED_STREAMS,
   type RecordStream,
+  type ResendMessage,
   type ReviewMessage,
   type RollupMessage,
   type RollupStreamDef,
@@ -65,6 +70,8 @@ export class ShipSync {
   #channels = new Map<number, string>();
   #loops: Promise<void>[] = [];
   #recheckedAt = 0;
+  /** The history's fingerprint as the last manifest read it. */
+  #fingerprint: string | undefined;
   /** The decisions consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
   #messages: { stop(): void } | undefined;
 
@@ -135,6 +142,12 @@ export class ShipSync {
       }
       if (recheck) queued += await this.#recheck(r, Math.floor(closedEnd / r.seconds) * r.seconds, now);
     }
+    if (recheck && (await this.#d.repo.state('manifest_at'))) {
+      const { from, to } = this.#manifestRange();
+      const sent = await this.#d.repo.state('manifest_fingerprint');
+      if ((await this.#d.repo.rollupFingerprint(from, to)) !== sent)
+        await this.#d.repo.setState('reconcile_due', '1');
+    }
     if (queued > 0) this.#wake?.();
     return queued;
   }
@@ -149,7 +162,7 @@ export class ShipSync {
     const sent = await this.#d.repo.sentBuckets(r.stream, fromS);
     const buckets = await this.#bucketRows(r, fromS, closedEndS);
     const changed = [...buckets]
-      .filter(([t, rows]) => sent.has(t) && sent.get(t) !== digestOf(rows))
+      .filter(([t, rows]) => sent.has(t) && sent.get(t) !== bucketDigest(rows))
       .map(([t]) => t);
     await this.#d.repo.queueBuckets(r.stream, changed, now);
     return changed.length;
@@ -233,7 +246,7 @@ export class ShipSync {
   async #pump(): Promise<void> {
     while (this.#running) {
       try {
-        this.#shipId ??= await this.#d.shipId().then((id) => (id ? subjectToken(id) : undefined));
+        await this.#readShipId();
         if (!this.#connected || !this.#js || !this.#shipId) {
           if (!this.#shipId) this.#error = 'The ship particulars have no IMO number yet';
           await this.#sleep(this.#d.config.scanMs);
@@ -241,6 +254,7 @@ export class ShipSync {
         }
         const items = await this.#d.repo.pending(WINDOW * 4);
         if (items.length === 0) {
+          if (await this.#reconcileDue()) await this.#sendManifest(this.#js, this.#shipId);
           await this.#sleep(this.#d.config.scanMs);
           continue;
         }
@@ -255,6 +269,97 @@ export class ShipSync {
         await this.#sleep(this.#d.config.reconnectMs);
       }
     }
+  }
+
+  /**
+   * The ship's id from its particulars, read each round: after an IMO change the ship announces itself under the new
+   * one without a restart (everything is queued again for it, and the decisions consumer follows).
+   */
+  async #readShipId(): Promise<void> {
+    const id = await this.#d.shipId().then((x) => (x ? subjectToken(x) : undefined));
+    if (id === this.#shipId) return;
+    const before = this.#shipId;
+    this.#shipId = id;
+    if (before === undefined || id === undefined) return;
+    this.#d.log.info(
+      { from: before, to: id },
+      'sync: the IMO number changed, announcing the ship under the new one',
+    );
+    await this.#d.repo.requeueAll(new Date(this.#now()).toISOString());
+    await this.#d.repo.setState('reconcile_due', '1');
+    this.#messages?.stop();
+  }
+
+  /**
+   * After the first sync (nothing waits any more), after a resend asked by the shore, once the history changed since
+   * the last manifest (looked at with the recheck: an import or a backfill written while the first sync ran), and
+   * every `reconcileMs`.
+   */
+  async #reconcileDue(): Promise<boolean> {
+    const at = await this.#d.repo.state('manifest_at');
+    if (!at) return true;
+    const since = this.#now() - Date.parse(at);
+    // Not more often than the recheck: a day the ship no longer has but the shore does would otherwise loop.
+    if ((await this.#d.repo.state('reconcile_due')) === '1') return since >= this.#d.config.recheckMs;
+    return since >= this.#d.config.reconcileMs;
+  }
+
+  /** The closed whole days of history a manifest covers, epoch s. */
+  #manifestRange(): { from: number; to: number } {
+    const nowS = this.#now() / 1000;
+    // Whole days only: the oldest day of history is partly older than what the first sync sent.
+    return {
+      from: dayOf(nowS - this.#d.config.historyDays * 86_400) + 86_400,
+      to: dayOf(nowS - CLOSE_GRACE_S),
+    };
+  }
+
+  /** The per-day checksums of the closed days of history, for the shore to compare with its own. */
+  async manifest(shipId: string): Promise<ManifestMessage> {
+    const { from, to } = this.#manifestRange();
+    const fingerprint = await this.#d.repo.rollupFingerprint(from, to);
+    const digests: [string, number, string][] = [];
+    const CHUNK_S = 30 * 86_400;
+    for (const stream of RECONCILED_STREAMS) {
+      const r = rollupStreams.find((x) => x.stream === stream)!;
+      for (let a = from; a < to; a += CHUNK_S) {
+        for (const [t, rows] of await this.#bucketRows(r, a, Math.min(to, a + CHUNK_S))) {
+          if (rows.length > 0) digests.push([stream, t, bucketDigest(rows)]);
+        }
+      }
+    }
+    const days: Record<string, string> = {};
+    for (const [day, sum] of dayChecksums(digests)) days[String(day)] = sum;
+    this.#fingerprint = fingerprint;
+    return { kind: 'manifest', ship: shipId, from, to, days };
+  }
+
+  async #sendManifest(js: JetStreamClient, shipId: string): Promise<void> {
+    const message = await this.manifest(shipId);
+    const { data, headers } = encode(message);
+    await this.#bucket.take(data.length + 120);
+    const at = new Date(this.#now()).toISOString();
+    await js.publish(shipSubject(shipId, 'manifest'), data, { msgID: `${shipId}.manifest.${at}`, headers });
+    await this.#d.repo.setState('manifest_at', at);
+    await this.#d.repo.setState('manifest_fingerprint', this.#fingerprint ?? '');
+    await this.#d.repo.setState('reconcile_due', '0');
+    this.#d.log.info(
+      { days: Object.keys(message.days).length },
+      'sync: history sent to the shore for reconciliation',
+    );
+  }
+
+  /** The shore found these days different: every hourly and daily bucket of them is sent again. */
+  async #resend(message: ResendMessage): Promise<void> {
+    const now = new Date(this.#now()).toISOString();
+    for (const stream of RECONCILED_STREAMS) {
+      const r = rollupStreams.find((x) => x.stream === stream)!;
+      const starts: number[] = [];
+      for (const day of message.days) for (let t = day; t < day + 86_400; t += r.seconds) starts.push(t);
+      await this.#d.repo.queueBuckets(stream, starts, now);
+    }
+    await this.#d.repo.setState('reconcile_due', '1');
+    this.#d.log.info({ days: message.days.length }, 'sync: the shore asked for days again');
   }
 
   /** The rollup rows of a batch's buckets, read per channel over the batch's time range (not per bucket). */
@@ -286,9 +391,9 @@ export class ShipSync {
       const message = await this.#message(shipId, item, buckets);
       digests.push(
         message?.kind === 'rollup'
-          ? digestOf(message.rows)
+          ? bucketDigest(message.rows)
           : isRollupStream(item.stream)
-            ? digestOf([])
+            ? bucketDigest([])
             : undefined,
       );
       if (!message) {
@@ -367,9 +472,12 @@ export class ShipSync {
         const messages = await consumer.consume({ max_messages: 16 });
         this.#messages = messages;
         for await (const m of messages) {
-          const review = decode(m.data, m.headers) as ReviewMessage;
-          if (review.kind === 'review' && review.ship === shipId) {
-            await this.#d.repo.applyReview(review, new Date(this.#now()).toISOString());
+          const message = decode(m.data, m.headers) as ReviewMessage | ResendMessage;
+          if (message.kind === 'review' && message.ship === shipId) {
+            await this.#d.repo.applyReview(message, new Date(this.#now()).toISOString());
+            this.#wake?.();
+          } else if (message.kind === 'resend' && message.ship === shipId) {
+            await this.#resend(message);
             this.#wake?.();
           }
           m.ack();

@@ -1,10 +1,13 @@
 import { AckPolicy, type JetStreamClient, type JsMsg, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { type NatsConnection, nanos } from '@nats-io/transport-node';
+import { headers, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
+import { type DeadReason, intakeGate, printable, subjectShip } from './sync.intake.ts';
 import { connectUntil, decode, encode } from './sync.link.ts';
 import type { SyncRepository } from './sync.repository.ts';
 import {
+  type ManifestMessage,
+  type ResendMessage,
   type ReviewMessage,
   SHIPS_STREAM,
   SHORE_STREAM,
@@ -18,7 +21,8 @@ export const SHORE_CONSUMER = 'ecohelm_shore';
 const BATCH = 64;
 /** JetStream drops a message whose id it saw within this window (a publish retried after a lost ack). */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
-
+/** Waits before the next delivery of a message that could not be stored, by delivery (the last one repeats). */
+const BACKOFF_MS = [1000, 5000, 15_000, 60_000];
 export interface ShoreSyncDeps {
   repo: SyncRepository;
   config: SyncConfig;
@@ -43,6 +47,9 @@ export class ShoreSync {
   #timer: NodeJS.Timeout | undefined;
   /** The running consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
   #messages: { stop(): void } | undefined;
+  /** Manifests waiting to be compared, the latest per ship. */
+  readonly #manifests = new Map<string, [JsMsg, ManifestMessage]>();
+  #reconciling = false;
 
   constructor(deps: ShoreSyncDeps) {
     this.#d = deps;
@@ -144,12 +151,18 @@ export class ShoreSync {
 
   async #consume(nc: NatsConnection): Promise<void> {
     const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, SHIPS_STREAM, 'ecohelm.ship.>');
-    await ensureStream(jsm, SHORE_STREAM, 'ecohelm.shore.>');
+    const limits = {
+      max_age: nanos(this.#d.config.streamMaxAgeDays * 86_400_000),
+      max_bytes: this.#d.config.streamMaxMb * 1024 * 1024,
+    };
+    await ensureStream(jsm, SHIPS_STREAM, 'ecohelm.ship.>', limits);
+    await ensureStream(jsm, SHORE_STREAM, 'ecohelm.shore.>', limits);
+    // No JetStream max_deliver: past it JetStream stops delivering a message without telling, and a database outage
+    // would lose every message it outlasted. The shore bounds deliveries itself and sets the message aside.
     await jsm.consumers.add(SHIPS_STREAM, {
       durable_name: SHORE_CONSUMER,
       ack_policy: AckPolicy.Explicit,
-      max_ack_pending: 256,
+      max_ack_pending: 1024,
     });
     this.#error = null;
     const consumer = await jetstream(nc).consumers.get(SHIPS_STREAM, SHORE_CONSUMER);
@@ -190,57 +203,231 @@ export class ShoreSync {
   /** Stores a batch in one transaction; if that fails, each message on its own, so one bad message holds up none. */
   async #store(batch: readonly JsMsg[]): Promise<void> {
     const repo = this.#d.repo;
-    const failed = (m: JsMsg, error: unknown) => {
-      this.#d.log.error({ err: error, subject: m.subject }, 'sync: a ship message could not be stored');
-      m.nak(this.#d.config.reconnectMs);
-    };
-    const decoded: [JsMsg, SyncMessage][] = [];
-    for (const m of batch) {
-      try {
-        decoded.push([m, decode(m.data, m.headers)]);
-      } catch (error) {
-        failed(m, error);
+    // Retried with a growing wait, logged once when set aside (not at every delivery).
+    const failed = async (m: JsMsg, error: unknown) => {
+      const deliveries = m.info.deliveryCount;
+      if (deliveries < this.#d.config.maxDeliver) {
+        this.#d.log.debug(
+          { err: error, subject: m.subject, deliveries },
+          'sync: a ship message waits to be stored',
+        );
+        m.nak(BACKOFF_MS[Math.min(deliveries, BACKOFF_MS.length) - 1]);
+        return;
       }
+      await this.#setAside(m, 'unstorable', (error as Error).message ?? String(error));
+    };
+    const statuses = await repo.shipStatuses([...new Set(batch.map((m) => subjectShip(m.subject)))]);
+    const nowS = this.#now() / 1000;
+    const decoded: [JsMsg, SyncMessage][] = [];
+    const manifests: [JsMsg, ManifestMessage][] = [];
+    for (const m of batch) {
+      const ship = subjectShip(m.subject);
+      let body: SyncMessage;
+      try {
+        body = decode(m.data, m.headers);
+        if (typeof body !== 'object' || body === null) throw new Error('not a message');
+      } catch (error) {
+        await this.#setAside(m, 'undecodable', (error as Error).message);
+        continue;
+      }
+      const refusal = intakeGate(ship, body, statuses.get(ship), {
+        autoRegister: this.#d.config.autoRegister,
+        nowS,
+        futureMarginS: this.#d.config.futureMarginS,
+      });
+      if (refusal?.reason === 'retired') {
+        m.term();
+        continue;
+      }
+      if (refusal) {
+        if (refusal.reason === 'identity') await repo.countRefused(ship).catch(() => undefined);
+        await this.#setAside(m, refusal.reason, refusal.detail);
+        continue;
+      }
+      if (body.kind === 'manifest') manifests.push([m, body]);
+      else decoded.push([m, body]);
     }
     try {
       for (const [, d] of decoded) if (d.kind === 'rollup') await repo.ensurePartition(d.t);
       await repo.transaction(async (trx) => {
-        for (const [, d] of decoded) await this.#apply(trx, d);
+        for (const [m, d] of decoded) await this.#apply(trx, d, storedAt(m));
       });
       for (const [m] of decoded) m.ack();
     } catch {
       for (const [m, d] of decoded) {
         try {
-          await this.#apply(repo, d);
+          await this.#apply(repo, d, storedAt(m));
           m.ack();
         } catch (error) {
-          failed(m, error);
+          await failed(m, error);
         }
+      }
+    }
+    // After the buckets stored with it: a manifest is compared with what the shore holds then, beside the intake (a
+    // year of a ship's buckets takes seconds to read; other ships' messages do not wait for it).
+    for (const [m, d] of manifests) {
+      const earlier = this.#manifests.get(d.ship);
+      earlier?.[0].ack();
+      this.#manifests.set(d.ship, [m, d]);
+    }
+    this.#kickReconcile(failed);
+  }
+
+  #kickReconcile(failed: (m: JsMsg, error: unknown) => Promise<void>): void {
+    if (this.#reconciling || this.#manifests.size === 0) return;
+    this.#reconciling = true;
+    void this.#reconcileWaiting(failed).finally(() => {
+      this.#reconciling = false;
+      this.#kickReconcile(failed);
+    });
+  }
+
+  /** Compares the waiting manifests one at a time, the latest of each ship only; each acknowledged once done. */
+  async #reconcileWaiting(failed: (m: JsMsg, error: unknown) => Promise<void>): Promise<void> {
+    for (let next = this.#manifests.entries().next(); !next.done; next = this.#manifests.entries().next()) {
+      const [ship, [m, d]] = next.value;
+      this.#manifests.delete(ship);
+      try {
+        await this.#reconcile(d);
+        m.ack();
+      } catch (error) {
+        await failed(m, error);
       }
     }
   }
 
-  async #apply(repo: SyncRepository, m: SyncMessage): Promise<void> {
+  /**
+   * Sets a message aside as a dead letter with its reason (said once in the log), and takes it off the stream; if
+   * even that cannot be written (the database is down), it is delivered again later.
+   */
+  async #setAside(m: JsMsg, reason: DeadReason, detail: string): Promise<void> {
+    const ship = subjectShip(m.subject);
+    try {
+      await this.#d.repo.deadLetter({
+        ship_id: ship,
+        subject: m.subject,
+        reason,
+        detail: printable(detail).slice(0, 500),
+        data: Buffer.from(m.data).toString('base64'),
+        encoding: m.headers?.get('Content-Encoding') || null,
+        deliveries: m.info.deliveryCount,
+        at: new Date(this.#now()).toISOString(),
+      });
+      const level = reason === 'identity' ? 'error' : 'warn';
+      this.#d.log[level]({ ship, subject: m.subject, reason, detail }, 'sync: a ship message was set aside');
+      m.term();
+    } catch (error) {
+      this.#d.log.debug({ err: error, subject: m.subject }, 'sync: a dead letter could not be written yet');
+      m.nak(BACKOFF_MS.at(-1));
+    }
+  }
+
+  /**
+   * Compares a ship's per-day checksums with the shore's: the days that differ are asked again from the ship; none
+   * differing, the ship's history is reconciled (its figures are no longer partial).
+   */
+  async #reconcile(manifest: ManifestMessage): Promise<void> {
+    const ours = await this.#d.repo.dayChecksums(manifest.ship, manifest.from, manifest.to);
+    const days = new Set([...Object.keys(manifest.days).map(Number), ...ours.keys()]);
+    const differ = [...days].filter((d) => manifest.days[String(d)] !== ours.get(d)).sort((a, b) => b - a);
+    const at = new Date(this.#now()).toISOString();
+    if (differ.length === 0) {
+      await this.#d.repo.reconciled(manifest.ship, at);
+      this.#d.log.info({ ship: manifest.ship }, 'sync: ship history reconciled');
+      return;
+    }
+    await this.#d.repo.reconciled(manifest.ship, null);
+    const js = this.#js;
+    if (!js) throw new Error('not connected');
+    const message: ResendMessage = { kind: 'resend', ship: manifest.ship, days: differ };
+    const { data, headers } = encode(message);
+    await js.publish(shoreSubject(manifest.ship, 'resend'), data, {
+      msgID: `resend.${manifest.ship}.${at}`,
+      headers,
+    });
+    this.#d.log.info(
+      { ship: manifest.ship, days: differ.length },
+      'sync: ship history differs, days asked again',
+    );
+  }
+
+  /** Replays dead letters (by id) through the same gate and store as a delivery; returns how many were stored. */
+  async replay(ids: readonly number[]): Promise<{ stored: number; refused: number }> {
+    const repo = this.#d.repo;
+    let stored = 0;
+    let refused = 0;
+    for (const letter of await repo.deadLetters({ ids })) {
+      const ship = subjectShip(letter.subject);
+      try {
+        const h = headers();
+        if (letter.encoding) h.set('Content-Encoding', letter.encoding);
+        const body = decode(Buffer.from(letter.data, 'base64'), h);
+        const status = (await repo.shipStatuses([ship])).get(ship);
+        const refusal = intakeGate(ship, body, status, {
+          autoRegister: this.#d.config.autoRegister,
+          nowS: this.#now() / 1000,
+          futureMarginS: this.#d.config.futureMarginS,
+        });
+        if (refusal) throw new Error(refusal.detail);
+        if (body.kind === 'manifest') await this.#reconcile(body);
+        else {
+          if (body.kind === 'rollup') await repo.ensurePartition(body.t);
+          await this.#apply(repo, body);
+        }
+        await repo.dropDeadLetters([letter.id]);
+        stored++;
+      } catch (error) {
+        await repo.deadLetterRetried(letter.id, printable((error as Error).message).slice(0, 500));
+        refused++;
+      }
+    }
+    return { stored, refused };
+  }
+
+  /**
+   * Stores one message. The ship's last contact is when the shore's JetStream took the message (`contactAt`), not
+   * when it was stored: messages stored after the link died do not make the ship look in contact.
+   */
+  async #apply(repo: SyncRepository, m: SyncMessage, contactAt?: string): Promise<void> {
     const now = new Date(this.#now()).toISOString();
+    const contact = contactAt ?? now;
     if (m.kind === 'record') {
       await repo.upsertRecord(m, now);
       const name = m.stream === 'ship' && m.row ? ((m.row.name_en as string | undefined) ?? null) : undefined;
-      await repo.touchShip(m.ship, now, name);
+      await repo.touchShip(m.ship, contact, name);
     } else if (m.kind === 'rollup') {
       await repo.upsertRollups(m, this.#now());
-      await repo.touchShip(m.ship, now);
+      await repo.touchShip(m.ship, contact);
     }
   }
 }
 
+/** When JetStream stored a message (its arrival from the ship), ISO. */
+function storedAt(m: JsMsg): string | undefined {
+  const ms = Number(m.info.timestampNanos / 1_000_000);
+  return Number.isFinite(ms) && ms > 0 ? new Date(ms).toISOString() : undefined;
+}
+
+/** Makes a stream, or brings an existing one's limits to the configured ones. */
 async function ensureStream(
   jsm: Awaited<ReturnType<typeof jetstreamManager>>,
   name: string,
   subject: string,
+  limits: { max_age: number; max_bytes: number },
 ) {
+  let info: Awaited<ReturnType<typeof jsm.streams.info>> | undefined;
   try {
-    await jsm.streams.info(name);
+    info = await jsm.streams.info(name);
   } catch {
-    await jsm.streams.add({ name, subjects: [subject], duplicate_window: nanos(DUPLICATE_WINDOW_MS) });
+    await jsm.streams.add({
+      name,
+      subjects: [subject],
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      ...limits,
+    });
+    return;
+  }
+  if (info.config.max_age !== limits.max_age || info.config.max_bytes !== limits.max_bytes) {
+    await jsm.streams.update(name, { ...info.config, ...limits });
   }
 }

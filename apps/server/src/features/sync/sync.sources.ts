@@ -109,4 +109,59 @@ export interface ReviewMessage {
   seq: number;
 }
 
-export type SyncMessage = RecordMessage | RollupMessage | ReviewMessage;
+/**
+ * The ship's reconciliation (after its first sync and daily): per UTC day (start, epoch s) a checksum of its hourly
+ * and daily buckets, over the closed days in [from, to). The shore compares its own and asks for the days that differ.
+ */
+export interface ManifestMessage {
+  kind: 'manifest';
+  ship: string;
+  from: number;
+  to: number;
+  days: Record<string, string>;
+}
+
+/** The shore's answer to a manifest: the days (start, epoch s) the ship should send again; none: reconciled. */
+export interface ResendMessage {
+  kind: 'resend';
+  ship: string;
+  days: number[];
+}
+
+export type SyncMessage = RecordMessage | RollupMessage | ReviewMessage | ManifestMessage | ResendMessage;
+
+type BucketRow = RollupMessage['rows'][number];
+
+/**
+ * Checksum of one bucket's content, the same on both sides: its rows in channel order with the numbers as JSON
+ * writes them (the shore's PostgreSQL keeps them as doubles, which round-trip). Empty: no rows.
+ */
+export const bucketDigest = (rows: readonly BucketRow[]): string =>
+  digestOf(
+    [...rows]
+      .map((r) => r.map((v) => (typeof v === 'number' ? Number(v) : v)))
+      .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : Number(a[7] ?? 0) - Number(b[7] ?? 0))),
+  );
+
+/** The UTC day a bucket start (epoch s) falls in. */
+export const dayOf = (tS: number): number => Math.floor(tS / 86_400) * 86_400;
+
+/** The streams a reconciliation compares: hours and days (minutes are a configured extra and are not compared). */
+export const RECONCILED_STREAMS = ['rollup_1h', 'rollup_1d'] as const;
+
+/**
+ * Per-day checksums from the buckets' digests (`stream`, start epoch s, digest; empty buckets left out), in a
+ * canonical order, so the ship and the shore agree whatever order they read their rows in.
+ */
+export function dayChecksums(buckets: Iterable<[string, number, string]>): Map<number, string> {
+  const byDay = new Map<number, string[]>();
+  for (const [stream, t, digest] of buckets) {
+    const day = dayOf(t);
+    const list = byDay.get(day) ?? [];
+    if (list.length === 0) byDay.set(day, list);
+    list.push(`${stream}:${t}:${digest}`);
+  }
+  const out = new Map<number, string>();
+  for (const [day, list] of byDay) out.set(day, digestOf(list.sort()));
+  return out;
+}

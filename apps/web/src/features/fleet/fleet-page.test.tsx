@@ -107,4 +107,51 @@ describe('fleet page', { timeout: 120_000 }, () => {
       body: { shipId: '9074729', decision: 'returned', comment: 'ROB of LS HFO looks wrong' },
     });
   });
+
+  it("marks a ship's figures partial and shows its refused and set-aside messages", async () => {
+    const intake = (shipId: string, over: Record<string, unknown>) => ({
+      shipId,
+      name: null,
+      lastContactAt: null,
+      records: 0,
+      rollups: 0,
+      status: 'registered',
+      partial: false,
+      reconciledAt: '2025-06-01T00:00:00.000Z',
+      refused: 0,
+      deadLetters: { count: 0, oldestAt: null },
+      ...over,
+    });
+    stubApi({
+      ...answers,
+      '/api/v1/sync': {
+        json: {
+          role: 'shore',
+          connected: true,
+          shipId: null,
+          backlog: { count: 0, oldestAt: null },
+          lastContactAt: null,
+          maxKbits: null,
+          error: null,
+          ships: [
+            intake('9074729', {
+              partial: true,
+              reconciledAt: null,
+              refused: 2,
+              deadLetters: { count: 3, oldestAt: new Date(Date.now() - 3 * 3_600_000).toISOString() },
+            }),
+            intake('9300000', {}),
+          ],
+        },
+      },
+    });
+    await renderPage(<FleetPage />, { path: '/fleet?year=2025' });
+    await screen.findByText('Partial');
+    const [eco, silent] = bodyRows('fleetShips');
+    expect(eco?.textContent).toContain('Partial');
+    expect(eco?.textContent).toContain('2 refused');
+    expect(eco?.textContent).toContain('3 set aside');
+    expect(silent?.textContent).not.toContain('Partial');
+    expect(silent?.textContent).not.toContain('set aside');
+  });
 });

@@ -6,6 +6,7 @@ import { leaveShipConsole, shipScope } from '../../lib/ship-scope';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useExportFleetReport, useFleetShips } from './api/fleet';
+import { useFleetIntake } from './api/get-fleet-intake';
 import { fleetErrorText } from './fleet-format';
 import { FleetMap } from './fleet-map';
 import { FleetShipView } from './fleet-ship';
@@ -48,6 +49,7 @@ function FleetOverview({
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const fleet = useFleetShips(year);
+  const intake = useFleetIntake();
   const exporter = useExportFleetReport();
   const years = Array.from({ length: thisYear() - 2019 + 1 }, (_, i) => thisYear() - i);
   const body = (render: () => ReactNode) => {
@@ -100,6 +102,7 @@ function FleetOverview({
               ships={fleet.data?.ships ?? []}
               staleAfterHours={fleet.data?.staleAfterHours ?? 24}
               onOpen={onOpen}
+              intake={intake.data}
             />
           )),
         },

@@ -1,9 +1,10 @@
-import type { FleetShipRow } from '@ecohelm/contracts';
+import type { FleetShip, FleetShipRow } from '@ecohelm/contracts';
 import { Button, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { agoText, shipName } from './fleet-format';
+import { FleetIntakeMarkers } from './fleet-intake-markers';
 
 const byNumber = (v: (r: FleetShipRow) => number | null | undefined) => (a: FleetShipRow, b: FleetShipRow) =>
   (v(a) ?? Number.NEGATIVE_INFINITY) - (v(b) ?? Number.NEGATIVE_INFINITY);
@@ -41,10 +42,13 @@ export function FleetTable({
   ships,
   staleAfterHours,
   onOpen,
+  intake,
 }: {
   ships: FleetShipRow[];
   staleAfterHours: number;
   onOpen: (shipId: string) => void;
+  /** The shore's intake per ship: partial history, dead letters. */
+  intake?: ReadonlyMap<string, FleetShip> | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const { num } = useFormat();
@@ -94,6 +98,7 @@ export function FleetTable({
                   </Tag>
                 </Tooltip>
               ) : null}
+              <FleetIntakeMarkers intake={intake?.get(r.shipId)} />
             </span>
           ),
         },

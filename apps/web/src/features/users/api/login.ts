@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { safeStorage, storageKeys } from '../../../lib/storage';
 
-/** POST /api/v1/auth/login; on success keeps the session token (as the console's bearer token) and opens the overview. */
+/** POST /api/v1/auth/login; on success keeps the session token (as the console's bearer token) and opens the fleet (a shore's first page). */
 export function useUserLogin() {
   const navigate = useNavigate();
   return useMutation({
@@ -17,7 +17,7 @@ export function useUserLogin() {
       }),
     onSuccess: (answer) => {
       safeStorage.setItem(storageKeys.deviceToken, answer.token);
-      navigate('/overview', { replace: true });
+      navigate('/fleet', { replace: true });
     },
   });
 }
