@@ -39,11 +39,11 @@ describe('fleet page', { timeout: 120_000 }, () => {
     expect(calls.some((c) => c.startsWith('/api/v1/fleet/ships?year=2025'))).toBe(true);
     const [eco, silent] = bodyRows('fleetShips');
     expect(eco?.textContent).toContain('9074729');
-    expect(eco?.textContent).toContain('1.57'); // attained
+    expect(eco?.textContent).toContain('1.71'); // attained
     expect(eco?.textContent).toContain('3.79'); // required
-    expect(eco?.textContent).toContain('958'); // EUA
-    expect(eco?.textContent).toContain('-40.7 Deficit');
-    expect(eco?.textContent).toContain('25,994');
+    expect(eco?.textContent).toContain('1,155'); // EUA
+    expect(eco?.textContent).toContain('-48.9 Deficit');
+    expect(eco?.textContent).toContain('31,254');
     // Rated A, and projected A at the year end.
     expect(within(eco!).getAllByText('A', { selector: '.ant-tag' })).toHaveLength(2);
     expect(silent?.textContent).toContain('2 d ago');
@@ -60,7 +60,9 @@ describe('fleet page', { timeout: 120_000 }, () => {
     expect(csv[0]).toBe(
       'Ship,IMO number,Last contact,Attained CII,Required CII,Rating,Year-end projection,EU ETS allowances (EUA),FuelEU balance (tCO2e),FuelEU penalty (EUR),Active alarms',
     );
-    expect(csv[1]).toContain(`ECO HELM,9074729,${ships.ships[0]!.lastContactAt},1.569984302148497`);
+    expect(csv[1]).toContain(
+      `ECO HELM,9074729,${ships.ships[0]!.lastContactAt},${ships.ships[0]!.cii!.attainedCii}`,
+    );
     expect(within(panel('fleetMap')).getByRole('img').getAttribute('aria-label')).toContain('CII rating');
   });
 
@@ -85,7 +87,7 @@ describe('fleet page', { timeout: 120_000 }, () => {
     await renderPage(<FleetPage />, { path: '/fleet?year=2025' });
     fireEvent.click(await screen.findByRole('button', { name: 'ECO HELM' }));
     const figures = await screen.findByTestId('fleet-ship-figures');
-    expect(figures.textContent).toContain('1.57');
+    expect(figures.textContent).toContain('1.71');
     expect(figures.textContent).toContain('53.472, 8.100');
     expect(figures.textContent).toContain('The IMO DCS records, as its CII statistics');
     expect(within(panel('fleetRecords')).getByText('Verified')).toBeTruthy();
