@@ -37,7 +37,11 @@ export class LineFeed {
     this.#pipeline = pipeline;
     this.#source = source;
     this.decoder = decoder(clock);
-    this.batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s), { maxSize: batchSize });
+    // The data's own clock is a replayed log: history, older than the raw window is fine.
+    const options = { history: clock === 'data' };
+    this.batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s, options), {
+      maxSize: batchSize,
+    });
   }
 
   line(line: string): void {
