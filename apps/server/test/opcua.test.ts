@@ -44,6 +44,8 @@ async function startServer(port: number, pki: string) {
       browseName: id,
       nodeId: `s=${id}`,
       dataType: 'Double',
+      // An AMS samples its variables faster than a map asks, so the server keeps each item's own interval.
+      minimumSamplingInterval: 100,
       value: { get: () => new Variant({ dataType: DataType.Double, value: get() }) },
     });
   variable('ME.Speed', () => ams.speed);
@@ -105,6 +107,22 @@ describe.each([
     const clientCerts = existsSync(trusted) ? readdirSync(trusted) : [];
     expect(clientCerts.length > 0).toBe(securityMode !== 'None');
   }, 90_000);
+
+  it("samples each item at its own interval, not the map's smallest", () => {
+    const intervals = new Map<string, number>();
+    for (const session of server.engine.getSessions()) {
+      for (const subscription of session.publishEngine.subscriptions) {
+        for (const id of subscription.getMonitoredItems().serverHandles) {
+          const item = subscription.getMonitoredItem(id);
+          if (item) intervals.set(String(item.itemToMonitor.nodeId), item.samplingInterval);
+        }
+      }
+    }
+    // The example map: ME.Speed at 500 ms, the others at 1,000 ms.
+    expect(intervals.get('ns=1;s=ME.Speed')).toBe(500);
+    expect(intervals.get('ns=1;s=ME.Load')).toBe(1000);
+    expect(intervals.get('ns=1;s=GE2.Power')).toBe(1000);
+  });
 
   it('recovers the subscription after the server restarts', async () => {
     await server.shutdown(0);
