@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Adapter } from '../src/features/ingest/connection.ts';
 import {
+  catalogueSubscription,
   SignalKStreamIntake,
   SourcePriority,
   startSignalKClient,
@@ -249,6 +250,14 @@ describe('source priority that follows the freshest data', () => {
     i.message(delta('gps2.GP', now, 6));
     expect(pushed.map((s) => s.value)).toEqual([5]);
     expect(rejected.lower_priority).toBe(1);
+  });
+
+  it('subscribes to the engine paths a Signal K server names NMEA 2000 instance 0 by', () => {
+    const paths = catalogueSubscription();
+    expect(paths).toContain('propulsion.main.revolutions');
+    expect(paths).toContain('propulsion.port.revolutions');
+    expect(paths).toContain('propulsion.port.temperature');
+    expect(catalogueSubscription({ '0': 'main', '1': 'ge1' })).toContain('propulsion.0.revolutions');
   });
 
   it('maps N2K engine instance 0 (port) to the main engine', () => {
