@@ -129,12 +129,15 @@ describe.each([
     await waitFor(() => adapter.status().state === 'reconnecting', 20_000, 'the client to notice');
     ams.speed = 70.5;
     server = await startServer(port, path.join(dir, 'server-pki'));
+    const back = Date.now();
     await waitFor(() => adapter.status().state === 'connected', 60_000, 'the client to reconnect');
     await waitFor(
       async () => (await latest('propulsion.main.revolutions'))?.value === 70.5 / 60,
       15_000,
       '70.5 rpm',
     );
+    // Data again within 12 s of the server's return (the backoff is capped at 10 s).
+    expect(Date.now() - back).toBeLessThanOrEqual(12_000);
   }, 120_000);
 });
 
