@@ -26,7 +26,7 @@ import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
 import { importCsv } from './features/ingest/csv-jobs.ts';
-import { nmea2000 } from './features/ingest/n2k.ts';
+import { nmea2000With } from './features/ingest/n2k.ts';
 import { replayLogFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
@@ -93,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
       const bar = progressBar(`replay ${path.basename(file)}`);
       const n2k = rest.includes('--n2k');
       const r = await replayLogFile(pipeline, file, {
-        ...(n2k ? { source: 'nmea2000.replay', decoder: nmea2000.decoder } : {}),
+        ...(n2k
+          ? { source: 'nmea2000.replay', decoder: nmea2000With(config.ingest.n2kEngines).decoder }
+          : {}),
         onProgress: (p) => bar(p.bytes, p.totalBytes, `${p.lines} lines`),
       });
       report(pipeline, `${r.lines} lines replayed`);
