@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { Adapter } from '../src/features/ingest/connection.ts';
@@ -33,6 +34,12 @@ const statusOf = (t: TestApp, source: string) => t.services.ingest.status().find
 
 describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
   let t: TestApp;
+  let address: string | undefined;
+  /** The app on a real port (for the websocket stream), listened on once. */
+  const listening = async () => {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return address;
+  };
   beforeAll(async () => {
     t = await createTestApp(kind);
   });
@@ -73,7 +80,7 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
   });
 
   it('counts each frame as malformed on the websocket stream and keeps the socket open', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const ws = new WebSocket(`${address.replace('http', 'ws')}/api/v1/ingest/signalk/stream`, {
       headers: t.auth,
     });
@@ -95,6 +102,46 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
     expect(ws.readyState).toBe(WebSocket.OPEN);
     ws.close();
     expect(await health(t)).toBe(200);
+  });
+
+  it('keeps answering /api/health while arbitrary frames arrive on the websocket stream', async () => {
+    const address = await listening();
+    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/v1/ingest/signalk/stream`, {
+      headers: t.auth,
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const frames = fc.sample(
+      fc.oneof(
+        fc.string(),
+        fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'),
+        fc
+          .record({
+            context: fc.oneof(fc.constant('vessels.self'), fc.jsonValue()),
+            updates: fc.oneof(fc.jsonValue(), fc.array(fc.oneof(fc.constant(null), fc.jsonValue()))),
+          })
+          .map((d) => JSON.stringify(d)),
+      ),
+      { numRuns: 300, seed: 25 },
+    );
+    const source = 'signalk.ws:TEST-01';
+    const before = statusOf(t, source);
+    const total = (s: typeof before) =>
+      (s?.accepted ?? 0) + Object.values(s?.rejected ?? {}).reduce((a, b) => a + (b ?? 0), 0);
+    for (const frame of frames) ws.send(frame);
+    // A closing marker: once it is counted, every frame before it has been handled.
+    ws.send('marker, not json');
+    await waitFor(
+      () => (statusOf(t, source)?.lastReject?.detail === 'marker, not json' ? true : undefined),
+      10_000,
+      'the marker frame',
+    );
+    expect(total(statusOf(t, source))).toBeGreaterThan(total(before));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    expect((await fetch(`${address}/api/health`)).status).toBe(200);
+    ws.close();
   });
 
   it('answers 400 over HTTP and counts the frame', async () => {
