@@ -164,11 +164,16 @@ export function startNmeaTcpClient(
     let lastError = 'connection closed';
     socket = net.connect({ host, port });
     socket.setEncoding('latin1');
-    socket.on('connect', () => {
-      backoff.reset();
-      connection.set('connected');
+    let answered = false;
+    socket.on('connect', () => connection.set('connected'));
+    socket.on('data', (d) => {
+      // The backoff resets only after data: a multiplexer that accepts and closes at once is retried slower.
+      if (!answered) {
+        answered = true;
+        backoff.reset();
+      }
+      current.chunk(String(d));
     });
-    socket.on('data', (d) => current.chunk(String(d)));
     socket.on('error', (error) => {
       lastError = reasonOf(error);
     });

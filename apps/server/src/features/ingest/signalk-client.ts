@@ -302,8 +302,8 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     });
     socket = ws;
     let lastError = 'connection closed';
+    let answered = false;
     ws.on('open', () => {
-      backoff.reset();
       connection.set('connected');
       if (options.subscribe !== 'all') {
         ws.send(
@@ -322,7 +322,15 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
       if (res.statusCode === 401 || res.statusCode === 403) lastError += ': the token is missing or refused';
       ws.terminate();
     });
-    ws.on('message', (data) => intake.message(data.toString()));
+    ws.on('message', (data) => {
+      // The backoff resets only once the server has said something: a server that accepts and drops the
+      // stream at once (a crash loop) is retried with growing delays.
+      if (!answered) {
+        answered = true;
+        backoff.reset();
+      }
+      intake.message(data.toString());
+    });
     ws.on('error', (error) => {
       lastError = reasonOf(error);
     });
