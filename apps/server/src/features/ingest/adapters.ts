@@ -31,6 +31,7 @@ export class AdapterRegistry {
  * Starts the adapters the configuration names (NMEA 0183 UDP/TCP, MQTT, Signal K client, Modbus TCP,
  * OPC UA, NMEA 2000 gateways). A port that cannot be opened is logged and skipped: the console keeps
  * running without that feed. A register or node map that is wrong is refused with its line, also logged.
+ * Either way the adapter is listed in state `error` with that reason, so the Data sources dialog shows it.
  * Each adapter's module (and its protocol library: canboat's PGN tables alone are ~50 MB resident) is loaded
  * only when the configuration names it.
  */
