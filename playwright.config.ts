@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -15,6 +17,40 @@ export const OFFLINE_PORT = MAIN_PORT + 1;
 export const ADAPTERS_PORT = MAIN_PORT + 50;
 export const MODBUS_PEER_PORT = MAIN_PORT + 51;
 export const ABSENT_NMEA_PORT = MAIN_PORT + 52;
+/** A Modbus device that accepts connections and never answers (a hung gateway). */
+export const SILENT_MODBUS_PORT = MAIN_PORT + 53;
+/** A Modbus device configured with a map whose registers overlap: its adapter cannot start. */
+export const BAD_MAP_MODBUS_URL = '127.0.0.1:9';
+
+/**
+ * The adapters server's configuration file: the answering device, the silent one and the one with a wrong map
+ * (the environment can name only one Modbus device).
+ */
+const adaptersDir = path.join(tmpdir(), 'ecohelm-e2e-adapters');
+export const BAD_MAP_FILE = path.join(adaptersDir, 'overlapping-map.csv');
+mkdirSync(adaptersDir, { recursive: true });
+writeFileSync(
+  BAD_MAP_FILE,
+  [
+    'group,interval_ms,unit_id,table,address,type,word_order,scale,offset,unit,channel',
+    'me,1000,1,holding,3,float32,big,1,0,kW,propulsion.main.shaftPower',
+    'me,1000,1,holding,4,uint16,,0.1,0,rpm,propulsion.main.revolutions',
+  ].join('\n'),
+);
+const exampleMap = path.resolve('docs/examples/modbus-register-map.csv');
+const adaptersConfig = path.join(adaptersDir, 'config.json');
+writeFileSync(
+  adaptersConfig,
+  JSON.stringify({
+    ingest: {
+      modbus: [
+        { url: `tcp://127.0.0.1:${MODBUS_PEER_PORT}`, map: exampleMap },
+        { url: `tcp://127.0.0.1:${SILENT_MODBUS_PORT}`, map: exampleMap },
+        { url: BAD_MAP_MODBUS_URL, map: BAD_MAP_FILE },
+      ],
+    },
+  }),
+);
 
 const simulator = process.env.E2E_SIMULATOR ?? '1';
 
@@ -64,7 +100,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `node scripts/e2e-server.mjs ${ADAPTERS_PORT} ECOHELM_SIMULATOR=0 ECOHELM_MODBUS_URL=tcp://127.0.0.1:${MODBUS_PEER_PORT} ECOHELM_MODBUS_MAP=${path.resolve('docs/examples/modbus-register-map.csv')} ECOHELM_NMEA_TCP=127.0.0.1:${ABSENT_NMEA_PORT}`,
+      command: `node scripts/e2e-silent-peer.mjs ${SILENT_MODBUS_PORT}`,
+      port: SILENT_MODBUS_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${ADAPTERS_PORT} ECOHELM_SIMULATOR=0 ECOHELM_CONFIG=${adaptersConfig} ECOHELM_NMEA_TCP=127.0.0.1:${ABSENT_NMEA_PORT}`,
       url: `http://127.0.0.1:${ADAPTERS_PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -1,4 +1,11 @@
-import { ABSENT_NMEA_PORT, ADAPTERS_PORT, MODBUS_PEER_PORT } from '../playwright.config.ts';
+import {
+  ABSENT_NMEA_PORT,
+  ADAPTERS_PORT,
+  BAD_MAP_FILE,
+  BAD_MAP_MODBUS_URL,
+  MODBUS_PEER_PORT,
+  SILENT_MODBUS_PORT,
+} from '../playwright.config.ts';
 import { expect, langs, test } from './fixtures.ts';
 import { DataSourcesDialog } from './pages/data-sources-dialog.ts';
 
@@ -22,6 +29,33 @@ test.describe('connections to ship systems', () => {
       await expect(counters.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d*$/, { timeout: 15_000 });
       await sources.expectTranslated();
       await sources.screen('data-sources-connections');
+    });
+  }
+
+  for (const lang of langs) {
+    test(`the Data sources dialog shows a wrong map and a silent device as they are in ${lang}`, async ({
+      page,
+    }) => {
+      const sources = new DataSourcesDialog(page, lang);
+      await sources.visit('/overview');
+      await sources.open();
+      // The map with overlapping registers: the adapter is listed in state error, the reason names file and lines.
+      const bad = `Modbus TCP ${BAD_MAP_MODBUS_URL}`;
+      await expect(sources.state(bad)).toHaveText(sources.words.error);
+      await expect(sources.connection(bad)).toContainText(
+        `${BAD_MAP_FILE} line 3: register 4 is already mapped on line 2`,
+      );
+      // The device that accepts connections but never answers: reconnecting with the read timeout as text.
+      const silent = `modbus:127.0.0.1:${SILENT_MODBUS_PORT}`;
+      await expect(sources.state(silent)).toHaveText(sources.words.reconnecting, { timeout: 20_000 });
+      await expect(sources.connection(silent)).toContainText(/timed out/i);
+      await expect(sources.connection(silent)).not.toContainText('[object');
+      // It stays so while the dialog refreshes (no flapping back to connected on each TCP connect).
+      for (let i = 0; i < 3; i++) {
+        await page.waitForTimeout(2_000);
+        await expect(sources.state(silent)).toHaveText(sources.words.reconnecting);
+      }
+      await sources.expectTranslated();
     });
   }
 });

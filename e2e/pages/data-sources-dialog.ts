@@ -6,9 +6,16 @@ const words = {
     open: 'Data sources and import',
     connected: 'connected',
     reconnecting: 'reconnecting',
+    error: 'error',
     connection: 'Connection',
   },
-  zh_CN: { open: '数据源与导入', connected: '已连接', reconnecting: '重连中', connection: '连接' },
+  zh_CN: {
+    open: '数据源与导入',
+    connected: '已连接',
+    reconnecting: '重连中',
+    error: '错误',
+    connection: '连接',
+  },
 } as const;
 
 /** The header's Data sources dialog: each connection to a ship system with its state, and the counters per source. */

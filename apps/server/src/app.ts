@@ -213,7 +213,10 @@ export async function buildApp(
     minFreeBytes: config.ingest.minFreeMb * 1e6,
     ...(options.statfs ? { statfs: options.statfs, everyMs: 0 } : {}),
   });
-  const ingest = new IngestPipeline(telemetry, app.log, Date.now, disk);
+  const ingest = new IngestPipeline(telemetry, app.log, Date.now, disk, {
+    futureMs: config.ingest.timeWindow.maxAheadS * 1000,
+    pastMs: config.ingest.timeWindow.maxAgeDays * 86_400_000,
+  });
   const adapters = new AdapterRegistry();
   const ecaRepo = new EcaRepository(store.db);
   const geofence = new EcaGeofence(ecaRepo);

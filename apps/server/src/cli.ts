@@ -12,17 +12,21 @@
  *   ecohelm user add NAME --role ROLE [--name DISPLAY] [--password-stdin]
  *                                             add a shore user account (or reset an existing one: role, password,
  *                                             enabled); without --password-stdin a password is generated and printed
+ *   ecohelm service install [--root DIR] [--user USER] [--memory-max SIZE]
+ *                                             write the systemd units (server with Restart=always and limits, health
+ *                                             check timer) for this checkout, data folder and port
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { passwordSchema, usernameSchema, userRoleSchema, userRoles } from '@ecohelm/contracts';
 import SQLite from 'better-sqlite3';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
 import { importCsv } from './features/ingest/csv-jobs.ts';
-import { nmea2000 } from './features/ingest/n2k.ts';
+import { nmea2000With } from './features/ingest/n2k.ts';
 import { replayLogFile } from './features/ingest/nmea-sources.ts';
 import { IngestPipeline } from './features/ingest/pipeline.ts';
 import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
@@ -30,13 +34,15 @@ import { TelemetryService } from './features/telemetry/telemetry.service.ts';
 import { UsersRepository } from './features/users/users.repository.ts';
 import { UsersService } from './features/users/users.service.ts';
 import { type AppConfig, loadConfig } from './platform/config.ts';
+import { installService } from './platform/service-unit.ts';
 
 const usage = `Usage:
   ecohelm replay FILE [--n2k]
   ecohelm import-csv FILE --time COLUMN --map COLUMN=channel[,COLUMN=channel...] [--si] [--utc-offset MINUTES] [--source NAME]
   ecohelm backup FILE
   ecohelm restore FILE
-  ecohelm user add NAME --role ${userRoles.join('|')} [--name DISPLAY_NAME] [--password-stdin]`;
+  ecohelm user add NAME --role ${userRoles.join('|')} [--name DISPLAY_NAME] [--password-stdin]
+  ecohelm service install [--root DIR] [--user USER] [--memory-max SIZE]`;
 
 /** A one-line progress bar on stderr (redrawn in place on a terminal). */
 function progressBar(label: string) {
@@ -67,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   const config = loadConfig(process.env, []);
+  if (command === 'service') return serviceCommand(file, rest, config);
   if (command === 'backup' || command === 'restore') return backupCommand(command, file, config);
   if (command === 'user') return userCommand(file, rest, config);
   const store = openStore({
@@ -86,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
       const bar = progressBar(`replay ${path.basename(file)}`);
       const n2k = rest.includes('--n2k');
       const r = await replayLogFile(pipeline, file, {
-        ...(n2k ? { source: 'nmea2000.replay', decoder: nmea2000.decoder } : {}),
+        ...(n2k
+          ? { source: 'nmea2000.replay', decoder: nmea2000With(config.ingest.n2kEngines).decoder }
+          : {}),
         onProgress: (p) => bar(p.bytes, p.totalBytes, `${p.lines} lines`),
       });
       report(pipeline, `${r.lines} lines replayed`);
@@ -220,6 +229,33 @@ async function userCommand(sub: string, args: string[], config: AppConfig): Prom
   } finally {
     await store.close();
   }
+}
+
+/** `ecohelm service install`: the systemd units for this checkout, the configured data folder and port. */
+function serviceCommand(sub: string, args: string[], config: AppConfig): number {
+  if (sub !== 'install') {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const root = option(args, '--root') ?? '/';
+  const appDir = path.resolve(import.meta.dirname, '../../..');
+  const memoryMax = option(args, '--memory-max');
+  const files = installService(root, {
+    appDir,
+    nodePath: process.execPath,
+    dataDir: config.dataDir,
+    user: option(args, '--user') ?? 'ecohelm',
+    port: config.port,
+    nodeFlags: serverNodeFlags,
+    ...(memoryMax ? { memoryMax } : {}),
+  });
+  for (const f of files) process.stdout.write(`Wrote ${f}\n`);
+  process.stdout.write(
+    root === '/'
+      ? 'Next: systemctl daemon-reload && systemctl enable --now ecohelm.service ecohelm-health.timer\n'
+      : `Check: systemd-analyze verify --root=${root} ${files.join(' ')}\n`,
+  );
+  return 0;
 }
 
 function report(pipeline: IngestPipeline, headline: string) {

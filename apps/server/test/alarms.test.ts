@@ -306,7 +306,8 @@ describe.each(storeKinds)('alarms across a restart on %s', (kind) => {
   it('restores open alarms from the store: still listed, acknowledgeable, not raised twice', async () => {
     const testStore = await createTestStore(kind);
     const config = {
-      ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir }),
+      // The deltas are stamped up to 334 s ahead of now (`base`): past the ingest window's default 5 minutes.
+      ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir, ECOHELM_INGEST_MAX_AHEAD_S: '3600' }),
       simulator: false,
       webDist: path.join(testStore.dataDir, 'no-web'),
     };

@@ -22,6 +22,8 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
     env: {
       ...process.env,
       ECOHELM_DATA_DIR: dataDir,
+      // The samples are dated 2025: no lower bound of the ingest time window.
+      ECOHELM_INGEST_MAX_AGE_DAYS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       ECOHELM_SIMULATOR: '0',

@@ -60,5 +60,26 @@ describe('NMEA 2000 through canboat and n2k-signalk', () => {
     const status = t.services.ingest.status().find((s) => s.source === 'nmea2000.replay')!;
     expect(status.accepted).toBeGreaterThan(1000);
     expect(status.rejected.unknown_path ?? 0).toBe(0);
+    // The log's proprietary PGNs (65311, 65362, 130846, … : a quarter of its lines) are counted apart: a
+    // healthy bus shows no malformed lines.
+    expect(status.rejected.malformed ?? 0).toBe(0);
+    expect(status.rejected.unsupported_pgn).toBeGreaterThan(5000);
   }, 120_000);
+
+  it('fills the main engine from PGNs 127488 and 127489 of instance 0', () => {
+    const decoder = new N2kDecoder({ clock: 'data' });
+    const rapid = decoder.decode('2026-01-01T00:00:00.000Z,2,127488,115,255,8,00,10,27,ff,ff,ff,ff,ff');
+    // Engine speed 0x2710 × 0.25 rpm = 2,500 rpm → 41.67 r/s.
+    expect(rapid).toMatchObject({
+      kind: 'samples',
+      samples: [{ channel: 'propulsion.main.revolutions', value: 2500 / 60 }],
+    });
+    const dynamic = decoder.decode(
+      '2026-01-01T00:00:00.000Z,2,127489,115,255,26,00,10,27,64,73,40,6e,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff,ff',
+    );
+    expect(dynamic.kind).toBe('samples');
+    const channels = dynamic.kind === 'samples' ? dynamic.samples.map((s) => s.channel) : [];
+    expect(channels).toContain('propulsion.main.coolantTemperature');
+    expect(channels.every((c) => c.startsWith('propulsion.main.'))).toBe(true);
+  });
 });

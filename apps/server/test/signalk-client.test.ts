@@ -76,6 +76,7 @@ describe('Signal K client against a real signalk-server', () => {
     await waitFor(() => client.status().state === 'reconnecting', 10_000, 'the client to notice');
     expect(client.status().detail).toBeTruthy();
     server = await startSignalKServer(port, server.configDir);
+    const back = Date.now();
     await waitFor(() => client.status().state === 'connected', 30_000, 'the client to reconnect');
     const since = Date.now();
     const fresh = await waitFor(
@@ -91,6 +92,8 @@ describe('Signal K client against a real signalk-server', () => {
       'samples after the restart',
     );
     expect(fresh[0]!.t).toBeGreaterThanOrEqual(since);
+    // The crew sees data again within 12 s of the server's return (the backoff is capped at 10 s).
+    expect(Date.now() - back).toBeLessThanOrEqual(12_000);
   }, 90_000);
 });
 

@@ -86,7 +86,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testStore = await createTestStore(kind);
   const config: AppConfig = {
-    ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir }),
+    // Fixtures are dated (2024, 2025): no lower time bound unless a test sets one.
+    ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir, ECOHELM_INGEST_MAX_AGE_DAYS: '0' }),
     simulator: false,
     webDist: path.join(testStore.dataDir, 'no-web'),
     ...overrides,

@@ -71,7 +71,7 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
     const http = status.sources.find((s: { source: string }) => s.source === 'signalk.http:TEST-01');
     expect(http).toMatchObject({
       accepted: 4,
-      rejected: { not_a_number: 1, out_of_range: 1, unknown_path: 1, empty_value: 1 },
+      rejected: { wrong_type: 1, out_of_range: 1, unknown_path: 1, empty_value: 1 },
     });
   });
 

@@ -93,6 +93,11 @@ const rejectReasons = z.enum([
   'unsupported_sentence',
   'store_failed',
   'disk_full',
+  'out_of_time',
+  'wrong_type',
+  'lower_priority',
+  'unsupported_pgn',
+  'duplicate_time',
 ]);
 
 /** GET /api/v1/ingest/status */

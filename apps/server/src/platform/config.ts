@@ -112,6 +112,19 @@ export interface IngestConfig {
    */
   minuteRetentionDays: number;
   /**
+   * The times live samples may carry: at most `maxAheadS` past the ship clock (`ECOHELM_INGEST_MAX_AHEAD_S`,
+   * default 300) and at most `maxAgeDays` behind it (`ECOHELM_INGEST_MAX_AGE_DAYS`, default the raw retention;
+   * 0: no lower bound). Imports of history (CSV, log replay) have no lower bound.
+   */
+  timeWindow: { maxAheadS: number; maxAgeDays: number };
+  /** The longest wait between reconnect attempts of an adapter (`ECOHELM_INGEST_RETRY_MAX_MS`, default 10,000). */
+  retryMaxMs: number;
+  /**
+   * NMEA 2000 engine instances (`ECOHELM_N2K_ENGINES`, e.g. `0=main,port=main,1=ge1`): which of our engines
+   * PGNs 127488/127489 of an instance fill. Default: instance 0 (`port`) is the main engine.
+   */
+  n2kEngines: Record<string, string>;
+  /**
    * Free space (MB) the store's disk keeps (`ECOHELM_MIN_FREE_MB`, default 1024): below it telemetry is refused
    * with an alarm, so the records the crew saves and the store itself never meet a full disk.
    */
@@ -247,6 +260,20 @@ function ingestConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): In
     mqttTopic: env.ECOHELM_MQTT_TOPIC ?? (file.mqttTopic as string | undefined) ?? 'ecohelm/samples',
     rawRetentionDays: Number(env.ECOHELM_RAW_RETENTION_DAYS ?? file.rawRetentionDays ?? 7),
     minuteRetentionDays: Number(env.ECOHELM_MINUTE_RETENTION_DAYS ?? file.minuteRetentionDays ?? 0),
+    timeWindow: {
+      maxAheadS: Number(env.ECOHELM_INGEST_MAX_AHEAD_S ?? file.maxAheadS ?? 300),
+      maxAgeDays: Number(
+        env.ECOHELM_INGEST_MAX_AGE_DAYS ??
+          file.maxAgeDays ??
+          env.ECOHELM_RAW_RETENTION_DAYS ??
+          file.rawRetentionDays ??
+          7,
+      ),
+    },
+    retryMaxMs: Number(env.ECOHELM_INGEST_RETRY_MAX_MS ?? file.retryMaxMs ?? 10_000),
+    n2kEngines: engineMap(
+      env.ECOHELM_N2K_ENGINES ?? (file.n2kEngines as string | Record<string, string> | undefined),
+    ),
     minFreeMb: Number(env.ECOHELM_MIN_FREE_MB ?? file.minFreeMb ?? 1024),
     signalk: signalkConfig(env, (file.signalk ?? {}) as Record<string, unknown>),
     modbus: env.ECOHELM_MODBUS_URL
@@ -266,6 +293,17 @@ function ingestConfig(env: NodeJS.ProcessEnv, file: Record<string, unknown>): In
       : ((file.opcua as Record<string, unknown>[] | undefined) ?? []).map(opcuaConfig),
     n2kTcp: list(env.ECOHELM_N2K_TCP ?? (file.n2kTcp as string | string[] | undefined)),
   };
+}
+
+/** `0=main,port=main,1=ge1` (or an object in the file) → instance → our engine; instance 0 is the main engine by default. */
+function engineMap(v: string | Record<string, string> | undefined): Record<string, string> {
+  const map: Record<string, string> = { '0': 'main', port: 'main' };
+  const pairs =
+    typeof v === 'string'
+      ? v.split(',').map((p) => p.split('=').map((x) => x.trim()))
+      : Object.entries(v ?? {});
+  for (const [instance, engine] of pairs) if (instance && engine) map[instance] = engine;
+  return map;
 }
 
 const list = (v: string | string[] | undefined): string[] =>

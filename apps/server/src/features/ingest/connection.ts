@@ -50,15 +50,16 @@ export class Backoff {
   readonly #maxMs: number;
   #attempt = 0;
 
-  constructor(firstMs = 1000, maxMs = 30_000) {
+  constructor(firstMs = 1000, maxMs = 10_000) {
     this.#firstMs = firstMs;
     this.#maxMs = maxMs;
   }
 
   next(): number {
-    const base = Math.min(this.#maxMs, this.#firstMs * 2 ** this.#attempt);
+    const base = Math.min(this.#maxMs, this.#firstMs * 2 ** Math.min(this.#attempt, 30));
     this.#attempt += 1;
-    return Math.round(base * (0.8 + Math.random() * 0.4));
+    // The jitter never takes a delay past the cap: a restarted peer is read again within the cap.
+    return Math.round(Math.min(this.#maxMs, base * (0.8 + Math.random() * 0.4)));
   }
 
   reset(): void {
@@ -66,9 +67,30 @@ export class Backoff {
   }
 }
 
-/** The message of an error of any shape (Node socket errors, library errors, strings). */
+/**
+ * The message of an error of any shape (Node socket errors, library errors, strings, and the plain objects
+ * modbus-serial rejects with: `{ name: 'TransactionTimedOutError', message: 'Timed out', errno: 'ETIMEDOUT' }`),
+ * always as text, never `[object Object]`.
+ */
 export function reasonOf(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return reasonOf(error.errors[0]);
-  if (error instanceof Error) return error.message || error.name;
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const text = error.message || error.name;
+    return code && !text.includes(code) ? `${text} (${code})` : text;
+  }
+  if (error && typeof error === 'object') {
+    const o = error as Record<string, unknown>;
+    const text = [o.message, o.name, o.errno, o.code].find((x) => typeof x === 'string' && x !== '');
+    if (typeof text === 'string') {
+      const code = typeof o.errno === 'string' ? o.errno : typeof o.code === 'string' ? o.code : undefined;
+      return code && !text.includes(code) ? `${text} (${code})` : text;
+    }
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return 'unknown error';
+    }
+  }
   return String(error);
 }

@@ -82,12 +82,12 @@ export async function importCsv(
     for (const p of r.problems) pipeline.reject(source, p.reason, `row ${rowsDone + 1}: ${p.detail}`);
     for (const s of r.samples) batch.push(s);
     if (rowsDone % ROWS_PER_BATCH === 0) {
-      await pipeline.write(source, batch);
+      await pipeline.write(source, batch, { history: true });
       batch = [];
       report();
     }
   }
-  await pipeline.write(source, batch);
+  await pipeline.write(source, batch, { history: true });
   report();
   return { rowsDone, rowsTotal: rowsDone, accepted, rejected, missingColumns };
 }

@@ -13,7 +13,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { ConnectionStatus } from './connection.ts';
 import type { CsvJobs } from './csv-jobs.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
+import { parseSignalKFrame, type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
 import type { Sample } from './types.ts';
 
 const iso = (t: number | undefined) => (t === undefined ? null : new Date(t).toISOString());
@@ -25,9 +25,26 @@ function deltaSamples(pipeline: IngestPipeline, source: string, deltas: SignalKD
     const r = samplesFromDelta(d, now);
     if (r.malformed > 0)
       pipeline.reject(source, 'malformed', 'delta update without timestamp/values', r.malformed);
-    samples.push(...r.samples);
+    for (const s of r.samples) samples.push(s);
   }
   return samples;
+}
+
+/** One received websocket frame: parsed and checked like the HTTP body, counted, never thrown. */
+export function ingestStreamFrame(pipeline: IngestPipeline, source: string, text: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    pipeline.reject(source, 'malformed', text.slice(0, 100));
+    return;
+  }
+  const frame = parseSignalKFrame(parsed);
+  if (frame.malformed > 0) {
+    pipeline.reject(source, 'malformed', `${frame.detail}: ${text.slice(0, 80)}`, frame.malformed);
+  }
+  if (frame.deltas.length > 0)
+    void pipeline.writeQuietly(source, deltaSamples(pipeline, source, frame.deltas));
 }
 
 /** Ingest over HTTP and websocket (Signal K deltas), CSV import jobs and the status counters. */
@@ -64,9 +81,15 @@ export async function ingestRoutes(
     {
       ...ingestWrite,
       schema: { tags: ['ingest'], body: ingestSignalKRequestSchema, response: { 200: ingestAckSchema } },
+      // A body that is not deltas is counted for the Data sources dialog before it is answered 400.
+      attachValidation: true,
     },
     async (request) => {
       const source = `signalk.http:${request.auth?.device.code ?? 'unknown'}`;
+      if (request.validationError) {
+        pipeline.reject(source, 'malformed', request.validationError.message);
+        throw request.validationError;
+      }
       const deltas = (Array.isArray(request.body) ? request.body : [request.body]) as SignalKDeltaMessage[];
       const samples = deltaSamples(pipeline, source, deltas);
       const valid = pipeline.validate(source, samples);
@@ -83,15 +106,12 @@ export async function ingestRoutes(
     (socket, request) => {
       const source = `signalk.ws:${request.auth?.device.code ?? 'unknown'}`;
       socket.on('message', (data: Buffer) => {
-        let parsed: unknown;
         try {
-          parsed = JSON.parse(data.toString('utf8'));
-        } catch {
-          pipeline.reject(source, 'malformed', data.toString('utf8').slice(0, 100));
-          return;
+          ingestStreamFrame(pipeline, source, data.toString('utf8'));
+        } catch (error) {
+          // The parse above never throws; this keeps a future slip from ending the process.
+          pipeline.reject(source, 'malformed', (error as Error).message);
         }
-        const deltas = (Array.isArray(parsed) ? parsed : [parsed]) as SignalKDeltaMessage[];
-        void pipeline.writeQuietly(source, deltaSamples(pipeline, source, deltas));
       });
     },
   );

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import modbusSerial from 'modbus-serial';
 import type { ModbusRTU } from 'modbus-serial/ModbusRTU.d.ts';
 
@@ -14,6 +13,7 @@ import {
   pointValue,
   type RegisterBlock,
   type RegisterPoint,
+  readMapFile,
   registerCount,
 } from './register-map.ts';
 import type { Sample } from './types.ts';
@@ -25,7 +25,9 @@ export interface ModbusOptions {
   map: { text: string; file: string } | string;
   /** Answer timeout per read (default 1000 ms). */
   timeoutMs?: number;
+  /** First reconnect delay (default 1 s); doubles up to `retryMaxMs` (default 10 s). */
   retryMs?: number;
+  retryMaxMs?: number;
 }
 
 interface Poller {
@@ -48,6 +50,8 @@ export async function readBlocks(
 ): Promise<{ samples: Sample[]; failed: { point: RegisterPoint; reason: string }[]; lost?: Error }> {
   const samples: Sample[] = [];
   const failed: { point: RegisterPoint; reason: string }[] = [];
+  // One time for the whole poll, so values read together (a position's two coordinates) share it.
+  const t = now();
   const read = (unitId: number, table: string, start: number, count: number) => {
     client.setID(unitId);
     return table === 'input'
@@ -57,7 +61,6 @@ export async function readBlocks(
   for (const block of blocks) {
     try {
       const { data } = await read(block.unitId, block.table, block.start, block.count);
-      const t = now();
       for (const p of block.points) {
         const at = p.address - block.start;
         samples.push({
@@ -74,7 +77,7 @@ export async function readBlocks(
       for (const p of block.points) {
         try {
           const { data } = await read(p.unitId, p.table, p.address, registerCount(p));
-          samples.push({ channel: p.channel, t: now(), value: pointValue(p, decodeRegisters(p, data)) });
+          samples.push({ channel: p.channel, t, value: pointValue(p, decodeRegisters(p, data)) });
         } catch (inner) {
           if ((inner as { modbusCode?: number }).modbusCode === undefined) {
             return { samples, failed, lost: inner as Error };
@@ -90,19 +93,17 @@ export async function readBlocks(
 /**
  * Polls a Modbus TCP device (an alarm and monitoring system's gateway) with a register map: each group
  * on its own interval, registers gathered into as few reads as possible. A refused register is counted
- * and the others go on; a lost connection is re-opened with backoff; the map is checked at start and a
- * wrong one refuses to start with the line that is wrong.
+ * and the others go on; a lost connection or an unanswered read (a silent device) is re-opened with backoff,
+ * which resets only once a read is answered; the map is checked at start and a wrong one refuses to start
+ * with the line that is wrong.
  */
 export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): Adapter {
-  const map =
-    typeof options.map === 'string'
-      ? { file: options.map, text: readFileSync(options.map, 'utf8') }
-      : options.map;
+  const map = typeof options.map === 'string' ? readMapFile(options.map) : options.map;
   const points = parseRegisterMap(map.text, map.file);
   const { host, port } = modbusAddress(options.url);
   const source = `modbus:${host}:${port}`;
   const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000);
+  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
   const groups = new Map<string, RegisterPoint[]>();
   for (const p of points) {
     const key = `${p.group}/${p.intervalMs}`;
@@ -151,6 +152,12 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
         lose(reasonOf(result.lost));
         return;
       }
+      // The peer answered (values, or exceptions for single registers): only now is the link good. A TCP
+      // connect alone proves nothing: a hung device's network stack still accepts connections.
+      if (client === c && !stopped) {
+        backoff.reset();
+        connection.set('connected');
+      }
       if (client === c && !stopped) {
         poller.timer = setTimeout(
           () => poll(poller),
@@ -176,8 +183,7 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
       return;
     }
     client = c;
-    backoff.reset();
-    connection.set('connected');
+    // Still `connecting`/`reconnecting` (with the last reason) until the first read is answered.
     for (const p of pollers) poll(p);
   };
 

@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { type Adapter, Connection, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import { type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
+import { parseSignalKFrame, samplesFromDelta } from './signalk.ts';
 import type { Sample } from './types.ts';
 
 /**
@@ -11,7 +11,15 @@ import type { Sample } from './types.ts';
  * - a record `{ "t": "<ISO>", "values": { "<channel>": 1.2, ... } }`.
  */
 export function samplesFromJson(payload: unknown, now: number): Sample[] | undefined {
-  const time = (t: unknown) => (typeof t === 'number' ? t : typeof t === 'string' ? Date.parse(t) : now);
+  // No time: now; a time that is neither ISO text nor epoch ms reaches the gate as NaN and is counted.
+  const time = (t: unknown) =>
+    t === undefined || t === null
+      ? now
+      : typeof t === 'number'
+        ? t
+        : typeof t === 'string'
+          ? Date.parse(t)
+          : NaN;
   if (Array.isArray(payload)) {
     const all: Sample[] = [];
     for (const p of payload) {
@@ -23,7 +31,13 @@ export function samplesFromJson(payload: unknown, now: number): Sample[] | undef
   }
   if (!payload || typeof payload !== 'object') return undefined;
   const o = payload as Record<string, unknown>;
-  if (Array.isArray(o.updates)) return samplesFromDelta(o as SignalKDeltaMessage, now).samples;
+  if ('updates' in o) {
+    // The same schema-checked parse as every other Signal K path.
+    const delta = parseSignalKFrame(o).deltas[0];
+    if (!delta) return undefined;
+    const r = samplesFromDelta(delta, now);
+    return r.malformed > 0 ? undefined : r.samples;
+  }
   if (typeof o.channel === 'string') return [{ channel: o.channel, t: time(o.t), value: o.value as number }];
   if (o.values && typeof o.values === 'object') {
     const t = time(o.t);
@@ -52,6 +66,13 @@ export function startMqtt(
   client.on('error', (error) => connection.set('reconnecting', reasonOf(error)));
   client.on('offline', () => connection.set('reconnecting', connection.get().detail ?? 'broker unreachable'));
   client.on('message', (_topic, message) => {
+    try {
+      ingestMessage(message);
+    } catch (error) {
+      pipeline.reject(source, 'malformed', reasonOf(error));
+    }
+  });
+  const ingestMessage = (message: Buffer) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(message.toString('utf8'));
@@ -65,7 +86,7 @@ export function startMqtt(
       return;
     }
     void pipeline.writeQuietly(source, samples);
-  });
+  };
   return {
     name: source,
     client,

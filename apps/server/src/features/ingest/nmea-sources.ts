@@ -37,7 +37,11 @@ export class LineFeed {
     this.#pipeline = pipeline;
     this.#source = source;
     this.decoder = decoder(clock);
-    this.batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s), { maxSize: batchSize });
+    // The data's own clock is a replayed log: history, older than the raw window is fine.
+    const options = { history: clock === 'data' };
+    this.batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s, options), {
+      maxSize: batchSize,
+    });
   }
 
   line(line: string): void {
@@ -160,11 +164,16 @@ export function startNmeaTcpClient(
     let lastError = 'connection closed';
     socket = net.connect({ host, port });
     socket.setEncoding('latin1');
-    socket.on('connect', () => {
-      backoff.reset();
-      connection.set('connected');
+    let answered = false;
+    socket.on('connect', () => connection.set('connected'));
+    socket.on('data', (d) => {
+      // The backoff resets only after data: a multiplexer that accepts and closes at once is retried slower.
+      if (!answered) {
+        answered = true;
+        backoff.reset();
+      }
+      current.chunk(String(d));
     });
-    socket.on('data', (d) => current.chunk(String(d)));
     socket.on('error', (error) => {
       lastError = reasonOf(error);
     });

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { channelById } from '@ecohelm/domain';
 import { parse } from 'csv-parse/sync';
 import type { ClientSession, ClientSubscription, OPCUAClient } from 'node-opcua';
 import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import { MapFileError } from './register-map.ts';
+import { MapFileError, readMapFile } from './register-map.ts';
 import { converterTo } from './source-units.ts';
-import type { Sample } from './types.ts';
+import type { RejectReason, Sample } from './types.ts';
 
 /** One OPC UA variable mapped to a channel. */
 export interface NodePoint {
@@ -85,7 +84,39 @@ export interface OpcUaOptions {
   password?: string;
   /** Folder of the client's own certificate and the trusted/rejected server certificates. */
   pkiFolder: string;
+  /** First reconnect delay (default 1 s); doubles up to `retryMaxMs` (default 10 s). */
   retryMs?: number;
+  retryMaxMs?: number;
+}
+
+/** What one data change of a monitored item gives: a sample, or why it is counted and dropped. */
+export function sampleOfDataValue(
+  point: NodePoint,
+  dataValue: {
+    value?: { value?: unknown } | null;
+    statusCode?: { isGood(): boolean; name?: string } | null;
+    sourceTimestamp?: Date | null;
+    serverTimestamp?: Date | null;
+  },
+  now: number,
+): { sample: Sample } | { reason: RejectReason; detail: string } {
+  const where = `line ${point.line} ${point.nodeId}`;
+  if (!dataValue.statusCode?.isGood()) {
+    return { reason: 'empty_value', detail: `${where}: ${dataValue.statusCode?.name ?? 'no status'}` };
+  }
+  const stamp = dataValue.sourceTimestamp ?? dataValue.serverTimestamp;
+  const t = stamp instanceof Date ? stamp.getTime() : now;
+  const raw = dataValue.value?.value as unknown;
+  const value =
+    typeof raw === 'number'
+      ? point.toSi(raw * point.scale + point.offset)
+      : typeof raw === 'bigint'
+        ? point.toSi(Number(raw) * point.scale + point.offset)
+        : raw;
+  // A boolean, a string or an array is passed on as it is: the pipeline's gate counts its type.
+  return {
+    sample: { channel: point.channel, t: Number.isFinite(t) ? t : Number.NaN, value: value as number },
+  };
 }
 
 /**
@@ -96,14 +127,11 @@ export interface OpcUaOptions {
  * (created on first use under `pkiFolder/own`) and accepts the server's on first contact.
  */
 export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Adapter {
-  const map =
-    typeof options.map === 'string'
-      ? { file: options.map, text: readFileSync(options.map, 'utf8') }
-      : options.map;
+  const map = typeof options.map === 'string' ? readMapFile(options.map) : options.map;
   const points = parseNodeMap(map.text, map.file);
   const source = `opcua:${options.url.replace(/^opc\.tcp:\/\//, '')}`;
   const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000);
+  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current:
@@ -190,31 +218,29 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
       });
       current.subscription = subscription;
       subscription.on('terminated', () => onLost('subscription terminated'));
-      const group = await subscription.monitorItems(
-        points.map((p) => ({ nodeId: p.nodeId, attributeId: ua.AttributeIds.Value })),
-        {
-          samplingInterval: Math.min(...points.map((p) => p.samplingMs)),
-          discardOldest: true,
-          queueSize: 10,
-        },
-        ua.TimestampsToReturn.Both,
-      );
-      group.on('changed', (_item, dataValue, index) => {
-        const p = points[index]!;
-        const raw = dataValue.value?.value as unknown;
-        if (!dataValue.statusCode.isGood()) {
-          pipeline.reject(source, 'empty_value', `line ${p.line} ${p.nodeId}: ${dataValue.statusCode.name}`);
-          return;
-        }
-        const t = (dataValue.sourceTimestamp ?? dataValue.serverTimestamp ?? new Date()).getTime();
-        const value =
-          typeof raw === 'number'
-            ? p.toSi(raw * p.scale + p.offset)
-            : typeof raw === 'boolean'
-              ? Number(raw)
-              : (raw as number);
-        push({ channel: p.channel, t, value });
+      // Each sampling interval of the map its own group: an item of 5,000 ms is not sampled at 500.
+      const byInterval = new Map<number, number[]>();
+      points.forEach((p, i) => {
+        byInterval.set(p.samplingMs, [...(byInterval.get(p.samplingMs) ?? []), i]);
       });
+      for (const [samplingInterval, indexes] of byInterval) {
+        const group = await subscription.monitorItems(
+          indexes.map((i) => ({ nodeId: points[i]!.nodeId, attributeId: ua.AttributeIds.Value })),
+          { samplingInterval, discardOldest: true, queueSize: 10 },
+          ua.TimestampsToReturn.Both,
+        );
+        group.on('changed', (_item, dataValue, index) => {
+          const p = points[indexes[index] ?? -1];
+          if (!p) return;
+          try {
+            const r = sampleOfDataValue(p, dataValue, Date.now());
+            if ('sample' in r) push(r.sample);
+            else pipeline.reject(source, r.reason, r.detail);
+          } catch (error) {
+            pipeline.reject(source, 'malformed', `line ${p.line} ${p.nodeId}: ${reasonOf(error)}`);
+          }
+        });
+      }
       backoff.reset();
       connection.set('connected');
     } catch (error) {

@@ -1,8 +1,42 @@
-import { channelById, inChannelRange } from '@ecohelm/domain';
+import { channelById, channelCatalogue, inChannelRange } from '@ecohelm/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { DiskGuard } from './disk-guard.ts';
 import type { RejectReason, Sample, SampleSink } from './types.ts';
+
+/**
+ * The times a live sample may carry, relative to the ship clock (the server's): at most `futureMs` ahead
+ * and at most `pastMs` behind (the raw retention; 0 or less: no lower bound).
+ */
+export interface TimeWindow {
+  futureMs: number;
+  pastMs: number;
+}
+
+export const defaultTimeWindow: TimeWindow = { futureMs: 5 * 60_000, pastMs: 7 * 86_400_000 };
+
+export interface WriteOptions {
+  /** A history import (CSV, log replay): older than the raw window is fine, the future is not. */
+  history?: boolean;
+}
+
+/** Own-property lookup of catalogue ids, so `__proto__` or `constructor` never match an inherited member. */
+const catalogueIds: Record<string, true> = Object.create(null) as Record<string, true>;
+for (const c of channelCatalogue) catalogueIds[c.id] = true;
+
+const positionMember = (channel: string) =>
+  channel === 'navigation.position.latitude' || channel === 'navigation.position.longitude';
+
+const describe = (value: unknown): string => {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
+};
+
+const describeTime = (t: unknown): string =>
+  typeof t === 'number' && Number.isFinite(t) && Math.abs(t) < 8.64e15
+    ? new Date(t).toISOString()
+    : String(t);
 
 /** Counters of one source since the server started. */
 export interface SourceStatus {
@@ -36,17 +70,22 @@ export class IngestPipeline implements SampleSink {
   readonly #now: () => number;
 
   readonly #disk: Pick<DiskGuard, 'space'> | undefined;
+  readonly #window: TimeWindow;
+  /** The newest millisecond stored per channel, to count a second value at it. */
+  readonly #lastT = new Map<string, number>();
 
   constructor(
     telemetry: TelemetryService,
     log?: IngestLogger,
     now: () => number = Date.now,
     disk?: Pick<DiskGuard, 'space'>,
+    window: Partial<TimeWindow> = {},
   ) {
     this.#telemetry = telemetry;
     this.#log = log;
     this.#now = now;
     this.#disk = disk;
+    this.#window = { ...defaultTimeWindow, ...window };
   }
 
   #status(source: string): SourceStatus {
@@ -93,39 +132,101 @@ export class IngestPipeline implements SampleSink {
     }
   }
 
-  /** Validates without storing: the samples that pass, the others counted as rejects. */
-  validate(source: string, samples: readonly Sample[]): Sample[] {
-    const ok: Sample[] = [];
+  /**
+   * The gate, without storing: the samples that pass, the others counted as rejects. In order: the channel
+   * is in the catalogue (`__proto__` and other names that are not ours included: `unknown_path`); the value is
+   * a number (`true`/`false` only for 0/1 channels: `wrong_type`; null `empty_value`; NaN `not_a_number`) in
+   * the channel's range; the time is inside the window (`out_of_time`, so a clock of 2999 or 1970 cannot
+   * freeze a channel); a second value of a channel at one millisecond is `duplicate_time` (the batch's last
+   * one is kept, a millisecond already stored keeps its value). A coordinate whose partner at the same time
+   * is refused is refused with it, so a position is stored whole or not at all.
+   */
+  validate(source: string, samples: readonly Sample[], options: WriteOptions = {}): Sample[] {
+    const now = this.#now();
+    const latest = now + this.#window.futureMs;
+    const earliest = options.history || this.#window.pastMs <= 0 ? -Infinity : now - this.#window.pastMs;
+    let ok: Sample[] = [];
+    let refusedCoordinates: Map<number, RejectReason> | undefined;
     for (const sample of samples) {
-      const def = channelById(sample.channel);
-      if (!def) {
-        this.reject(source, 'unknown_path', sample.channel);
-        continue;
+      const reason = this.#check(source, sample, earliest, latest);
+      if (reason === undefined) {
+        ok.push(
+          typeof (sample.value as unknown) === 'boolean'
+            ? { ...sample, value: Number(sample.value) }
+            : sample,
+        );
+      } else if (positionMember(sample.channel) && Number.isFinite(sample.t)) {
+        refusedCoordinates ??= new Map();
+        refusedCoordinates.set(sample.t, reason);
       }
-      const value = sample.value as unknown;
-      if (value === null || value === undefined) {
-        this.reject(source, 'empty_value', sample.channel);
-        continue;
-      }
-      if (typeof value !== 'number' || !Number.isFinite(value) || !Number.isFinite(sample.t)) {
-        this.reject(source, 'not_a_number', `${sample.channel}=${String(value)}`);
-        continue;
-      }
-      if (!inChannelRange(def, value)) {
-        this.reject(source, 'out_of_range', `${sample.channel}=${value}`);
-        continue;
-      }
-      ok.push(sample);
     }
-    return ok;
+    if (refusedCoordinates) {
+      const refused = refusedCoordinates;
+      ok = ok.filter((s) => {
+        const why = positionMember(s.channel) ? refused.get(s.t) : undefined;
+        if (why === undefined) return true;
+        this.reject(source, why, `${s.channel}=${s.value} refused with its partner coordinate`);
+        return false;
+      });
+    }
+    return this.#dedupe(source, ok);
+  }
+
+  /** Why one sample is refused (counted here), or undefined when it passes. */
+  #check(source: string, sample: Sample, earliest: number, latest: number): RejectReason | undefined {
+    const channel = sample.channel as unknown;
+    const def =
+      typeof channel === 'string' && Object.hasOwn(catalogueIds, channel) ? channelById(channel) : undefined;
+    if (!def) {
+      this.reject(source, 'unknown_path', String(channel));
+      return 'unknown_path';
+    }
+    const value = sample.value as unknown;
+    let reason: RejectReason | undefined;
+    if (value === null || value === undefined) reason = 'empty_value';
+    else if (typeof value === 'boolean') reason = def.unit === 'bool' ? undefined : 'wrong_type';
+    else if (typeof value !== 'number') reason = 'wrong_type';
+    else if (!Number.isFinite(value)) reason = 'not_a_number';
+    else if (!inChannelRange(def, value)) reason = 'out_of_range';
+    if (reason === undefined) {
+      const t = sample.t as unknown;
+      if (typeof t !== 'number' || !Number.isFinite(t)) reason = 'malformed';
+      else if (t > latest || t < earliest) reason = 'out_of_time';
+    }
+    if (reason !== undefined) {
+      this.reject(source, reason, `${def.id}=${describe(value)} at ${describeTime(sample.t)}`);
+    }
+    return reason;
+  }
+
+  /** Keeps one value per channel and millisecond: the batch's last, unless that millisecond is stored. */
+  #dedupe(source: string, samples: Sample[]): Sample[] {
+    if (samples.length === 0) return samples;
+    const seen = new Set<string>();
+    const kept: Sample[] = [];
+    let duplicates = 0;
+    let example = '';
+    for (let i = samples.length - 1; i >= 0; i--) {
+      const s = samples[i]!;
+      const key = `${s.t}|${s.channel}`;
+      if (seen.has(key) || this.#lastT.get(s.channel) === s.t) {
+        duplicates += 1;
+        example ||= `${s.channel} at ${describeTime(s.t)}`;
+        continue;
+      }
+      seen.add(key);
+      kept.push(s);
+    }
+    if (duplicates > 0) this.reject(source, 'duplicate_time', example, duplicates);
+    return duplicates > 0 ? kept.reverse() : samples;
   }
 
   /**
    * Validates and stores a batch; resolves once the valid samples are durable (the acknowledgement
    * HTTP and MQTT give). A store failure is counted and rethrown so HTTP callers answer 5xx.
    */
-  async write(source: string, samples: readonly Sample[]): Promise<void> {
-    const ok = this.validate(source, samples);
+  async write(source: string, samples: readonly Sample[], options: WriteOptions = {}): Promise<void> {
+    const ok = this.validate(source, samples, options);
     if (ok.length === 0) return;
     if (this.#disk?.space().low) {
       this.reject(source, 'disk_full', `${ok.length} samples`, ok.length);
@@ -141,14 +242,18 @@ export class IngestPipeline implements SampleSink {
       this.reject(source, 'store_failed', (error as Error).message, ok.length);
       throw error;
     }
+    for (const sample of ok) {
+      const last = this.#lastT.get(sample.channel);
+      if (last === undefined || sample.t > last) this.#lastT.set(sample.channel, sample.t);
+    }
     const s = this.#status(source);
     s.accepted += ok.length;
     s.lastAcceptedAt = this.#now();
   }
 
   /** Like `write` for adapters that cannot answer an error (UDP, TCP, MQTT): never rejects. */
-  writeQuietly(source: string, samples: readonly Sample[]): Promise<void> {
-    return this.write(source, samples).catch(() => undefined);
+  writeQuietly(source: string, samples: readonly Sample[], options: WriteOptions = {}): Promise<void> {
+    return this.write(source, samples, options).catch(() => undefined);
   }
 
   /** Counters of every source seen, sorted by name. */

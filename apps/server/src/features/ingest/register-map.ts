@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { channelById } from '@ecohelm/domain';
 import { parse } from 'csv-parse/sync';
 import { converterTo } from './source-units.ts';
@@ -30,6 +31,22 @@ export const registerCount = (p: Pick<RegisterPoint, 'type'>): number =>
 
 /** A map file that cannot be used; the message names the file's line. */
 export class MapFileError extends Error {}
+
+/** A map file's text, or an error naming the file (a missing file, a folder) instead of the system's bare words. */
+export function readMapFile(file: string): { file: string; text: string } {
+  try {
+    return { file, text: readFileSync(file, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EISDIR'
+        ? 'is a folder, not a map file'
+        : code === 'ENOENT'
+          ? 'does not exist'
+          : (error as Error).message;
+    throw new MapFileError(`${file}: ${why}`);
+  }
+}
 
 const columns = [
   'group',
@@ -71,6 +88,7 @@ export function parseRegisterMap(text: string, file = 'register map'): RegisterP
   if (rows.length === 0) throw new MapFileError(`${file}: no registers`);
   const missing = columns.filter((c) => !(c in rows[0]!.record));
   if (missing.length > 0) throw new MapFileError(`${file}: missing column(s) ${missing.join(', ')}`);
+  // Every register taken, by unit and table, with the line that took it: two points may not share one.
   const seen = new Map<string, number>();
   return rows.map(({ record: r, info }) => {
     const line = info.lines;
@@ -123,10 +141,20 @@ export function parseRegisterMap(text: string, file = 'register map'): RegisterP
       toSi: (conv as { toSi: (v: number) => number }).toSi,
     };
     if (point.address + registerCount(point) - 1 > 65535) fail('the value runs past register 65535');
-    const key = `${point.unitId}/${point.table}/${point.address}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) fail(`register ${point.address} is already mapped on line ${earlier}`);
-    seen.set(key, line);
+    for (let a = point.address; a < point.address + registerCount(point); a++) {
+      const key = `${point.unitId}/${point.table}/${a}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        fail(
+          a === point.address
+            ? `register ${a} is already mapped on line ${earlier}`
+            : `${point.type} at ${point.address} overlaps register ${a} mapped on line ${earlier}`,
+        );
+      }
+    }
+    for (let a = point.address; a < point.address + registerCount(point); a++) {
+      seen.set(`${point.unitId}/${point.table}/${a}`, line);
+    }
     return point;
   });
 }

@@ -1,9 +1,15 @@
 import { channelCatalogue } from '@ecohelm/domain';
 import WebSocket from 'ws';
 import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
+import {
+  defaultEngineInstances,
+  type EngineInstanceMap,
+  enginePathMapper,
+  engineSubscriptionPaths,
+} from './engine-instances.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import { SampleBatcher } from './pipeline.ts';
-import { compoundParent, type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
+import { compoundParent, parseSignalKFrame, type SignalKDeltaMessage, samplesFromDelta } from './signalk.ts';
 import type { Sample } from './types.ts';
 
 export interface SignalKClientOptions {
@@ -23,31 +29,51 @@ export interface SignalKClientOptions {
    */
   sourcePriority?: string[];
   staleMs?: number;
-  /** First reconnect delay; doubles up to 30 s. */
+  /** First reconnect delay; doubles up to `retryMaxMs` (default 10 s). */
   retryMs?: number;
+  retryMaxMs?: number;
+  /** NMEA 2000 engine instances → our engines (default: instance 0 / `port` is the main engine). */
+  engineInstances?: EngineInstanceMap;
 }
 
 /**
  * Which source a path is taken from when several send it (two GPS, two echo sounders). A source owns a path
- * while it keeps sending; a source of higher priority takes it over at once; any other source takes it
- * when the owner has been silent for `staleMs`.
+ * while it keeps sending current data; a source of higher priority takes it over at once; any other source
+ * takes it when the owner has been silent for `staleMs`. A value stamped more than `maxLagMs` behind its
+ * receive time (a replayed or wrongly clocked source: signalk-server's 2014 N2K sample) or more than
+ * `maxAheadMs` ahead of it can neither take nor keep a path: it passes only while nobody holds the path,
+ * and the pipeline's time window judges it there.
  */
 export class SourcePriority {
   readonly #rank: (source: string) => number;
   readonly #staleMs: number;
+  readonly #maxLagMs: number;
+  readonly #maxAheadMs: number;
   readonly #owner = new Map<string, { source: string; rank: number; lastT: number }>();
 
-  constructor(priority: readonly string[] = [], staleMs = 10_000) {
+  constructor(
+    priority: readonly string[] = [],
+    staleMs = 10_000,
+    options: { maxLagMs?: number; maxAheadMs?: number } = {},
+  ) {
     this.#staleMs = staleMs;
+    this.#maxLagMs = options.maxLagMs ?? 60_000;
+    this.#maxAheadMs = options.maxAheadMs ?? 5 * 60_000;
     this.#rank = (source) => {
       const i = priority.findIndex((p) => source === p || source.startsWith(`${p}.`));
       return i === -1 ? priority.length : i;
     };
   }
 
-  /** Whether a value of `path` from `source` at receive time `now` is taken. */
-  accept(path: string, source: string, now: number): boolean {
+  /** Whether a value of `path` from `source`, stamped `t`, received at `now` is taken. */
+  accept(path: string, source: string, now: number, t: number = now): boolean {
     const owner = this.#owner.get(path);
+    const current = !(now - t > this.#maxLagMs || t - now > this.#maxAheadMs);
+    if (!current) {
+      if (owner?.source === source) this.#owner.delete(path);
+      else if (owner && now - owner.lastT <= this.#staleMs) return false;
+      return true;
+    }
     if (owner?.source === source) {
       owner.lastT = now;
       return true;
@@ -74,9 +100,10 @@ function sourceLabel(update: Record<string, unknown>): string {
 }
 
 /** The paths to subscribe to for our catalogue: Signal K paths, compound members by their parent. */
-export function catalogueSubscription(): string[] {
+export function catalogueSubscription(engines: EngineInstanceMap = defaultEngineInstances): string[] {
   const paths = new Set<string>();
   for (const c of channelCatalogue) if (c.signalK) paths.add(compoundParent(c.id) ?? c.id);
+  for (const p of engineSubscriptionPaths(engines)) paths.add(p);
   return [...paths].sort();
 }
 
@@ -122,6 +149,107 @@ async function checkAccess(streamUrl: string, token?: string): Promise<string | 
 }
 
 /**
+ * What the client does with each frame of the stream: one schema-checked parse, the own vessel recognised,
+ * engine instances mapped, source priority applied; every value it drops is counted. Never throws.
+ */
+export class SignalKStreamIntake {
+  readonly #pipeline: IngestPipeline;
+  readonly #source: string;
+  readonly #push: (samples: Sample[]) => void;
+  readonly #priority: SourcePriority;
+  readonly #mapPath: (path: string) => string;
+  readonly #now: () => number;
+  #self = 'vessels.self';
+
+  constructor(
+    pipeline: IngestPipeline,
+    source: string,
+    push: (samples: Sample[]) => void,
+    options: { priority?: SourcePriority; mapPath?: (path: string) => string; now?: () => number } = {},
+  ) {
+    this.#pipeline = pipeline;
+    this.#source = source;
+    this.#push = push;
+    this.#priority = options.priority ?? new SourcePriority();
+    this.#mapPath = options.mapPath ?? enginePathMapper();
+    this.#now = options.now ?? Date.now;
+  }
+
+  message(text: string): void {
+    try {
+      this.#message(text);
+    } catch (error) {
+      this.#pipeline.reject(this.#source, 'malformed', `${(error as Error).message}: ${text.slice(0, 80)}`);
+    }
+  }
+
+  #message(text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.#pipeline.reject(this.#source, 'malformed', text.slice(0, 100));
+      return;
+    }
+    if (message && typeof message === 'object' && !Array.isArray(message) && !('updates' in message)) {
+      // The hello names the own vessel; other server messages (request replies) carry no data.
+      const self = (message as { self?: unknown }).self;
+      if (typeof self === 'string') this.#self = self.startsWith('vessels.') ? self : `vessels.${self}`;
+      return;
+    }
+    const frame = parseSignalKFrame(message);
+    if (frame.malformed > 0) {
+      this.#pipeline.reject(
+        this.#source,
+        'malformed',
+        `${frame.detail}: ${text.slice(0, 80)}`,
+        frame.malformed,
+      );
+    }
+    const now = this.#now();
+    for (const delta of frame.deltas) {
+      const context = delta.context === this.#self ? 'vessels.self' : delta.context;
+      for (const update of delta.updates ?? []) {
+        const { samples, malformed } = samplesFromDelta({ context, updates: [this.#mapped(update)] }, now);
+        if (malformed > 0) this.#pipeline.reject(this.#source, 'malformed', text.slice(0, 100), malformed);
+        if (samples.length === 0) continue;
+        const kept = this.#prioritised(samples, sourceLabel(update as Record<string, unknown>), now);
+        if (kept.length > 0) this.#push(kept);
+      }
+    }
+  }
+
+  #mapped(update: NonNullable<SignalKDeltaMessage['updates']>[number]) {
+    const values = update.values;
+    if (
+      !Array.isArray(values) ||
+      !values.some((v) => typeof v.path === 'string' && v.path.startsWith('propulsion.'))
+    )
+      return update;
+    return {
+      ...update,
+      values: values.map((v) => (typeof v.path === 'string' ? { ...v, path: this.#mapPath(v.path) } : v)),
+    };
+  }
+
+  /** The samples whose source may hold their path; the others counted as `lower_priority`. */
+  #prioritised(samples: Sample[], label: string, now: number): Sample[] {
+    let kept: Sample[] | undefined;
+    for (let i = 0; i < samples.length; i++) {
+      const sample = samples[i]!;
+      const path = compoundParent(sample.channel) ?? sample.channel;
+      const taken = this.#priority.accept(path, label, now, sample.t);
+      if (taken) kept?.push(sample);
+      else kept ??= samples.slice(0, i);
+    }
+    if (!kept) return samples;
+    const refused = samples.length - kept.length;
+    this.#pipeline.reject(this.#source, 'lower_priority', `${label}: ${refused} values`, refused);
+    return kept;
+  }
+}
+
+/**
  * Client of a Signal K server's delta stream: subscribes to our paths of the own vessel, ingests the
  * deltas through the validated path in batches, and reconnects with backoff whenever the server goes
  * away (rediscovering its endpoint each time).
@@ -129,7 +257,7 @@ async function checkAccess(streamUrl: string, token?: string): Promise<string | 
 export function startSignalKClient(pipeline: IngestPipeline, options: SignalKClientOptions): Adapter {
   const source = `signalk:${options.url.replace(/^\w+:\/\//, '').replace(/\/.*$/, '')}`;
   const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000);
+  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
   const priority = new SourcePriority(options.sourcePriority, options.staleMs);
   const batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s), {
     maxSize: 5000,
@@ -138,7 +266,6 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
   let socket: WebSocket | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let self = 'vessels.self';
 
   const retry = (reason: string) => {
     if (stopped) return;
@@ -147,34 +274,10 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     timer = setTimeout(() => void connect(), backoff.next());
   };
 
-  const onMessage = (text: string) => {
-    let message: Record<string, unknown>;
-    try {
-      message = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      pipeline.reject(source, 'malformed', text.slice(0, 100));
-      return;
-    }
-    if (typeof message.self === 'string' && !Array.isArray(message.updates)) {
-      self = message.self.startsWith('vessels.') ? message.self : `vessels.${message.self}`;
-      return;
-    }
-    if (!Array.isArray(message.updates)) return; // other server messages (request replies, hello variants)
-    const now = Date.now();
-    const delta = message as SignalKDeltaMessage;
-    const context = delta.context === self ? 'vessels.self' : delta.context;
-    const kept: SignalKDeltaMessage['updates'] = [];
-    for (const update of delta.updates ?? []) {
-      const label = sourceLabel(update as Record<string, unknown>);
-      const values = (update.values ?? []).filter(
-        (v) => typeof v?.path !== 'string' || priority.accept(v.path, label, now),
-      );
-      if (values.length > 0) kept.push({ ...update, values });
-    }
-    const { samples, malformed } = samplesFromDelta({ context, updates: kept }, now);
-    if (malformed > 0) pipeline.reject(source, 'malformed', text.slice(0, 100), malformed);
-    if (samples.length > 0) batcher.push(samples as Sample[]);
-  };
+  const intake = new SignalKStreamIntake(pipeline, source, (samples) => batcher.push(samples), {
+    priority,
+    mapPath: enginePathMapper(options.engineInstances),
+  });
 
   const connect = async () => {
     if (stopped) return;
@@ -199,14 +302,17 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     });
     socket = ws;
     let lastError = 'connection closed';
+    let answered = false;
     ws.on('open', () => {
-      backoff.reset();
       connection.set('connected');
       if (options.subscribe !== 'all') {
         ws.send(
           JSON.stringify({
             context: 'vessels.self',
-            subscribe: catalogueSubscription().map((path) => ({ path, policy: 'instant' })),
+            subscribe: catalogueSubscription(options.engineInstances).map((path) => ({
+              path,
+              policy: 'instant',
+            })),
           }),
         );
       }
@@ -216,7 +322,15 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
       if (res.statusCode === 401 || res.statusCode === 403) lastError += ': the token is missing or refused';
       ws.terminate();
     });
-    ws.on('message', (data) => onMessage(data.toString()));
+    ws.on('message', (data) => {
+      // The backoff resets only once the server has said something: a server that accepts and drops the
+      // stream at once (a crash loop) is retried with growing delays.
+      if (!answered) {
+        answered = true;
+        backoff.reset();
+      }
+      intake.message(data.toString());
+    });
     ws.on('error', (error) => {
       lastError = reasonOf(error);
     });

@@ -80,6 +80,62 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
     expect(within(udp).getByText('listening')).toBeTruthy();
   });
 
+  it('shows an adapter that could not start as error, with the file and line of its map', async () => {
+    const reason = '/data/ams.csv line 3: register 4 is already mapped on line 2';
+    stubApi({
+      '/api/v1/ingest/status': {
+        json: {
+          sources: [
+            {
+              source: 'signalk:10.0.0.9:3000',
+              accepted: 12,
+              rejected: {
+                out_of_time: 2,
+                wrong_type: 1,
+                unsupported_pgn: 4,
+                duplicate_time: 3,
+                lower_priority: 5,
+              },
+              lastAcceptedAt: '2026-11-24T22:13:38.326Z',
+              lastRejectedAt: '2026-11-24T22:13:30.000Z',
+              lastReject: {
+                reason: 'out_of_time',
+                detail: 'navigation.speedOverGround=9 at 2999-01-01T00:00:00.000Z',
+              },
+            },
+          ],
+          adapters: [
+            {
+              name: 'Modbus TCP 10.0.0.5:502',
+              state: 'error',
+              detail: reason,
+              since: '2026-11-25T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+      '/api/v1/telemetry/channels': { json: channels },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const row = (await within(dialog).findByText('Modbus TCP 10.0.0.5:502')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('error')).toBeTruthy();
+    expect(within(row).getByText(reason)).toBeTruthy();
+    const counters = within(dialog)
+      .getAllByText('signalk:10.0.0.9:3000')
+      .at(-1)
+      ?.closest('tr') as HTMLElement;
+    for (const words of [
+      'outside the time window',
+      'wrong type',
+      'unsupported PGN',
+      'same time twice',
+      'lower-priority source',
+    ]) {
+      expect(counters.textContent).toContain(words);
+    }
+  });
+
   it('says when no connection is configured', async () => {
     stubApi({
       '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
