@@ -171,10 +171,11 @@ describe.each(storeKinds)('audit trail of a shore user on %s', (kind) => {
   afterAll(() => t.close());
 
   it('names the logged-in user as the actor', async () => {
+    // The shore's own particulars are an admin's to write (settings:write).
     await t.services.users.upsert({
       username: 'manager',
-      displayName: 'Emission Manager',
-      role: 'emission_manager',
+      displayName: 'Fleet Admin',
+      role: 'admin',
       password: 'manager-password-1',
     });
     const login = await t.app.inject({
