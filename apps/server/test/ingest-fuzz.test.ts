@@ -250,18 +250,30 @@ describe('fuzz: NMEA 2000 frames through canboat and n2k-signalk', () => {
       fc.property(n2kLine, (line) => {
         const r = decoder.decode(line);
         expect(['samples', 'reject', 'ignored']).toContain(r.kind);
-        const pgn = Number(line.split(',')[2]);
+        const fields = line.split(',');
+        const pgn = Number(fields[2]);
+        // A proprietary frame with data is unsupported; one with no data bytes is malformed like any other.
         if (
           r.kind === 'reject' &&
           Number.isInteger(pgn) &&
           isProprietaryPgn(pgn) &&
-          line.startsWith('2026-')
+          line.startsWith('2026-') &&
+          Number(fields[5]) > 0
         ) {
           expect(r.reason).toBe('unsupported_pgn');
         }
       }),
       RUNS,
     );
+  });
+
+  it('counts a proprietary frame without data bytes as malformed (a case the fuzzer found)', () => {
+    expect(
+      new N2kDecoder({ clock: 'receive' }).decode('2026-01-01T00:00:00.000Z,2,126720,0,255,0,'),
+    ).toMatchObject({
+      kind: 'reject',
+      reason: 'malformed',
+    });
   });
 
   it('fills the main engine from PGN 127488 of instance 0', () => {
