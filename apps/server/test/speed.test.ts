@@ -204,6 +204,16 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     await expect(s.simulate(500)).rejects.toThrow(speedMessages.rpmOutOfRange);
   });
 
+  it("simulates the advised rpm to the macro plan's arrival, holding it while the plan does", async () => {
+    const body = await report(now + 1000);
+    const macro = body.macro!;
+    const sim = rpmSimulationSchema.parse(await service(now + 1000).simulate(body.advice!.rpm));
+    // The advice's rpm is rounded to 0.1: within a few minutes of the plan over days.
+    expect(Math.abs(Date.parse(sim.arrival) - Date.parse(macro.optimised.eta))).toBeLessThan(10 * MINUTE_MS);
+    expect(sim.fuelT).toBeCloseTo(macro.optimised.fuelT, 0);
+    if (sim.heldUntil) expect(Date.parse(sim.heldUntil)).toBeLessThan(Date.parse(sim.arrival));
+  });
+
   it('keeps the crew’s ship condition and refuses negative cargo and unknown statuses', async () => {
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/speed/condition', headers: t.auth, payload });

@@ -360,6 +360,11 @@ export const rpmSimulationSchema = z.object({
   arrival: isoTime,
   /** Hours after (+) or before (−) the RTA. */
   againstRtaH: z.number(),
+  /**
+   * The rpm is held until then (the end of the legs the plan sails at its first rpm), then the plan's speeds;
+   * null: held to the destination (no plan to follow, or the plan keeps one rpm).
+   */
+  heldUntil: isoTime.nullable(),
   cii: ciiOutcomeSchema.extend({ year: z.number().int() }).nullable(),
   model: speedModelSchema,
 });

@@ -80,6 +80,27 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     );
   });
 
+  it('shows no result and asks for an rpm in range when the field is cleared or holds letters', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    const sim = panel('rpmSimulation');
+    await within(sim).findByTestId('sim-fuel');
+    const input = within(sim).getByRole('spinbutton');
+    const slider = within(sim).getByRole('slider');
+    const before = slider.getAttribute('aria-valuenow');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(await within(sim).findByRole('alert')).toHaveProperty(
+      'textContent',
+      `Type an RPM between ${speed.model.minRpm} and ${speed.model.maxRpm}: the simulation waits for one.`,
+    );
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
+    // The slider stays where the last valid rpm left it, not at the range's start.
+    expect(slider.getAttribute('aria-valuenow')).toBe(before);
+    fireEvent.change(input, { target: { value: '500' } });
+    expect(await within(sim).findByRole('alert')).toBeTruthy();
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
+  });
+
   it('refuses negative cargo at the field before sending, then saves the crew’s status', async () => {
     stubApi({ ...answers, '/api/v1/speed/condition': { json: { ...speed.condition, source: 'crew' } } });
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
@@ -146,7 +167,7 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     // The simulation of the advised rpm, the history the page opens on and the forecast files, once each.
     expect(asked.sort()).toEqual([
       '/api/v1/speed/history?hours=48',
-      `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm)}`,
+      `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm * 10) / 10}`,
       '/api/v1/weather/forecasts',
     ]);
     expect(
