@@ -84,6 +84,36 @@ describe('generator load assistant page', { timeout: 120_000 }, () => {
     );
     expect(priority).toEqual({ ge1: 3, ge2: 2, ge3: 1 });
     expect(sent.body.updatedAt).toBeUndefined();
+    // Not silently: the message names the set that gave its level up.
+    expect(
+      await screen.findByText(
+        'Priority saved: G/E 3 is now priority 1, and G/E 1, which had it, takes priority 3.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("calls a change-over between sets of the same fuel the priorities' choice", async () => {
+    const r = load.recommendation!;
+    const same = {
+      ...load,
+      recommendation: {
+        ...r,
+        plan: { ...r.plan, running: ['ge1'], fuelKgPerH: 73.4 },
+        actions: [
+          { kind: 'start', id: 'ge1' },
+          { kind: 'stop', id: 'ge3' },
+        ],
+        actualFuelKgPerH: 73.4,
+        savingKgPerH: 0,
+        savingTPerMonth: 0,
+        held: null,
+      },
+    };
+    stubApi({ '/api/v1/load/settings': { json: load.settings }, '/api/v1/load': { json: same } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    expect((await screen.findByTestId('load-advice')).textContent).toBe(
+      'Start G/E 1, Stop G/E 3: the same fuel (73.4 kg/h), and the priorities put G/E 1 first.',
+    );
   });
 
   it('checks the settings before sending and shows the server reasons at the fields, keeping the entries', async () => {
