@@ -116,6 +116,25 @@ describe('generator load assistant page', { timeout: 120_000 }, () => {
     );
   });
 
+  it('refuses letters in the reserve at the field instead of saving the old value', async () => {
+    stubApi({ '/api/v1/load/settings': { json: load.settings }, '/api/v1/load': { json: load } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const open = await screen.findByRole('button', { name: 'Settings' });
+    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reserve for the largest consumer'), {
+      target: { value: 'abc' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Reserve for the largest consumer: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+
   it('checks the settings before sending and shows the server reasons at the fields, keeping the entries', async () => {
     stubApi({
       '/api/v1/load/settings': {

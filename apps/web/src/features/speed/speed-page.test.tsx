@@ -119,6 +119,50 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     });
   });
 
+  it('refuses letters and "1e5" in the cargo at the field, with a sentence naming it', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    fireEvent.click(await within(panel('shipStatus')).findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const cargo = within(dialog).getByLabelText('Cargo loaded');
+    const refused =
+      'Cargo loaded: type a number (digits, a point for decimals); letters and exponents are not taken.';
+    for (const typed of ['abc', '1e5']) {
+      fireEvent.change(cargo, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText(refused)).toBeTruthy();
+    }
+    expect(requests('PUT')).toHaveLength(0);
+  });
+
+  it('refuses a waypoint latitude of letters or beyond 90°, and Cancel forgets the edits', async () => {
+    const plan = { ...speed.plan!, waypoints: speed.plan!.waypoints.slice(0, 3) };
+    stubApi({ ...answers, '/api/v1/speed': { json: { ...speed, plan } } });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    const open = async () => {
+      fireEvent.click(await within(panel('voyagePlan')).findByRole('button', { name: 'Edit' }));
+      return screen.findByRole('dialog');
+    };
+    let dialog = await open();
+    fireEvent.change(within(dialog).getByLabelText('Latitude 1'), { target: { value: 'abc' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Latitude 1: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Latitude 2'), { target: { value: '95' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Latitude 2 must be from -90 to 90.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Destination'), { target: { value: 'TESTX' } });
+    expect(requests('PUT')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await open();
+    expect((within(dialog).getByLabelText('Destination') as HTMLInputElement).value).toBe(plan.destination);
+    expect((within(dialog).getByLabelText('Latitude 2') as HTMLInputElement).value).not.toBe('95');
+  });
+
   it('shows the server’s reason at the field and keeps the plan the crew typed, in Chinese', async () => {
     // Three waypoints: the form draws five fields per waypoint.
     const plan = { ...speed.plan!, waypoints: speed.plan!.waypoints.slice(0, 3) };
