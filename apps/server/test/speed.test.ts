@@ -221,6 +221,13 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(speedMessages.cargoNegative);
     expect((await put({ shipStatus: 9, loadingStatus: 1, cargoT: 5 })).statusCode).toBe(400);
+    // 100,000 t on a ship of less deadweight: refused at the field, naming the deadweight.
+    const heavy = await put({ shipStatus: 2, loadingStatus: 1, cargoT: 100_000 });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().error.details[0]).toMatchObject({ path: 'body.cargoT' });
+    expect(heavy.json().error.details[0].message).toMatch(
+      new RegExp(`^${speedMessages.cargoAboveDeadweight} \\([\\d,]+ t\\)$`),
+    );
     expect((await put({ shipStatus: 2, loadingStatus: 4, cargoT: 5 })).statusCode).toBe(400);
     const viewer = await viewerAuth(t);
     const forbidden = await t.app.inject({

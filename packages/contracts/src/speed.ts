@@ -9,6 +9,7 @@ export const speedMessages = {
   etaBeforeEtd: 'The ETA must be later than the ETD.',
   waypointsTooFew: 'A voyage plan needs at least two waypoints.',
   cargoNegative: 'The cargo loaded cannot be negative.',
+  cargoAboveDeadweight: 'The cargo loaded cannot be more than the ship’s deadweight.',
   rpmOutOfRange: 'The RPM must be within the engine’s range.',
   reasonRequired: 'Give a reason for not following the advice.',
   rtzInvalid: 'This is not a valid RTZ route file.',

@@ -322,6 +322,12 @@ export class SpeedService {
   }
 
   async saveCondition(input: ShipConditionInput, by: string | null): Promise<ShipCondition> {
+    // A cargo the hull cannot carry is a typing error (an extra zero), not a condition to fit the model on.
+    const { deadweightT } = await this.#d.hull();
+    if (deadweightT > 0 && input.cargoT > deadweightT) {
+      const message = `${speedMessages.cargoAboveDeadweight} (${Math.round(deadweightT).toLocaleString('en-US')} t)`;
+      throw validationFailed(message, [{ path: 'body.cargoT', message }]);
+    }
     const setAt = new Date(this.#now()).toISOString();
     await this.#d.repo.insertCondition({ ...input, setAt, setBy: by });
     this.#modelCache = undefined;
