@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fouling from '../../test/fixtures/fouling.json';
 import { renderPage, stubApi } from '../../test/render-page';
@@ -63,5 +63,31 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(await within(dialog).findByText('Please enter the place')).toBeTruthy();
     expect(within(dialog).getByText('Please describe what was done or found')).toBeTruthy();
     expect(api.calls.some((url) => url.includes('/records/hull-cleaning'))).toBe(false);
+  });
+
+  it('corrects a record: opens it with its values and sends the change to its address', async () => {
+    const saved = { ...fouling.maintenance[0]!, source: 'crew', createdAt: '2026-08-18T09:00:00.000Z' };
+    const api = stubApi({
+      '/api/v1/fouling': { json: fouling },
+      '/api/v1/records/hull-cleaning/2': {
+        json: { ...saved, latitude: null, longitude: null, place: 'Fujairah' },
+      },
+    });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    const row = (await screen.findAllByText('Singapore Eastern Anchorage'))[0]!.closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = (await screen.findByText('Correct a maintenance record', {}, { timeout: 5_000 })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    const place = within(dialog).getByLabelText('Place') as HTMLInputElement;
+    await vi.waitFor(() => expect(place.value).toBe('Singapore Eastern Anchorage'));
+    fireEvent.change(place, { target: { value: 'Fujairah' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => {
+      const put = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(put?.[0]).toBe('/api/v1/records/hull-cleaning/2');
+      expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ place: 'Fujairah', kind: 'hull_cleaning' });
+    });
+    expect(api.calls.length).toBeGreaterThan(0);
   });
 });
