@@ -12,7 +12,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // The ESM core entry: the `lib/core` path crashes under Vite 8 (DESIGN.md "Stack").
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './chart.module.css';
 import type { ChartProps } from './chart-types';
@@ -53,6 +53,12 @@ const fileName = (label: string) =>
 export default function ChartImpl({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
   const { t } = useTranslation();
   const instance = useRef<echarts.EChartsType | null>(null);
+  // ECharts reports ready once per instance: a chart drawn first without `onReady` (a loading placeholder at the
+  // same place, as the boiler's curve is) hands its instance over when `onReady` arrives, or the page's own
+  // "Download image" never gets it.
+  useEffect(() => {
+    if (instance.current && !instance.current.isDisposed()) onReady?.(instance.current);
+  }, [onReady]);
   const download = () => {
     const chart = instance.current;
     if (!chart) return;

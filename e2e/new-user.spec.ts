@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, langs, login, test } from './fixtures.ts';
+import { MonitoringPage } from './pages/monitoring-page.ts';
+import { OverviewPage } from './pages/overview-page.ts';
+
+const bell = { en_US: 'Notifications', zh_CN: '消息中心' } as const;
+const center = { en_US: 'Message center', zh_CN: '消息中心' } as const;
+
+for (const lang of langs) {
+  test(`the bell on the overview opens the message center in ${lang}`, async ({ page }) => {
+    const overview = new OverviewPage(page, lang);
+    await overview.open();
+    await expect(overview.panel('ciiRating')).toBeVisible({ timeout: 20_000 });
+    for (let i = 0; i < 3; i++) {
+      await page.getByRole('button', { name: bell[lang] }).click();
+      await expect(page).toHaveURL(/\/notification$/);
+      await expect(page.getByRole('heading', { name: center[lang], exact: true })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(overview.panel('ciiRating')).toHaveCount(0);
+      await overview.screen('new-user-bell');
+      await page.goBack();
+      await expect(overview.panel('ciiRating')).toBeVisible({ timeout: 15_000 });
+    }
+  });
+
+  test(`both boilers' "Download image" save a PNG in ${lang}`, async ({ page }) => {
+    const monitoring = new MonitoringPage(page, lang);
+    await monitoring.open('boiler');
+    await expect(monitoring.heading('boiler')).toBeVisible({ timeout: 20_000 });
+    for (const [unit, label] of [
+      ['boiler1', null],
+      ['boiler2', monitoring.text.boiler2],
+    ] as const) {
+      if (label) await monitoring.selectUnit(label);
+      await expect(monitoring.panel('fuelEfficiencyCurve').locator('canvas, .ant-empty').first()).toBeVisible(
+        {
+          timeout: 15_000,
+        },
+      );
+      const dialog = await monitoring.openDownload();
+      const downloading = page.waitForEvent('download', { timeout: 10_000 });
+      await dialog.getByRole('button', { name: monitoring.text.ok, exact: true }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`ecohelm-${unit}-steam-fuel.png`);
+      const file = path.join('test-results', `new-user-${unit}-${lang}.png`);
+      await download.saveAs(file);
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      await monitoring.screen(`new-user-${unit}`);
+    }
+  });
+}
+
+test('a portal link with the device token: stored, out of the address bar, and no 401 before the session', async ({
+  page,
+}) => {
+  const { dcToken } = await login(page.request);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) refused.push(r.url());
+  });
+  await page.goto(`/overview?dcToken=${dcToken}`);
+  await expect(page.locator('[data-panel="ciiRating"]')).toBeVisible({ timeout: 20_000 });
+  expect(page.url()).not.toContain('dcToken');
+  expect(new URL(page.url()).pathname).toBe('/overview');
+  expect(await page.evaluate(() => localStorage.getItem('dcToken'))).toBe(dcToken);
+  await page.waitForTimeout(1_000);
+  expect(refused).toEqual([]);
+});
