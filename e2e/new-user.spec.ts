@@ -5,6 +5,19 @@ import { MonitoringPage } from './pages/monitoring-page.ts';
 import { OverviewPage } from './pages/overview-page.ts';
 
 const bell = { en_US: 'Notifications', zh_CN: '消息中心' } as const;
+const home = { en_US: 'Portal home', zh_CN: '返回门户首页' } as const;
+const help = {
+  en_US: {
+    title: 'Help',
+    sections: [
+      'What each screen shows',
+      'Where the numbers come from',
+      'How to connect a ship',
+      'Offline use',
+    ],
+  },
+  zh_CN: { title: '帮助', sections: ['各页面显示的内容', '数字从何而来', '如何接入船舶', '离线使用'] },
+} as const;
 const center = { en_US: 'Message center', zh_CN: '消息中心' } as const;
 
 for (const lang of langs) {
@@ -23,6 +36,21 @@ for (const lang of langs) {
       await page.goBack();
       await expect(overview.panel('ciiRating')).toBeVisible({ timeout: 15_000 });
     }
+  });
+
+  test(`the header's home link opens the help page in ${lang}`, async ({ page }) => {
+    const overview = new OverviewPage(page, lang);
+    await overview.open();
+    await expect(overview.panel('ciiRating')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('link', { name: home[lang] }).click();
+    await expect(page).toHaveURL(/\/help$/);
+    await expect(page.getByRole('heading', { name: help[lang].title, level: 2 })).toBeVisible({
+      timeout: 15_000,
+    });
+    for (const section of help[lang].sections)
+      await expect(page.getByRole('heading', { name: section, level: 3 })).toBeVisible();
+    await overview.expectTranslated();
+    await overview.screen('new-user-help');
   });
 
   test(`both boilers' "Download image" save a PNG in ${lang}`, async ({ page }) => {

@@ -91,6 +91,7 @@ export function AppRoutes() {
       <Route element={<Layout headerSlots={headerSlots} />}>
         <Route index element={<Redirect to="/overview" />} />
         <Route path="/users" element={<RouteView key="/users" routeKey="/users" />} />
+        <Route path="/help" element={<RouteView key="/help" routeKey="/help" />} />
         {topLevel
           .filter((entry) => entry.type !== 1)
           .map((entry) => (

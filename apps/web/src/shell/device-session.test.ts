@@ -165,7 +165,7 @@ describe('the device token in the address', () => {
       },
       redirectToLogin: () => undefined,
       onSession: () => undefined,
-      refresh: () => new Promise(() => undefined),
+      refresh: () => new Promise<typeof session>(() => undefined),
       forgetQueryToken,
     });
     stop();
