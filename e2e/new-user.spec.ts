@@ -51,6 +51,11 @@ for (const lang of langs) {
       await expect(page.getByRole('heading', { name: section, level: 3 })).toBeVisible();
     await overview.expectTranslated();
     await overview.screen('new-user-help');
+    // The last part can be scrolled to.
+    const last = page.getByRole('heading', { name: help[lang].sections.at(-1), level: 3 });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await overview.screen('new-user-help-end');
   });
 
   test(`both boilers' "Download image" save a PNG in ${lang}`, async ({ page }) => {
