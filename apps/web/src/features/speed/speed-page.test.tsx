@@ -96,6 +96,11 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
     // The slider stays where the last valid rpm left it, not at the range's start.
     expect(slider.getAttribute('aria-valuenow')).toBe(before);
+    fireEvent.change(input, { target: { value: '95' } });
+    await vi.waitFor(() => expect(within(sim).queryByRole('alert')).toBeNull());
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(await within(sim).findByRole('alert')).toBeTruthy();
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
     fireEvent.change(input, { target: { value: '500' } });
     expect(await within(sim).findByRole('alert')).toBeTruthy();
     expect(within(sim).queryByTestId('speed-simulation')).toBeNull();

@@ -6,6 +6,7 @@ import { downloadFile } from '../../lib/download';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { NumberInput } from '../../ui/number-input';
 import { OnDemandView, onDemand } from '../../ui/on-demand';
 import { PageFrame } from '../../ui/page-frame';
 import { useLiveChannels } from '../../ui/use-live-channels';
@@ -630,7 +631,9 @@ function Macro({ data }: { data: Data }) {
               <td>{t('speed.macro.optimised')}</td>
               <td style={{ textAlign: 'right' }}>{num(m.optimised.fuelT, 1)} t</td>
               <td style={{ textAlign: 'right' }}>{num(m.optimised.co2T, 0)} t</td>
-              <td style={{ textAlign: 'right' }}>{utc(m.optimised.eta)}</td>
+              <td style={{ textAlign: 'right' }} data-testid="macro-eta">
+                {utc(m.optimised.eta)}
+              </td>
             </tr>
             {m.constant ? (
               <tr>
@@ -808,7 +811,7 @@ function Simulation({ data }: { data: Data }) {
           onChange={(v) => setRpm(v)}
           aria-label={t('speed.sim.rpm')}
         />
-        <InputNumber
+        <NumberInput
           aria-label={`${t('speed.sim.rpm')} (${range})`}
           value={rpm}
           status={valid ? '' : 'error'}
