@@ -39,7 +39,12 @@ describe.each(storeKinds)('hull cleaning records on %s', (kind) => {
       kind: 'propeller_polishing',
     });
     expect(fixed.statusCode).toBe(200);
-    expect(fixed.json()).toMatchObject({ id, place: 'Fujairah anchorage', kind: 'propeller_polishing', source: 'crew' });
+    expect(fixed.json()).toMatchObject({
+      id,
+      place: 'Fujairah anchorage',
+      kind: 'propeller_polishing',
+      source: 'crew',
+    });
     const future = await send('PUT', `/api/v1/records/hull-cleaning/${id}`, {
       ...record,
       endTime: '2099-03-01T12:00:00.000Z',

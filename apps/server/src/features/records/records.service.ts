@@ -91,7 +91,8 @@ export class RecordsService {
   /** Replaces a hull maintenance record's fields (a wrong date or place typed); it becomes the crew's. */
   async updateHullCleaning(id: number, input: HullCleaningRecordInput): Promise<HullCleaningRecord> {
     await this.#refuseImpossibleDates(input);
-    if (!(await this.#repo.updateHullCleaning(id, input))) throw notFound('No hull cleaning record with this id.');
+    if (!(await this.#repo.updateHullCleaning(id, input)))
+      throw notFound('No hull cleaning record with this id.');
     const found = (await this.#repo.listHullCleaning({ limit: 1000 })).find((r) => r.id === id);
     if (!found) throw notFound('No hull cleaning record with this id.');
     return found;

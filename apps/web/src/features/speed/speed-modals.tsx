@@ -5,7 +5,7 @@ import {
   shipConditionInputSchema,
   speedAdjustmentInputSchema,
 } from '@ecohelm/contracts';
-import { Alert, App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { type FormContract, saveForm } from '../../lib/save-form';

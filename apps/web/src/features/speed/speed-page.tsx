@@ -1,5 +1,5 @@
 import type { MacroOptimisation, SpeedResponse, WeatherPoint } from '@ecohelm/contracts';
-import { Alert, App, Button, InputNumber, Slider, Space, Spin, Tag, Upload } from 'antd';
+import { Alert, App, Button, Slider, Space, Spin, Tag, Upload } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/download';
