@@ -1,5 +1,6 @@
 import { expect, langs, test } from './fixtures.ts';
 import { SpeedPage } from './pages/speed-page.ts';
+import { TrimPage } from './pages/trim-page.ts';
 
 /** "YYYY-MM-DD HH:mm" (as the page prints a time) in ms; the page's zone is the same for both figures compared. */
 const at = (text: string) => Date.parse(`${text.trim().slice(0, 16).replace(' ', 'T')}:00Z`);
@@ -41,5 +42,27 @@ for (const lang of langs) {
     await expect(dialog.getByText(speed.text.cargoNotNumber)).toBeVisible();
     await speed.screen('new-user-cargo');
     await dialog.getByRole('button', { name: speed.text.cancel }).click();
+  });
+}
+
+for (const lang of langs) {
+  test(`the trim advice's words follow its numbers in ${lang}`, async ({ page }) => {
+    const trim = new TrimPage(page, lang);
+    await trim.open();
+    const monitor = trim.panel('trimMonitor');
+    await expect(monitor.getByTestId('trim-advice')).toHaveText(trim.text.advice, { timeout: 30_000 });
+    const verdict = await monitor.getByTestId('trim-advice').getAttribute('data-verdict');
+    const now = Number.parseFloat(await monitor.getByTestId('trim-now').innerText());
+    const optimum = Number.parseFloat(await monitor.getByTestId('trim-optimum').innerText());
+    const interval = (await monitor.innerText()).match(/(-?\d+\.\d{2}) – (-?\d+\.\d{2}) m/);
+    if (verdict === 'at_optimum') {
+      // "At the optimum" only inside the optimum's interval (or 5 cm of a table's optimum).
+      if (interval) expect(now).toBeGreaterThanOrEqual(Number(interval[1]) - 0.005);
+      if (interval) expect(now).toBeLessThanOrEqual(Number(interval[2]) + 0.005);
+      else expect(Math.abs(now - optimum)).toBeLessThanOrEqual(0.055);
+    }
+    if (verdict === 'small_gain')
+      await expect(monitor.getByTestId('trim-advice')).toContainText(Math.abs(now - optimum).toFixed(2));
+    await trim.screen('new-user-trim');
   });
 }
