@@ -851,9 +851,12 @@ function Simulation({ data }: { data: Data }) {
           <Field
             label={t('speed.sim.againstRta')}
             value={
-              r.againstRtaH > 0
-                ? t('speed.sim.late', { hours: num(r.againstRtaH, 1) })
-                : t('speed.sim.early', { hours: num(-r.againstRtaH, 1) })
+              // Within the tenth of an hour shown: on time, not "-0.0 h early".
+              Math.abs(r.againstRtaH) < 0.05
+                ? t('speed.sim.onTime')
+                : r.againstRtaH > 0
+                  ? t('speed.sim.late', { hours: num(r.againstRtaH, 1) })
+                  : t('speed.sim.early', { hours: num(-r.againstRtaH, 1) })
             }
           />
           {r.cii ? (
