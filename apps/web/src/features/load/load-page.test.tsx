@@ -135,6 +135,18 @@ describe('generator load assistant page', { timeout: 120_000 }, () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it("gives the metered fuel now beside the curves' figures, saying which is which", async () => {
+    const r = load.recommendation!;
+    stubApi({
+      '/api/v1/load/settings': { json: load.settings },
+      '/api/v1/load': { json: { ...load, recommendation: { ...r, measuredFuelKgPerH: 85 } } },
+    });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const demand = await screen.findByTestId('load-demand');
+    expect(demand.textContent).toContain('fuel now 85.0 kg/h on the meters (as on G/E monitoring)');
+    expect(demand.textContent).toContain(`on the SFOC curves: as run ${r.actualFuelKgPerH.toFixed(1)} kg/h`);
+  });
+
   it('checks the settings before sending and shows the server reasons at the fields, keeping the entries', async () => {
     stubApi({
       '/api/v1/load/settings': {

@@ -256,7 +256,11 @@ function GeneratorStatus({ data }: { data: Data }) {
               reserve: num(data.settings.reserveKw, 0),
             })}
         {data.recommendation
-          ? ` · ${t('load.fuelNow', {
+          ? ` · ${
+              data.recommendation.measuredFuelKgPerH == null
+                ? ''
+                : `${t('load.fuelMetered', { measured: num(data.recommendation.measuredFuelKgPerH, 1) })} · `
+            }${t('load.fuelNow', {
               actual: num(data.recommendation.actualFuelKgPerH, 1),
               advised: num(data.recommendation.plan.fuelKgPerH, 1),
             })}`
