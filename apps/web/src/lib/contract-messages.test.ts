@@ -115,3 +115,13 @@ describe("zod's own bounds as sentences naming the field", () => {
     expect(translateMessage('Too big: expected number to be <=300', zh)).toBe('该值不能大于 300。');
   });
 });
+
+describe("the RTZ refusal with the XML parser's reason", () => {
+  it('keeps the line and leaves no English in Chinese', () => {
+    const message = "This is not a valid RTZ route file. char 't' is not expected. (line 1)";
+    expect(translateMessage(message, zh)).toBe('这不是有效的 RTZ 航线文件。 （第 1 行不是有效的 XML）');
+    expect(translateMessage(message, en)).toBe(
+      "This is not a valid RTZ route file. (line 1: char 't' is not expected)",
+    );
+  });
+});

@@ -48,6 +48,8 @@ const details: readonly (readonly [RegExp, string])[] = [
   [/^a position is given twice$/, 'analysis.messages.ring.twice'],
   [/^the boundary crosses itself \(side (\d+) and side (\d+)\)$/, 'analysis.messages.ring.crosses'],
   [/^the positions lie on one line and bound no area$/, 'analysis.messages.ring.line'],
+  // The XML parser's reason after the RTZ refusal ("char 't' is not expected. (line 1)"): its line, in our words.
+  [/^(.+?)\.? \(line (\d+)\)$/, 'speed.messages.rtzLine'],
 ];
 
 function translateDetail(detail: string, t: TFunction): string {
