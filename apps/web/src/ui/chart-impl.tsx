@@ -51,7 +51,10 @@ const fileName = (label: string) =>
  */
 /** The ECharts drawing of `ui/chart`'s `Chart` (loaded with the first chart a page draws). */
 export default function ChartImpl({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // ECharts picks its locale (month and weekday names of time axes) from the page's language at first use; the
+  // console's language decides instead, so en_US never shows "3月".
+  const locale = i18n.language === 'zh_CN' ? 'ZH' : 'EN';
   const instance = useRef<echarts.EChartsType | null>(null);
   // ECharts reports ready once per instance: a chart drawn first without `onReady` (a loading placeholder at the
   // same place, as the boiler's curve is) hands its instance over when `onReady` arrives, or the page's own
@@ -74,6 +77,7 @@ export default function ChartImpl({ option, label, height = '100%', loading = fa
           echarts={echarts}
           option={{ backgroundColor: 'transparent', textStyle: darkText, ...option }}
           theme="dark"
+          opts={{ locale }}
           notMerge
           lazyUpdate
           showLoading={loading}
