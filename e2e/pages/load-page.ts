@@ -26,10 +26,10 @@ const text = {
     maxLoad: '最高负荷',
     reserve: '最大用电设备备用功率',
     maxBelowMin: '最高负荷必须高于最低负荷。',
-    priorityOf: (n: string) => `${n} 号发电机优先级`,
+    priorityOf: (n: string) => `${n}号发电机优先级`,
     level: (p: number) => `优先级 ${p}`,
     keep: /^保持当前运行方式：G\/E \d 在 \d+ kW 负荷下油耗最低。$/,
-    start: (n: string) => new RegExp(`^启动 ${n} 号发电机(：|，)`),
+    start: (n: string) => new RegExp(`^启动${n}号发电机(：|，)`),
   },
 } as const;
 
