@@ -247,6 +247,17 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
       source: 'crew',
       setBy: 'TEST-01',
     });
+    // The crew gives it back to the sensors: derived again (viewers may not).
+    const viewerReset = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/speed/condition',
+      headers: viewer,
+    });
+    expect(viewerReset.statusCode).toBe(403);
+    const reset = await t.app.inject({ method: 'DELETE', url: '/api/v1/speed/condition', headers: t.auth });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ source: 'derived', setAt: null, setBy: null });
+    expect((await report(now + 2000)).condition.source).toBe('derived');
   });
 
   it('checks a voyage plan: ETA before now, ETA before ETD, too few waypoints; the stored plan stays', async () => {

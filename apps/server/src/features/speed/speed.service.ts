@@ -321,6 +321,13 @@ export class SpeedService {
     };
   }
 
+  /** Gives the condition back to the sensors (speed, revolutions, draughts): the crew's setting is forgotten. */
+  async resetCondition(): Promise<ShipCondition> {
+    await this.#d.repo.clearConditions();
+    this.#modelCache = undefined;
+    return this.condition();
+  }
+
   async saveCondition(input: ShipConditionInput, by: string | null): Promise<ShipCondition> {
     // A cargo the hull cannot carry is a typing error (an extra zero), not a condition to fit the model on.
     const { deadweightT } = await this.#d.hull();

@@ -124,6 +124,29 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     });
   });
 
+  it('gives a status the crew set back to the sensors', async () => {
+    const crew = {
+      ...speed,
+      condition: {
+        ...speed.condition,
+        source: 'crew',
+        setAt: '2026-11-25T00:00:00.000Z',
+        setBy: 'BRIDGE-01',
+      },
+    };
+    stubApi({
+      ...answers,
+      '/api/v1/speed': { json: crew },
+      '/api/v1/speed/condition': { json: speed.condition },
+    });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    fireEvent.click(
+      await within(panel('shipStatus')).findByRole('button', { name: "Use the sensors' values" }),
+    );
+    await vi.waitFor(() => expect(requests('DELETE')).toHaveLength(1));
+    expect(requests('DELETE')[0]!.url).toBe('/api/v1/speed/condition');
+  });
+
   it('refuses letters and "1e5" in the cargo at the field, with a sentence naming it', async () => {
     stubApi(answers);
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });

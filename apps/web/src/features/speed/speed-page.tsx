@@ -16,6 +16,7 @@ import {
   useForecastFiles,
   useImportGrib,
   useImportRtz,
+  useResetCondition,
   useRpmSimulation,
   useSpeed,
   useSpeedHistory,
@@ -229,6 +230,9 @@ function Navigation({ data }: { data: Data }) {
 
 function Condition({ data, canWrite, onEdit }: { data: Data; canWrite: boolean; onEdit: () => void }) {
   const { t, num, utc } = useFormat();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const reset = useResetCondition();
   const c = data.condition;
   return (
     <div>
@@ -250,9 +254,25 @@ function Condition({ data, canWrite, onEdit }: { data: Data; canWrite: boolean; 
           ? t('speed.condition.setBy', { by: c.setBy ?? '—', time: utc(c.setAt) })
           : t('speed.condition.derived')}
       </div>
-      <Button size="small" disabled={!canWrite} onClick={onEdit}>
-        {t('speed.condition.edit')}
-      </Button>
+      <Space size={4}>
+        <Button size="small" disabled={!canWrite} onClick={onEdit}>
+          {t('speed.condition.edit')}
+        </Button>
+        {c.source === 'crew' ? (
+          <Button
+            size="small"
+            disabled={!canWrite || reset.isPending}
+            onClick={() =>
+              reset.mutateAsync(undefined).then(
+                () => void message.success(t('speed.condition.derivedAgain')),
+                (error: unknown) => void message.error(errorText(error)),
+              )
+            }
+          >
+            {t('speed.condition.useDerived')}
+          </Button>
+        ) : null}
+      </Space>
     </div>
   );
 }

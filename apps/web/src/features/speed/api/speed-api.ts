@@ -136,6 +136,12 @@ export const useSaveCondition = () =>
     apiFetch<ShipCondition>('/api/v1/speed/condition', { method: 'PUT', body }),
   );
 
+/** Gives the ship condition back to the sensors (the crew's setting forgotten). */
+export const useResetCondition = () =>
+  useSpeedMutation((_: undefined) =>
+    apiFetch<ShipCondition>('/api/v1/speed/condition', { method: 'DELETE' }),
+  );
+
 export const useSavePlan = () =>
   useSpeedMutation((body: VoyagePlanInput) =>
     apiFetch<VoyagePlan>('/api/v1/speed/plan', { method: 'PUT', body }),
