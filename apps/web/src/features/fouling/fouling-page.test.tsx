@@ -48,6 +48,28 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(screen.getByText('No 10-minute block met the reference conditions in this range.')).toBeTruthy();
   });
 
+  it('says the rating waits for data since a recent cleaning', async () => {
+    const to = fouling.to;
+    const end = new Date(Date.parse(to) - 3 * 86_400_000).toISOString();
+    const recent = { ...fouling.maintenance[0]!, id: 9, endTime: end, startTime: end, effect: null };
+    stubApi({
+      '/api/v1/fouling': {
+        json: {
+          ...fouling,
+          current: null,
+          hullCondition: null,
+          maintenance: [recent, ...fouling.maintenance],
+        },
+      },
+    });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    expect(
+      await screen.findByText(
+        `Not enough valid data since the hull cleaning of ${end.slice(0, 10)} to rate the hull: the rating counts only what the hull did after it, and fills in as the ship sails.`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('says why the analysis is missing when the server refuses', async () => {
     stubApi({ '/api/v1/fouling': { status: 403, code: 'forbidden' } });
     await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });

@@ -157,7 +157,26 @@ function Tips({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { num } = useFormat();
   const c = data.current;
-  if (!c) return <Empty description={t('fouling.notEnough')} />;
+  if (!c) {
+    // The rating counts only the blocks since the last maintenance when it was within the 30 days: say so.
+    const last = data.maintenance.reduce<Data['maintenance'][number] | undefined>(
+      (a, m) => (!a || m.endTime > a.endTime ? m : a),
+      undefined,
+    );
+    const recent = last && Date.parse(data.to) - Date.parse(last.endTime) < 30 * 86_400_000;
+    return (
+      <Empty
+        description={
+          recent
+            ? t('fouling.notEnoughSince', {
+                kind: t(`fouling.kinds.${last.kind}`).toLowerCase(),
+                date: last.endTime.slice(0, 10),
+              })
+            : t('fouling.notEnough')
+        }
+      />
+    );
+  }
   const h = data.hullCondition;
   return (
     <div data-testid="fouling-tips">
