@@ -102,3 +102,29 @@ test('a portal link with the device token: stored, out of the address bar, and n
   await page.waitForTimeout(1_000);
   expect(refused).toEqual([]);
 });
+
+for (const lang of langs) {
+  test(`the overview's factor sparklines have a scale and a tooltip in ship time with the unit in ${lang}`, async ({
+    page,
+  }) => {
+    const overview = new OverviewPage(page, lang);
+    await overview.open();
+    const first = overview.panel('factorStatistics').locator('[data-factor]').first();
+    const canvas = first.locator('canvas').first();
+    await expect(canvas).toBeVisible({ timeout: 20_000 });
+    await expect(first.getByTestId('factor-scale')).toHaveText(/^(24 h: |24 小时：)[\d,.-]+ – [\d,.-]+ \S+$/);
+    await page.waitForTimeout(1_000);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const tooltip = first
+      .locator('div')
+      .filter({ hasText: /\(UTC[+-]\d+/ })
+      .last();
+    await expect(tooltip).toBeVisible({ timeout: 5_000 });
+    const text = await tooltip.innerText();
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} \(UTC[+-]\d+\)/);
+    expect(text).not.toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+    expect(text).not.toMatch(/\d\.\d{3,}/);
+    await overview.screen('new-user-factor-tooltip');
+  });
+}

@@ -1,14 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { channelLabel } from '../../lib/channel-label';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime, utcOffsetLabel } from '../../lib/ship-time';
 import { Chart } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import { useOverviewFactors } from './api/get-overview-factors';
 import styles from './overview.module.css';
 
+/** A factor's value as the panel writes it: whole numbers from 100 up, two decimals below. */
+const factorText = (v: number) =>
+  v.toLocaleString('en-US', {
+    maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
+    minimumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
+  });
+
 /** The chosen factors (at most four): value now and a 24-hour sparkline each. */
 export function FactorsPanel() {
   const { t } = useTranslation();
   const factors = useOverviewFactors();
+  const { config } = usePageConfig();
+  const offset = config.shipTimeOffsetMinutes;
   if (!factors.data || factors.data.factors.length === 0) return <NoData />;
   return (
     <div className={styles.factors}>
@@ -16,16 +27,27 @@ export function FactorsPanel() {
         <div key={f.channel} className={styles.factor} data-factor={f.channel}>
           <div className={styles.factorName}>{channelLabel(f.channel, t, f.label)}</div>
           <div className={styles.factorValue}>
-            {f.value === null ? '—' : f.value.toFixed(Math.abs(f.value) >= 100 ? 0 : 2)} <span>{f.unit}</span>
+            {f.value === null ? '—' : factorText(f.value)} <span>{f.unit}</span>
           </div>
+          <FactorScale points={f.points} unit={f.unit} />
           <Chart
             label={channelLabel(f.channel, t, f.label)}
-            height={110}
+            height={96}
             option={{
               grid: { left: 2, right: 2, top: 4, bottom: 2 },
-              xAxis: { type: 'category', show: false, data: f.points.map((p) => p.t) },
+              // Ship time with its offset, as the header clock; the value with its unit, to the page's digits.
+              xAxis: {
+                type: 'category',
+                show: false,
+                data: f.points.map((p) => `${formatShipTime(p.t, offset)} (${utcOffsetLabel(offset)})`),
+              },
               yAxis: { type: 'value', show: false, scale: true },
-              tooltip: { trigger: 'axis' },
+              tooltip: {
+                trigger: 'axis',
+                confine: true,
+                valueFormatter: (v) =>
+                  typeof v === 'number' ? `${factorText(v)} ${f.unit}` : String(v ?? '—'),
+              },
               series: [
                 {
                   type: 'line',
@@ -38,6 +60,22 @@ export function FactorsPanel() {
           />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** The sparkline's scale in words: the lowest and highest hourly mean of the 24 hours drawn. */
+function FactorScale({ points, unit }: { points: readonly { mean: number }[]; unit: string }) {
+  const { t } = useTranslation();
+  if (points.length === 0) return null;
+  const means = points.map((p) => p.mean);
+  return (
+    <div style={{ fontSize: 11, opacity: 0.65 }} data-testid="factor-scale">
+      {t('overview.factorScale', {
+        min: factorText(Math.min(...means)),
+        max: factorText(Math.max(...means)),
+        unit,
+      })}
     </div>
   );
 }
