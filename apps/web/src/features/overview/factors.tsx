@@ -29,19 +29,28 @@ export function FactorsPanel() {
           <div className={styles.factorValue}>
             {f.value === null ? '—' : factorText(f.value)} <span>{f.unit}</span>
           </div>
-          <FactorScale points={f.points} unit={f.unit} />
           <Chart
             label={channelLabel(f.channel, t, f.label)}
-            height={96}
+            height={110}
             option={{
-              grid: { left: 2, right: 2, top: 4, bottom: 2 },
+              grid: { left: 44, right: 4, top: 8, bottom: 4 },
               // Ship time with its offset, as the header clock; the value with its unit, to the page's digits.
               xAxis: {
                 type: 'category',
                 show: false,
                 data: f.points.map((p) => `${formatShipTime(p.t, offset)} (${utcOffsetLabel(offset)})`),
               },
-              yAxis: { type: 'value', show: false, scale: true },
+              // A scale at the left: as many digits as tell its ticks apart.
+              yAxis: {
+                type: 'value',
+                scale: true,
+                splitNumber: 2,
+                axisLabel: {
+                  fontSize: 10,
+                  formatter: (v: number) => v.toLocaleString('en-US', { maximumSignificantDigits: 5 }),
+                },
+                splitLine: { lineStyle: { opacity: 0.15 } },
+              },
               tooltip: {
                 trigger: 'axis',
                 confine: true,
@@ -60,22 +69,6 @@ export function FactorsPanel() {
           />
         </div>
       ))}
-    </div>
-  );
-}
-
-/** The sparkline's scale in words: the lowest and highest hourly mean of the 24 hours drawn. */
-function FactorScale({ points, unit }: { points: readonly { mean: number }[]; unit: string }) {
-  const { t } = useTranslation();
-  if (points.length === 0) return null;
-  const means = points.map((p) => p.mean);
-  return (
-    <div style={{ fontSize: 11, opacity: 0.65 }} data-testid="factor-scale">
-      {t('overview.factorScale', {
-        min: factorText(Math.min(...means)),
-        max: factorText(Math.max(...means)),
-        unit,
-      })}
     </div>
   );
 }
