@@ -1,5 +1,5 @@
 import { type LoadSettings, type LoadSettingsInfo, loadSettingsSchema } from '@ecohelm/contracts';
-import { Alert, App, Form, InputNumber, Modal, Switch } from 'antd';
+import { Alert, App, Form, Modal, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -106,16 +106,22 @@ export function SettingsModal({
               <tr key={s.id}>
                 <td style={{ verticalAlign: 'top', paddingTop: 6 }}>G/E {s.id.slice(2)}</td>
                 <td>
-                  <Form.Item name={['sets', i, 'minLoadPct']} rules={required}>
-                    <InputNumber
+                  <Form.Item
+                    name={['sets', i, 'minLoadPct']}
+                    rules={[...required, numberRule(t, `G/E ${s.id.slice(2)} ${t('load.settings.minLoad')}`)]}
+                  >
+                    <NumberInput
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.minLoad')}`}
                       suffix="%"
                     />
                   </Form.Item>
                 </td>
                 <td>
-                  <Form.Item name={['sets', i, 'maxLoadPct']} rules={required}>
-                    <InputNumber
+                  <Form.Item
+                    name={['sets', i, 'maxLoadPct']}
+                    rules={[...required, numberRule(t, `G/E ${s.id.slice(2)} ${t('load.settings.maxLoad')}`)]}
+                  >
+                    <NumberInput
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.maxLoad')}`}
                       suffix="%"
                     />

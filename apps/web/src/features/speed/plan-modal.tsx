@@ -1,5 +1,5 @@
 import { type VoyagePlan, type VoyagePlanInput, voyagePlanInputSchema } from '@ecohelm/contracts';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
@@ -236,14 +236,22 @@ export function PlanModal({
                         style={{ width: '100%' }}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'speedMinKn']} style={{ ...cell, width: 90 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'speedMinKn']}
+                      rules={[numberRule(t, `${t('speed.plan.speedMin')} ${i + 1}`)]}
+                      style={{ ...cell, width: 90 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.speedMin')}
                         aria-label={`${t('speed.plan.speedMin')} ${i + 1}`}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'speedMaxKn']} style={{ ...cell, width: 90 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'speedMaxKn']}
+                      rules={[numberRule(t, `${t('speed.plan.speedMax')} ${i + 1}`)]}
+                      style={{ ...cell, width: 90 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.speedMax')}
                         aria-label={`${t('speed.plan.speedMax')} ${i + 1}`}
                       />
@@ -276,14 +284,26 @@ export function PlanModal({
                       aria-label={`${t('speed.plan.specialPoints')} ${t('speed.plan.name')} ${i + 1}`}
                     />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'lat']} rules={required} style={{ ...cell, flex: 1 }}>
-                    <InputNumber placeholder={t('speed.plan.lat')} style={{ width: '100%' }} />
+                  <Form.Item
+                    name={[f.name, 'lat']}
+                    rules={[...required, numberRule(t, t('speed.plan.lat'))]}
+                    style={{ ...cell, flex: 1 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.lat')} style={{ width: '100%' }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'lon']} rules={required} style={{ ...cell, flex: 1 }}>
-                    <InputNumber placeholder={t('speed.plan.lon')} style={{ width: '100%' }} />
+                  <Form.Item
+                    name={[f.name, 'lon']}
+                    rules={[...required, numberRule(t, t('speed.plan.lon'))]}
+                    style={{ ...cell, flex: 1 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.lon')} style={{ width: '100%' }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'stayH']} style={{ ...cell, width: 100 }}>
-                    <InputNumber placeholder={t('speed.plan.stayH')} />
+                  <Form.Item
+                    name={[f.name, 'stayH']}
+                    rules={[numberRule(t, t('speed.plan.stayH'))]}
+                    style={{ ...cell, width: 100 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.stayH')} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'remark']} style={{ ...cell, flex: 2 }}>
                     <Input placeholder={t('speed.plan.remark')} />
