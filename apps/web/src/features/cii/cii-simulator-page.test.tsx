@@ -79,4 +79,18 @@ describe('CII simulator page', { timeout: 120_000 }, () => {
     expect(await screen.findByText('The expected sailing days must be a number from 1 to 366.')).toBeTruthy();
     expect(calls.some((url) => url.startsWith('/api/v1/cii/simulator'))).toBe(false);
   });
+
+  it('refuses letters in the speed at the field', async () => {
+    const { calls } = stubApi({ '/api/v1/cii/simulator': { json: answer } });
+    await renderPage(<CiiSimulatorPage />, { path });
+    fireEvent.change(await screen.findByLabelText('Sailing speed (kn)'), { target: { value: 'abc' } });
+    fireEvent.change(screen.getByLabelText('Expected sailing days'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Simulate' }));
+    expect(
+      await screen.findByText(
+        'Sailing speed: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((url) => url.startsWith('/api/v1/cii/simulator'))).toBe(false);
+  });
 });

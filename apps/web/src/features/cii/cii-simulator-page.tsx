@@ -1,8 +1,9 @@
 import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRatings } from '@ecohelm/contracts';
-import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
@@ -86,6 +87,7 @@ export function CiiSimulatorPage() {
                     required: true,
                     message: t(`cii.simulator.messages.speed`, { defaultValue: ciiMessages.speed }),
                   },
+                  numberRule(t, f('speed')),
                   {
                     type: 'number',
                     min: SPEED_RANGE_KN[0],
@@ -98,7 +100,7 @@ export function CiiSimulatorPage() {
                 ]}
               >
                 {/* No min/max on the field: it would clamp what was typed without a word; the rule says it. */}
-                <InputNumber step={0.5} style={{ width: '100%' }} />
+                <NumberInput step={0.5} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 name="days"
@@ -108,6 +110,7 @@ export function CiiSimulatorPage() {
                     required: true,
                     message: t(`cii.simulator.messages.days`, { defaultValue: ciiMessages.days }),
                   },
+                  numberRule(t, f('days')),
                   {
                     type: 'number',
                     min: 1,
@@ -116,7 +119,7 @@ export function CiiSimulatorPage() {
                   },
                 ]}
               >
-                <InputNumber step={1} style={{ width: '100%' }} />
+                <NumberInput step={1} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 name="compare"
