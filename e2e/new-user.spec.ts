@@ -63,10 +63,10 @@ for (const lang of langs) {
     await monitoring.open('boiler');
     await expect(monitoring.heading('boiler')).toBeVisible({ timeout: 20_000 });
     for (const [unit, label] of [
-      ['boiler1', null],
+      ['boiler1', monitoring.text.boiler1],
       ['boiler2', monitoring.text.boiler2],
     ] as const) {
-      if (label) await monitoring.selectUnit(label);
+      await monitoring.selectUnit(label);
       await expect(monitoring.panel('fuelEfficiencyCurve').locator('canvas, .ant-empty').first()).toBeVisible(
         {
           timeout: 15_000,
@@ -125,5 +125,26 @@ for (const lang of langs) {
     expect(text).not.toMatch(/T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
     expect(text).not.toMatch(/\d\.\d{3,}/);
     await overview.screen('new-user-factor-tooltip');
+  });
+}
+
+for (const lang of langs) {
+  test(`the generator and boiler pages open on a unit that runs in ${lang}`, async ({ page }) => {
+    const monitoring = new MonitoringPage(page, lang);
+    for (const equipment of ['ge', 'boiler'] as const) {
+      if (equipment === 'ge') await monitoring.open('ge');
+      else await monitoring.show('boiler');
+      await expect(monitoring.heading(equipment)).toBeVisible({ timeout: 20_000 });
+      await expect(monitoring.statusRows().first().locator('.ant-tag')).toHaveText(monitoring.text.state, {
+        timeout: 15_000,
+      });
+      const rows = monitoring.statusRows();
+      const states = await rows.locator('.ant-tag').allInnerTexts();
+      const firstRunning = states.findIndex((s) => /^(Running|运行)$/.test(s));
+      if (firstRunning < 0) continue;
+      const name = (await rows.nth(firstRunning).locator('th, td').first().innerText()).trim();
+      await expect(page.getByRole('radio', { name, checked: true })).toBeAttached({ timeout: 10_000 });
+      await monitoring.screen(`new-user-opens-${equipment}`);
+    }
   });
 }
