@@ -115,11 +115,13 @@ for (const lang of langs) {
     await input.setInputFiles({ name: 'route.rtz', mimeType: 'application/xml', buffer: Buffer.from(xml) });
     await expect(page.getByText(speed.text.imported).first()).toBeVisible();
 
-    // RPM simulation: an rpm the engine cannot run is refused with the range; one it can gives a prediction.
+    // RPM simulation: an rpm the engine cannot run is refused at the field with the range, and no result shows;
+    // one it can gives a prediction.
     const sim = speed.panel('rpmSimulation');
     const rpm = sim.getByRole('spinbutton');
     await rpm.fill('300');
-    await expect(sim.getByTestId('sim-error')).toContainText(speed.text.rpmOutOfRange);
+    await expect(sim.getByTestId('sim-range')).toHaveText(speed.text.simInvalid);
+    await expect(sim.getByTestId('speed-simulation')).toHaveCount(0);
     await rpm.fill('85');
     await expect(sim.getByTestId('sim-fuel')).toHaveText(/^[\d,.]+ t$/);
     const slow = await sim.getByTestId('sim-arrival').innerText();

@@ -30,7 +30,7 @@ const text = {
     save: '保存',
     lowBelowHigh: '低限必须小于高限',
     equipment: '设备',
-    ge1: '1# 发电机',
+    ge1: '1号发电机',
     empty: '该时段内无消息',
   },
 } as const;

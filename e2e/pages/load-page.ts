@@ -15,6 +15,9 @@ const text = {
     priorityOf: (n: string) => `Priority of G/E ${n}`,
     level: (p: number) => `Priority ${p}`,
     keep: /^Keep the sets as they run: G\/E \d give the least fuel for \d+ kW\.$/,
+    /** Keep, or change over to the set the priorities put first when the sets burn the same fuel. */
+    keepOrPriority:
+      /^(Keep the sets as they run: G\/E \d give the least fuel for \d+ kW\.|.+: the same fuel \([\d.,]+ kg\/h\), and the priorities put G\/E \d first\.)$/,
     start: (n: string) => new RegExp(`^Start G/E ${n}(: saves|, | to keep)`),
   },
   zh_CN: {
@@ -26,10 +29,12 @@ const text = {
     maxLoad: '最高负荷',
     reserve: '最大用电设备备用功率',
     maxBelowMin: '最高负荷必须高于最低负荷。',
-    priorityOf: (n: string) => `${n} 号发电机优先级`,
+    priorityOf: (n: string) => `${n}号发电机优先级`,
     level: (p: number) => `优先级 ${p}`,
     keep: /^保持当前运行方式：G\/E \d 在 \d+ kW 负荷下油耗最低。$/,
-    start: (n: string) => new RegExp(`^启动 ${n} 号发电机(：|，)`),
+    keepOrPriority:
+      /^(保持当前运行方式：G\/E \d 在 \d+ kW 负荷下油耗最低。|.+：油耗相同（[\d.,]+ kg\/h），按优先级应由 G\/E \d 运行。)$/,
+    start: (n: string) => new RegExp(`^启动${n}号发电机(：|，)`),
   },
 } as const;
 

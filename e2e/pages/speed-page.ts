@@ -30,6 +30,9 @@ const text = {
     rtzInvalid: 'This is not a valid RTZ route file.',
     imported: /^Route imported: \d+ waypoints$/,
     rpmOutOfRange: 'The RPM must be within the engine’s range.',
+    simInvalid: /^Type an RPM between \d+ and \d+: the simulation waits for one\.$/,
+    cargoNotNumber:
+      'Cargo loaded: type a number (digits, a point for decimals); letters and exponents are not taken.',
     statuses: /^(Optimized|Not optimized)$/,
     voyageNo: 'Voyage number',
     eta: 'ETA',
@@ -63,6 +66,8 @@ const text = {
     rtzInvalid: '这不是有效的 RTZ 航线文件。',
     imported: /^航线已导入：\d+ 个航路点$/,
     rpmOutOfRange: '转速必须在主机允许范围内。',
+    simInvalid: /^请输入 \d+ 至 \d+ 之间的转速，模拟将据此计算。$/,
+    cargoNotNumber: '载货量：请输入数字（小数用小数点），不接受字母或指数形式。',
     statuses: /^(已优化|未优化)$/,
     voyageNo: '航次号',
     eta: '预计到港',

@@ -96,6 +96,22 @@ describe('generator load assistant on simulated history', () => {
     expect(r.savingTPerMonth).toBeCloseTo((r.savingKgPerH * 720) / 1000, 9);
     expect(body.sets.find((s) => s.id === 'ge2')!.optimisedKw).toBe(0);
     expect(body.plans[0]!.fuelKgPerH).toBeLessThanOrEqual(r.plan.fuelKgPerH);
+    // No meter readings: no measured figure rather than the curve's.
+    expect(r.measuredFuelKgPerH).toBeNull();
+  });
+
+  it("gives the fuel the running sets' meters show now, the figure G/E monitoring shows", async () => {
+    expect((await put(settings())).statusCode).toBe(200);
+    const at = now + 3 * HOUR;
+    await live(at, [300, 120, 0]);
+    // 42.5 and 24.0 kg/h on the meters of the running sets; a stale reading on the stopped one is not counted.
+    await t.services.telemetry.writeSamples([
+      { channel: 'electrical.generators.ge1.fuel.massFlow', t: at, value: 42.5 / 3600 },
+      { channel: 'electrical.generators.ge2.fuel.massFlow', t: at, value: 24 / 3600 },
+      { channel: 'electrical.generators.ge3.fuel.massFlow', t: at, value: 10 / 3600 },
+    ]);
+    const r = (await report(at + 1000)).recommendation!;
+    expect(r.measuredFuelKgPerH).toBeCloseTo(66.5, 6);
   });
 
   it('follows a change of priority: the set given priority 1 is the one to run', async () => {

@@ -204,6 +204,16 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     await expect(s.simulate(500)).rejects.toThrow(speedMessages.rpmOutOfRange);
   });
 
+  it("simulates the advised rpm to the macro plan's arrival, holding it while the plan does", async () => {
+    const body = await report(now + 1000);
+    const macro = body.macro!;
+    const sim = rpmSimulationSchema.parse(await service(now + 1000).simulate(body.advice!.rpm));
+    // The advice's rpm is rounded to 0.1: within a few minutes of the plan over days.
+    expect(Math.abs(Date.parse(sim.arrival) - Date.parse(macro.optimised.eta))).toBeLessThan(10 * MINUTE_MS);
+    expect(sim.fuelT).toBeCloseTo(macro.optimised.fuelT, 0);
+    if (sim.heldUntil) expect(Date.parse(sim.heldUntil)).toBeLessThan(Date.parse(sim.arrival));
+  });
+
   it('keeps the crew’s ship condition and refuses negative cargo and unknown statuses', async () => {
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/speed/condition', headers: t.auth, payload });
@@ -211,6 +221,13 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(speedMessages.cargoNegative);
     expect((await put({ shipStatus: 9, loadingStatus: 1, cargoT: 5 })).statusCode).toBe(400);
+    // 100,000 t on a ship of less deadweight: refused at the field, naming the deadweight.
+    const heavy = await put({ shipStatus: 2, loadingStatus: 1, cargoT: 100_000 });
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json().error.details[0]).toMatchObject({ path: 'body.cargoT' });
+    expect(heavy.json().error.details[0].message).toMatch(
+      new RegExp(`^${speedMessages.cargoAboveDeadweight} \\([\\d,]+ t\\)$`),
+    );
     expect((await put({ shipStatus: 2, loadingStatus: 4, cargoT: 5 })).statusCode).toBe(400);
     const viewer = await viewerAuth(t);
     const forbidden = await t.app.inject({
@@ -230,6 +247,17 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
       source: 'crew',
       setBy: 'TEST-01',
     });
+    // The crew gives it back to the sensors: derived again (viewers may not).
+    const viewerReset = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/speed/condition',
+      headers: viewer,
+    });
+    expect(viewerReset.statusCode).toBe(403);
+    const reset = await t.app.inject({ method: 'DELETE', url: '/api/v1/speed/condition', headers: t.auth });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ source: 'derived', setAt: null, setBy: null });
+    expect((await report(now + 2000)).condition.source).toBe('derived');
   });
 
   it('checks a voyage plan: ETA before now, ETA before ETD, too few waypoints; the stored plan stays', async () => {

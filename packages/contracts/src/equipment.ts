@@ -88,6 +88,7 @@ export const assessmentItemSchema = z.object({
   /** The same in the period before, for the trend. */
   previousDeviationPct: z.number().nullable(),
   previousRating: assessmentRatingSchema.nullable(),
+  /** Hours of data behind the rating: an engine's full hours in the period; the hull's valid hours of the last 30 days. */
   points: z.number().int(),
   /** Why there is no rating. */
   reason: z.enum(['no_data', 'no_baseline']).nullable(),

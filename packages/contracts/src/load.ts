@@ -117,6 +117,11 @@ export const loadResponseSchema = z.object({
       actions: z.array(loadActionSchema),
       /** Fuel of the sets as they run now, on the same curves, kg/h. */
       actualFuelKgPerH: z.number(),
+      /**
+       * Fuel the running sets' meters show now (`electrical.generators.<set>.fuel.massFlow`), kg/h: the figure G/E
+       * monitoring shows; null without a fresh reading. Absent from answers stored before it existed.
+       */
+      measuredFuelKgPerH: z.number().nullable().optional(),
       savingKgPerH: z.number(),
       savingTPerMonth: z.number(),
       /** The demand the advice is for: the delays hold a start or stop until the demand has lasted. */

@@ -9,6 +9,7 @@ export const speedMessages = {
   etaBeforeEtd: 'The ETA must be later than the ETD.',
   waypointsTooFew: 'A voyage plan needs at least two waypoints.',
   cargoNegative: 'The cargo loaded cannot be negative.',
+  cargoAboveDeadweight: 'The cargo loaded cannot be more than the ship’s deadweight.',
   rpmOutOfRange: 'The RPM must be within the engine’s range.',
   reasonRequired: 'Give a reason for not following the advice.',
   rtzInvalid: 'This is not a valid RTZ route file.',
@@ -360,6 +361,11 @@ export const rpmSimulationSchema = z.object({
   arrival: isoTime,
   /** Hours after (+) or before (−) the RTA. */
   againstRtaH: z.number(),
+  /**
+   * The rpm is held until then (the end of the legs the plan sails at its first rpm), then the plan's speeds;
+   * null: held to the destination (no plan to follow, or the plan keeps one rpm).
+   */
+  heldUntil: isoTime.nullable(),
   cii: ciiOutcomeSchema.extend({ year: z.number().int() }).nullable(),
   model: speedModelSchema,
 });

@@ -132,4 +132,13 @@ describe('console shell (offline config, load page hidden)', { timeout: 180_000 
     await waitFor(() => expect(location()).toBe('/notification'));
     expect(screen.getByRole('button', { name: 'Notifications' }).getAttribute('aria-current')).toBe('page');
   });
+
+  it('shows the notifications page when the bell is pressed on the overview (its code already in)', async () => {
+    renderAt('/overview');
+    expect(await screen.findByRole('heading', { name: 'view /overview' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await waitFor(() => expect(location()).toBe('/notification'));
+    expect(await screen.findByRole('heading', { name: 'view /notification' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'view /overview' })).toBeNull();
+  });
 });

@@ -96,7 +96,8 @@ export function AppRoutes() {
       />
       <Route element={<Layout headerSlots={headerSlots} />}>
         <Route index element={<Home />} />
-        <Route path="/users" element={<RouteView routeKey="/users" />} />
+        <Route path="/users" element={<RouteView key="/users" routeKey="/users" />} />
+        <Route path="/help" element={<RouteView key="/help" routeKey="/help" />} />
         {topLevel
           .filter((entry) => entry.type !== 1)
           .map((entry) => (
@@ -107,7 +108,9 @@ export function AppRoutes() {
                 entry.children ? (
                   <Section sectionKey={entry.key} renderView={renderView} />
                 ) : (
-                  <RouteView routeKey={entry.key} />
+                  // Keyed, or going from one top-level page to another (the overview to the notifications)
+                  // keeps the first page's view: RouteView decides once which component it shows.
+                  <RouteView key={entry.key} routeKey={entry.key} />
                 )
               }
             />

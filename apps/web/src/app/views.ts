@@ -100,6 +100,11 @@ export const views: Record<string, View> = {
     () => import('../features/alarms/alarms-page'),
     (m) => m.AlarmsPage,
   ),
+  /** The help (the header's home link when no portal is set); reached from the header, not the route table. */
+  '/help': named(
+    () => import('../features/help/help-page'),
+    (m) => m.HelpPage,
+  ),
   /** A shore's account administration; reached from the account menu, not the route table. */
   '/users': named(
     () => import('../features/users/users-page'),

@@ -85,3 +85,43 @@ describe('contract messages with a detail', () => {
     );
   });
 });
+
+describe("zod's own bounds as sentences naming the field", () => {
+  it.each([
+    [
+      'Too big: expected number to be <=500000',
+      'Cargo loaded',
+      'Cargo loaded must be at most 500,000.',
+      '货物量不能大于 500,000。',
+    ],
+    ['Too small: expected number to be >=0', 'Reserve', 'Reserve must be at least 0.', '储备不能小于 0。'],
+    ['Too small: expected string to have >=1 characters', 'Name', 'Name is required.', '名称为必填项。'],
+    [
+      'Invalid input: expected number, received NaN',
+      'Latitude',
+      'Latitude: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      '纬度：请输入数字（小数用小数点），不接受字母或指数形式。',
+    ],
+  ])('%s', (message, field, english, chinese) => {
+    expect(translateMessage(message, en, field)).toBe(english);
+    const zhField = { 'Cargo loaded': '货物量', Reserve: '储备', Name: '名称', Latitude: '纬度' }[field];
+    expect(translateMessage(message, zh, zhField)).toBe(chinese);
+  });
+
+  it('names "this value" without a label, with no English left in Chinese', () => {
+    expect(translateMessage('Too big: expected number to be <=300', en)).toBe(
+      'This value must be at most 300.',
+    );
+    expect(translateMessage('Too big: expected number to be <=300', zh)).toBe('该值不能大于 300。');
+  });
+});
+
+describe("the RTZ refusal with the XML parser's reason", () => {
+  it('keeps the line and leaves no English in Chinese', () => {
+    const message = "This is not a valid RTZ route file. char 't' is not expected. (line 1)";
+    expect(translateMessage(message, zh)).toBe('这不是有效的 RTZ 航线文件。 （第 1 行不是有效的 XML）');
+    expect(translateMessage(message, en)).toBe(
+      "This is not a valid RTZ route file. (line 1: char 't' is not expected)",
+    );
+  });
+});

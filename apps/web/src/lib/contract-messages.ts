@@ -48,6 +48,8 @@ const details: readonly (readonly [RegExp, string])[] = [
   [/^a position is given twice$/, 'analysis.messages.ring.twice'],
   [/^the boundary crosses itself \(side (\d+) and side (\d+)\)$/, 'analysis.messages.ring.crosses'],
   [/^the positions lie on one line and bound no area$/, 'analysis.messages.ring.line'],
+  // The XML parser's reason after the RTZ refusal ("char 't' is not expected. (line 1)"): its line, in our words.
+  [/^(.+?)\.? \(line (\d+)\)$/, 'speed.messages.rtzLine'],
 ];
 
 function translateDetail(detail: string, t: TFunction): string {
@@ -60,12 +62,47 @@ function translateDetail(detail: string, t: TFunction): string {
 }
 
 /**
- * Translates a contract validation message (the spec's English text, word for word) into the
- * user's language; other messages pass through.
+ * zod's own messages (a bound without a message of ours): "Too big: expected number to be <=500000", "Too small:
+ * expected string to have >=1 characters", "Invalid input: expected number, received NaN".
  */
-export function translateMessage(message: string, t: TFunction): string {
+const ZOD_BOUND = /^Too (big|small): expected (\w+) to (?:be|have) (<=|<|>=|>)\s*(-?[\d.e+]+)(?: (\w+))?$/;
+const ZOD_INVALID = /^Invalid input(?::|$)|^Invalid (?:number|string|option|date)/;
+
+/** zod's English bound as a sentence in the user's language naming the field (`field`, else "This value"). */
+function translateZod(message: string, t: TFunction, field: string | undefined): string | undefined {
+  const name = field ?? t('common.number.thisValue');
+  const m = ZOD_BOUND.exec(message);
+  if (m) {
+    const [, , kind, op, raw, what] = m;
+    const n = Number(raw);
+    const bound = Number.isFinite(n) ? n.toLocaleString('en-US') : raw;
+    if (kind === 'string' && what === 'characters') {
+      if ((op === '>=' && n === 1) || (op === '>' && n === 0))
+        return t('common.number.required', { field: name });
+      if (op === '<=' || op === '<') return t('common.number.tooLong', { field: name, max: bound });
+    }
+    if (op === '<=') return t('common.number.atMost', { field: name, max: bound });
+    if (op === '<') return t('common.number.lessThan', { field: name, max: bound });
+    if (op === '>=') return t('common.number.atLeast', { field: name, min: bound });
+    return t('common.number.moreThan', { field: name, min: bound });
+  }
+  if (ZOD_INVALID.test(message)) {
+    return /expected number/.test(message)
+      ? t('common.number.notANumber', { field: name })
+      : t('common.number.invalid', { field: name });
+  }
+  return undefined;
+}
+
+/**
+ * Translates a contract validation message (the spec's English text, word for word) into the
+ * user's language, zod's own bounds into a sentence naming `field`; other messages pass through.
+ */
+export function translateMessage(message: string, t: TFunction, field?: string): string {
   const key = byText.get(message);
   if (key) return t(key);
+  const zod = translateZod(message, t, field);
+  if (zod) return zod;
   // A known message followed by its detail ("… range. (37–119 rpm)"): the known part is translated, and the
   // detail where it is one of the known details.
   for (const [text, k] of byText) {
@@ -81,6 +118,8 @@ export function fieldErrors(
   issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
   t: TFunction,
   prefix: string[] = [],
+  /** The label of a field by its name path, for the sentences of zod's own bounds. */
+  labelOf?: (name: readonly (string | number)[]) => string | undefined,
 ): { name: (string | number)[]; errors: string[] }[] {
   const grouped = new Map<string, { name: (string | number)[]; errors: string[] }>();
   for (const issue of issues) {
@@ -88,7 +127,7 @@ export function fieldErrors(
     const parts = raw.slice(prefix.length).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     const key = parts.join('.');
     const entry = grouped.get(key) ?? { name: parts, errors: [] };
-    const text = translateMessage(issue.message, t);
+    const text = translateMessage(issue.message, t, labelOf?.(parts));
     if (!entry.errors.includes(text)) entry.errors.push(text);
     grouped.set(key, entry);
   }

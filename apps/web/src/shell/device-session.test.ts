@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
-import { runPortalCheck, sessionIntervalMs, startDeviceSession } from './device-session';
+import { forgetQueryToken, runPortalCheck, sessionIntervalMs, startDeviceSession } from './device-session';
 
 const session = {
   device: { id: 'd1', code: 'DEMO', name: 'Demo', role: 'crew' as const },
@@ -148,5 +148,30 @@ describe('portal check', () => {
     const fetchFn = vi.fn();
     await runPortalCheck({ storage: localStorage, redirectToLogin: vi.fn(), fetchFn });
     expect(fetchFn).not.toHaveBeenCalled();
+  });
+});
+
+describe('the device token in the address', () => {
+  it('is stored and taken out of the address bar, the rest of the address kept', () => {
+    window.history.replaceState(null, '', '/overview?dcToken=secret-token&type=1#top');
+    const storage = new Map<string, string>();
+    const stop = startDeviceSession({
+      offline: false,
+      search: window.location.search,
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
+      redirectToLogin: () => undefined,
+      onSession: () => undefined,
+      refresh: () => new Promise<typeof session>(() => undefined),
+      forgetQueryToken,
+    });
+    stop();
+    expect(storage.get('dcToken')).toBe('secret-token');
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+      '/overview?type=1#top',
+    );
   });
 });

@@ -26,6 +26,16 @@ export interface DeviceSessionOptions<S extends SessionAnswer = DeviceSessionRes
   /** Sends the token to the session route; defaults to POST /api/v1/devices/session. */
   refresh?: (token: string, signal: AbortSignal) => Promise<S>;
   intervalMs?: number;
+  /** Takes a `dcToken` query out of the address once the token is stored (see {@link forgetQueryToken}). */
+  forgetQueryToken?: () => void;
+}
+
+/** Removes `dcToken` from the address bar (a portal's link puts it there), keeping the rest of the address. */
+export function forgetQueryToken(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(storageKeys.deviceToken)) return;
+  url.searchParams.delete(storageKeys.deviceToken);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
 export const refreshDeviceSession = (token: string, signal: AbortSignal) =>
@@ -55,6 +65,7 @@ export function startDeviceSession<S extends SessionAnswer = DeviceSessionRespon
     return () => {};
   }
   storage.setItem(storageKeys.deviceToken, token);
+  options.forgetQueryToken?.();
 
   // Without a routine of its own, S is the default DeviceSessionResponse: the device's routine answers it.
   const refresh =

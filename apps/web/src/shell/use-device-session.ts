@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { redirectToLogin, redirectToUserLogin, safeStorage } from '../lib/storage';
 import { useGlobalStore } from '../lib/store';
 import {
+  forgetQueryToken,
   refreshUserSession,
   runPortalCheck,
   startDeviceSession,
@@ -34,6 +35,7 @@ export function useDeviceSession(offline: boolean, ready: boolean, shore = false
       storage: safeStorage,
       redirectToLogin,
       onSession: (session) => setPermissions(session.permissions),
+      forgetQueryToken,
     });
   }, [offline, ready, shore, setPermissions]);
 }

@@ -12,7 +12,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // The ESM core entry: the `lib/core` path crashes under Vite 8 (DESIGN.md "Stack").
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './chart.module.css';
 import type { ChartProps } from './chart-types';
@@ -51,8 +51,17 @@ const fileName = (label: string) =>
  */
 /** The ECharts drawing of `ui/chart`'s `Chart` (loaded with the first chart a page draws). */
 export default function ChartImpl({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // ECharts picks its locale (month and weekday names of time axes) from the page's language at first use; the
+  // console's language decides instead, so en_US never shows "3月".
+  const locale = i18n.language === 'zh_CN' ? 'ZH' : 'EN';
   const instance = useRef<echarts.EChartsType | null>(null);
+  // ECharts reports ready once per instance: a chart drawn first without `onReady` (a loading placeholder at the
+  // same place, as the boiler's curve is) hands its instance over when `onReady` arrives, or the page's own
+  // "Download image" never gets it.
+  useEffect(() => {
+    if (instance.current && !instance.current.isDisposed()) onReady?.(instance.current);
+  }, [onReady]);
   const download = () => {
     const chart = instance.current;
     if (!chart) return;
@@ -68,6 +77,7 @@ export default function ChartImpl({ option, label, height = '100%', loading = fa
           echarts={echarts}
           option={{ backgroundColor: 'transparent', textStyle: darkText, ...option }}
           theme="dark"
+          opts={{ locale }}
           notMerge
           lazyUpdate
           showLoading={loading}

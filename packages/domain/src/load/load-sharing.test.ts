@@ -160,16 +160,24 @@ describe('generator load optimiser', () => {
     expect(optimiseLoad(down, 420, 0)!.running).toEqual(['ge3']);
   });
 
-  it('keeps the set running now rather than changing over for priority alone, and starts by priority', () => {
+  it('follows the priorities between sets that burn the same fuel, the running ones included', () => {
     const sets = [set('ge1'), set('ge2'), set('ge3')];
-    expect(optimiseLoad(sets, 420, 0, ['ge3'])!.running).toEqual(['ge3']);
-    // A 300 kW reserve needs a second set: the one with the better priority joins the running one.
-    expect(optimiseLoad(sets, 420, 300, ['ge3'])!.running).toEqual(['ge1', 'ge3']);
+    // G/E 3 runs alone at the same fuel as G/E 1: the note says priority 1 runs, so change over.
+    expect(optimiseLoad(sets, 420, 0, ['ge3'])!.running).toEqual(['ge1']);
+    // A 300 kW reserve needs two sets: the two best priorities.
+    expect(optimiseLoad(sets, 420, 300, ['ge3'])!.running).toEqual(['ge1', 'ge2']);
     const swapped = sets.map((s) => ({ ...s, priority: s.id === 'ge2' ? 1 : s.id === 'ge1' ? 2 : 3 }));
-    expect(optimiseLoad(swapped, 420, 300, ['ge3'])!.running).toEqual(['ge2', 'ge3']);
+    expect(optimiseLoad(swapped, 420, 0, ['ge3'])!.running).toEqual(['ge2']);
+    expect(optimiseLoad(swapped, 420, 300, ['ge3'])!.running).toEqual(['ge1', 'ge2']);
     // Two lightly loaded sets: the one stopped is the lower priority.
     expect(optimiseLoad(sets, 400, 0, ['ge1', 'ge2'])!.running).toEqual(['ge1']);
     expect(optimiseLoad(swapped, 400, 0, ['ge1', 'ge2'])!.running).toEqual(['ge2']);
+  });
+
+  it('keeps the running sets only between plans of the same fuel and the same priorities', () => {
+    const sets = [set('ge1'), set('ge2', { priority: 1 }), set('ge3')];
+    expect(optimiseLoad(sets, 420, 0, ['ge2'])!.running).toEqual(['ge2']);
+    expect(optimiseLoad(sets, 420, 0, ['ge1'])!.running).toEqual(['ge1']);
   });
 
   it('prefers the set with the better curve over priority when it saves more than the tie share', () => {

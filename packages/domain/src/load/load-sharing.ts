@@ -240,9 +240,10 @@ export function loadPlans(sets: readonly GeneratorSet[], demandKw: number, reser
 
 /**
  * The recommended way to run the sets: the least fuel, and among plans within `LOAD_TIE_SHARE` of it the one with
- * fewer sets, then the fewest starts and stops from the sets running now (a change-over for nothing costs a start
- * and running hours), then the best priorities (priority 1 runs first). Null when no combination can carry the
- * demand with the reserve.
+ * fewer sets, then the best priorities (priority 1 runs first, as the page's note tells the crew: a set running out
+ * of its priority is changed over; the power management's start and stop delays keep that from flapping), then the
+ * fewest starts and stops from the sets running now (levels shared by two sets). Null when no combination can
+ * carry the demand with the reserve.
  */
 export function optimiseLoad(
   sets: readonly GeneratorSet[],
@@ -260,7 +261,8 @@ export function optimiseLoad(
   return ties.reduce((chosen, p) => {
     if (p.running.length !== chosen.running.length)
       return p.running.length < chosen.running.length ? p : chosen;
-    if (changes(p) !== changes(chosen)) return changes(p) < changes(chosen) ? p : chosen;
-    return comparePriority(priorityKey(sets, p.running), priorityKey(sets, chosen.running)) < 0 ? p : chosen;
+    const byPriority = comparePriority(priorityKey(sets, p.running), priorityKey(sets, chosen.running));
+    if (byPriority !== 0) return byPriority < 0 ? p : chosen;
+    return changes(p) < changes(chosen) ? p : chosen;
   });
 }

@@ -18,8 +18,10 @@ import {
 import {
   constantPowerVoyage,
   constantSpeedVoyage,
+  heldPowerThenPlanVoyage,
   jitSpeedKn,
   legOptions,
+  legsAtFirstRpm,
   optimiseVoyage,
 } from './voyage-optimiser.ts';
 
@@ -265,5 +267,42 @@ describe('voyage optimiser', () => {
     ];
     const plan = optimiseVoyage(ship, legs, { hoursAvailable: 40, minKn: 8, maxKn: 15 });
     expect(plan.legs[1]!.stwKn).toBe(7.5);
+  });
+});
+
+describe('rpm simulation against the macro plan', () => {
+  it("arrives when the plan does at the plan's first rpm, and later at a lower rpm", () => {
+    const r = mulberry32(41);
+    for (let c = 0; c < 10; c++) {
+      const legs = randomLegs(r, 8);
+      const hoursAvailable = constantSpeedVoyage(ship, legs, 11.5)!.hours;
+      const plan = optimiseVoyage(ship, legs, { hoursAvailable, minKn: 7, maxKn: 15 });
+      const held = legsAtFirstRpm(plan.legs);
+      const rpm = plan.legs[0]!.rpm;
+      const same = heldPowerThenPlanVoyage(ship, legs, powerAtRpm(ship, rpm), plan.legs, held)!;
+      expect(same.hours).toBeCloseTo(plan.hours, 3);
+      expect(same.fuelT).toBeCloseTo(plan.fuelT, 3);
+      const slower = heldPowerThenPlanVoyage(ship, legs, powerAtRpm(ship, rpm - 5), plan.legs, held)!;
+      expect(slower.hours).toBeGreaterThan(plan.hours);
+    }
+  });
+
+  it('holds the rpm over the whole passage without a plan', () => {
+    const legs = randomLegs(mulberry32(43), 5);
+    const p = powerAtRpm(ship, 90);
+    expect(heldPowerThenPlanVoyage(ship, legs, p, undefined, 0)!.hours).toBeCloseTo(
+      constantPowerVoyage(ship, legs, p)!.hours,
+      9,
+    );
+  });
+
+  it.each([
+    [[95.7, 96.2, 94.9, 99, 95.7], 3],
+    [[80, 95, 95], 1],
+    [[], 0],
+  ])('counts the legs at the first rpm (%j → %i)', (rpms, n) => {
+    expect(
+      legsAtFirstRpm(rpms.map((rpm) => ({ ...sailLeg(ship, randomLegs(mulberry32(1), 1)[0]!, 10)!, rpm }))),
+    ).toBe(n);
   });
 });

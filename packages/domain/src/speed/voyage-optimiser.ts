@@ -586,3 +586,39 @@ export function jitSpeedKn(distanceNm: number, hours: number): number {
     throw new DomainInputError('invalid_range', 'hours', hours, 'the time to go must be positive');
   return distanceNm / hours;
 }
+
+/**
+ * The legs at the start of a plan sailed at its first rpm (within `toleranceRpm`): the advice holds that rpm
+ * until the first leg that asks for another.
+ */
+export function legsAtFirstRpm(plan: readonly LegSailing[], toleranceRpm = 1): number {
+  const first = plan[0];
+  if (!first) return 0;
+  let n = 0;
+  while (n < plan.length && Math.abs(plan[n]!.rpm - first.rpm) <= toleranceRpm) n++;
+  return n;
+}
+
+/**
+ * The RPM simulation: one shaft power (the crew's rpm) on the first `heldLegs` legs, the plan's sailings after
+ * them (all legs at that power without a plan). At the plan's first rpm it is the plan itself, so the simulation
+ * and the macro plan give the same arrival for the same rpm.
+ */
+export function heldPowerThenPlanVoyage(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  powerKw: number,
+  plan: readonly LegSailing[] | undefined,
+  heldLegs: number,
+): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
+  const usePlan = plan && plan.length === legs.length;
+  const held = usePlan ? Math.min(legs.length, Math.max(1, heldLegs)) : legs.length;
+  const first = constantPowerVoyage(ship, legs.slice(0, held), powerKw);
+  if (!first) return undefined;
+  const out = [...first.legs, ...(usePlan ? plan.slice(held) : [])];
+  return {
+    legs: out,
+    hours: out.reduce((a, s) => a + s.hours, 0),
+    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
+  };
+}

@@ -8,6 +8,7 @@ import {
   fitTrimBins,
   type TrimObservation,
   trimSaving,
+  trimVerdict,
 } from './trim.ts';
 
 /** A seeded generator for the synthetic data of these tests. */
@@ -89,5 +90,17 @@ describe('trim bins', () => {
     expect(few.every((b) => b.status === 'not_enough_samples' && b.optimumM === undefined)).toBe(true);
     const narrow = fitTrimBins(observations.map((o) => ({ ...o, trimM: 1 + (o.trimM % 0.1) })));
     expect(narrow.every((b) => b.status !== 'ok')).toBe(true);
+  });
+});
+
+describe('trim verdict', () => {
+  it.each([
+    ['asks to move when the saving is worth it', -0.01, 0.26, [0.16, 0.35], 2.4, 'move'],
+    ['is at the optimum inside its 90 % interval', 0.2, 0.26, [0.16, 0.35], 0.1, 'at_optimum'],
+    ['is not at the optimum 0.27 m away, only a small gain', -0.01, 0.26, [0.16, 0.35], 0.3, 'small_gain'],
+    ['uses 5 cm around a table optimum', 0.23, 0.26, null, 0.1, 'at_optimum'],
+    ['is a small gain 10 cm from a table optimum', 0.16, 0.26, null, 0.1, 'small_gain'],
+  ] as const)('%s', (_, currentTrimM, optimumM, interval, savingPct, verdict) => {
+    expect(trimVerdict({ currentTrimM, optimumM, interval, savingPct })).toBe(verdict);
   });
 });

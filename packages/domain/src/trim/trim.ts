@@ -236,3 +236,28 @@ export function trimSaving(
   // ΔP is relative to the reference power: the saving as a share of today's power.
   return { optimumM: bin.optimumM, savingPct: Math.max(0, (100 * (now - best)) / (100 + now)) };
 }
+
+/** Smallest saving (% of the power) worth asking the crew to change the trim for. */
+export const TRIM_MIN_SAVING_PCT = 0.5;
+/** Without an interval (a vendor table), trims this close (m) to the optimum count as at it. */
+export const TRIM_AT_OPTIMUM_M = 0.05;
+
+/**
+ * What the advice says, so its words follow its numbers: `move` when the saving is worth a change;
+ * `at_optimum` only when the trim now lies inside the optimum's 90 % interval (or within
+ * {@link TRIM_AT_OPTIMUM_M} of a table's optimum); otherwise `small_gain`: away from the optimum, but
+ * moving there saves less than {@link TRIM_MIN_SAVING_PCT} % of the power.
+ */
+export function trimVerdict(a: {
+  currentTrimM: number | null;
+  optimumM: number;
+  interval: readonly [number, number] | null;
+  savingPct: number;
+}): 'move' | 'at_optimum' | 'small_gain' {
+  if (a.savingPct >= TRIM_MIN_SAVING_PCT) return 'move';
+  if (a.currentTrimM === null) return 'small_gain';
+  const inside = a.interval
+    ? a.currentTrimM >= a.interval[0] && a.currentTrimM <= a.interval[1]
+    : Math.abs(a.currentTrimM - a.optimumM) <= TRIM_AT_OPTIMUM_M;
+  return inside ? 'at_optimum' : 'small_gain';
+}

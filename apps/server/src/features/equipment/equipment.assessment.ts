@@ -96,7 +96,8 @@ export class AssessmentService {
       deviationPct: current ? current.speedLossPct : null,
       previousDeviationPct: null,
       previousRating: null,
-      points: current?.blocks ?? 0,
+      // Hours, as the engines' rows: the hull's valid 10-minute blocks (of the last 30 days, whatever the period).
+      points: Math.round((current?.blocks ?? 0) / 6),
       reason: current ? null : 'no_data',
       detail: null,
     });

@@ -50,7 +50,8 @@ export const DEFAULT_LOAD_SETTINGS: LoadSettings = {
   stopDelayS: 300,
 };
 
-const channel = (id: GeneratorId, what: 'running' | 'realPower') => `electrical.generators.${id}.${what}`;
+const channel = (id: GeneratorId, what: 'running' | 'realPower' | 'fuel.massFlow') =>
+  `electrical.generators.${id}.${what}`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -121,7 +122,11 @@ export class LoadService {
 
     // Now: the latest running flag and power of each set, if fresh.
     const latest = await this.#telemetry.latest(
-      generatorIds.flatMap((id) => [channel(id, 'running'), channel(id, 'realPower')]),
+      generatorIds.flatMap((id) => [
+        channel(id, 'running'),
+        channel(id, 'realPower'),
+        channel(id, 'fuel.massFlow'),
+      ]),
     );
     const fresh = (c: string) => {
       const v = latest.get(c);
@@ -130,10 +135,12 @@ export class LoadService {
     const live = generatorIds.map((id) => {
       const run = fresh(channel(id, 'running'));
       const w = fresh(channel(id, 'realPower'));
+      const fuel = fresh(channel(id, 'fuel.massFlow'));
       return {
         id,
         running: run === null ? null : run > 0.5,
         powerKw: w === null ? null : Math.max(0, w / 1000),
+        fuelKgPerH: fuel === null ? null : Math.max(0, fuel * 3600),
       };
     });
     const haveLive = live.some((l) => l.running !== null && l.powerKw !== null);
@@ -166,6 +173,7 @@ export class LoadService {
           plan: toDto(advice.plan),
           actions,
           actualFuelKgPerH: actualFuel,
+          measuredFuelKgPerH: measuredFuel(live),
           savingKgPerH: saving,
           savingTPerMonth: (saving * MONTH_H) / 1000,
           demandKw: advice.demandKw,
@@ -343,6 +351,15 @@ export class LoadService {
         };
       });
   }
+}
+
+/** The running sets' metered fuel now, kg/h (what G/E monitoring shows); null when a running set has no reading. */
+function measuredFuel(
+  live: readonly { running: boolean | null; fuelKgPerH: number | null }[],
+): number | null {
+  const running = live.filter((l) => l.running);
+  if (running.length === 0 || running.some((l) => l.fuelKgPerH === null)) return null;
+  return running.reduce((sum, l) => sum + (l.fuelKgPerH ?? 0), 0);
 }
 
 /** Measured full hours of one set, median SFOC per 5 % load band. */

@@ -127,6 +127,24 @@ export class RecordsRepository {
     return Number(out.numUpdatedRows) > 0;
   }
 
+  async updateHullCleaning(id: number, r: HullCleaningRecordInput): Promise<boolean> {
+    const out = await this.#db
+      .updateTable('hull_cleaning_records')
+      .set({
+        kind: r.kind ?? 'hull_cleaning',
+        place: r.place,
+        latitude: r.latitude ?? null,
+        longitude: r.longitude ?? null,
+        start_time: r.startTime,
+        end_time: r.endTime,
+        remark: r.remark,
+        source: 'crew',
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(out.numUpdatedRows) > 0;
+  }
+
   /** Deletes one record; false when there was none with that id. */
   async delete(table: RecordTable, id: number): Promise<boolean> {
     const out = await this.#db.deleteFrom(table).where('id', '=', id).executeTakeFirst();

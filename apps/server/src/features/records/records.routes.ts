@@ -97,6 +97,19 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     },
     (request) => records.updateOilChange(request.params.id, request.body, actorOfRequest(request)),
   );
+  app.put(
+    '/api/v1/records/hull-cleaning/:id',
+    {
+      ...write,
+      schema: {
+        tags,
+        params: recordIdParamsSchema,
+        body: hullCleaningRecordInputSchema,
+        response: { 200: hullCleaningRecordSchema },
+      },
+    },
+    (request) => records.updateHullCleaning(request.params.id, request.body),
+  );
   for (const kind of ['bunker', 'oil-change', 'hull-cleaning'] as const) {
     app.delete(
       `/api/v1/records/${kind}/:id`,

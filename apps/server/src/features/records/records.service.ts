@@ -88,6 +88,16 @@ export class RecordsService {
     return found;
   }
 
+  /** Replaces a hull maintenance record's fields (a wrong date or place typed); it becomes the crew's. */
+  async updateHullCleaning(id: number, input: HullCleaningRecordInput): Promise<HullCleaningRecord> {
+    await this.#refuseImpossibleDates(input);
+    if (!(await this.#repo.updateHullCleaning(id, input)))
+      throw notFound('No hull cleaning record with this id.');
+    const found = (await this.#repo.listHullCleaning({ limit: 1000 })).find((r) => r.id === id);
+    if (!found) throw notFound('No hull cleaning record with this id.');
+    return found;
+  }
+
   /** Replaces a record's fields; it becomes the crew's. 404 when there is none. */
   async updateBunker(id: number, input: BunkerRecordInput, by?: ActorLike): Promise<BunkerRecord> {
     const before = await this.#repo.findBunker(id);

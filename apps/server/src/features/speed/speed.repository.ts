@@ -76,6 +76,11 @@ export class SpeedRepository {
       .execute();
   }
 
+  /** Forgets the crew's settings: the condition is derived from the sensors again. */
+  async clearConditions(): Promise<void> {
+    await this.#db.deleteFrom('ship_conditions').execute();
+  }
+
   async latestCondition(): Promise<
     (ShipConditionInput & { setAt: string; setBy: string | null }) | undefined
   > {

@@ -68,6 +68,14 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     },
     (request) => speed.saveCondition(request.body, by(request)),
   );
+  app.delete(
+    '/api/v1/speed/condition',
+    {
+      preHandler: requirePermission('records:write'),
+      schema: { tags: ['speed'], response: { 200: shipConditionSchema } },
+    },
+    () => speed.resetCondition(),
+  );
   app.get(
     '/api/v1/speed/history',
     {

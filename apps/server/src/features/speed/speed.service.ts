@@ -23,13 +23,15 @@ import {
   calmWaterPowerKw,
   ciiSpeedFloorKn,
   co2FactorTPerT,
-  constantPowerVoyage,
   constantSpeedVoyage,
   fuelFactors,
+  heldPowerThenPlanVoyage,
   isRoughLeg,
   type Leg,
   type LegSailing,
+  legsAtFirstRpm,
   optimiseVoyage,
+  powerAtRpm,
   referenceSfoc,
   type SeaWeather,
   type ShopTestCurve,
@@ -319,7 +321,20 @@ export class SpeedService {
     };
   }
 
+  /** Gives the condition back to the sensors (speed, revolutions, draughts): the crew's setting is forgotten. */
+  async resetCondition(): Promise<ShipCondition> {
+    await this.#d.repo.clearConditions();
+    this.#modelCache = undefined;
+    return this.condition();
+  }
+
   async saveCondition(input: ShipConditionInput, by: string | null): Promise<ShipCondition> {
+    // A cargo the hull cannot carry is a typing error (an extra zero), not a condition to fit the model on.
+    const { deadweightT } = await this.#d.hull();
+    if (deadweightT > 0 && input.cargoT > deadweightT) {
+      const message = `${speedMessages.cargoAboveDeadweight} (${Math.round(deadweightT).toLocaleString('en-US')} t)`;
+      throw validationFailed(message, [{ path: 'body.cargoT', message }]);
+    }
     const setAt = new Date(this.#now()).toISOString();
     await this.#d.repo.insertCondition({ ...input, setAt, setBy: by });
     this.#modelCache = undefined;
@@ -495,15 +510,18 @@ export class SpeedService {
     const plan = await this.plan();
     if (!plan) throw notFound(speedMessages.noPlan);
     const live = await this.#live();
-    // The rpm is the crew's: no optimisation needed, only the legs and their weather.
-    const worked = await this.#work(plan, live, await this.condition(), false);
+    // The crew's rpm is held while the plan holds its first rpm, then the plan's speeds (kept a minute, so cheap):
+    // at the advised rpm the simulation arrives when the macro plan does.
+    const worked = await this.#work(plan, live, await this.condition());
     const { model, ship } = worked;
     if (!(rpm >= model.minRpm && rpm <= model.maxRpm)) {
       const message = `${speedMessages.rpmOutOfRange} (${model.minRpm}–${model.maxRpm} rpm)`;
       throw validationFailed(message, [{ path: 'query.rpm', message }]);
     }
-    const powerKw = ship.mcrKw * ship.heavyRunning * (rpm / ship.mcrRpm) ** 3;
-    const sailed = constantPowerVoyage(ship, worked.legs, powerKw);
+    const powerKw = powerAtRpm(ship, rpm);
+    const planLegs = worked.optimum?.legs;
+    const heldLegs = planLegs ? legsAtFirstRpm(planLegs) : worked.legs.length;
+    const sailed = heldPowerThenPlanVoyage(ship, worked.legs, powerKw, planLegs, heldLegs);
     if (!sailed || sailed.legs.length === 0) {
       throw validationFailed(speedMessages.rpmOutOfRange, [
         { path: 'query.rpm', message: speedMessages.rpmOutOfRange },
@@ -531,6 +549,8 @@ export class SpeedService {
       hours: round(sailed.hours, 2),
       arrival: new Date(arrivalMs).toISOString(),
       againstRtaH: round((arrivalMs - Date.parse(plan.rta)) / HOUR_MS, 2),
+      heldUntil:
+        planLegs && heldLegs < worked.legs.length ? heldUntilIso(worked, sailed.legs, heldLegs) : null,
       cii,
       model,
     };
@@ -1121,6 +1141,14 @@ function positionAt(w: Worked, tMs: number): LonLat | undefined {
     if (tMs <= t) return r.to;
   }
   return w.route.at(-1)?.to;
+}
+
+/** When the simulation's held rpm gives way to the plan's: the end of the last held leg. */
+function heldUntilIso(w: Worked, sailed: readonly { hours: number }[], heldLegs: number): string {
+  let t = w.startMs;
+  for (let i = 0; i < heldLegs; i++)
+    t += (sailed[i]!.hours + (i < heldLegs - 1 ? w.stayAfter[i]! : 0)) * HOUR_MS;
+  return new Date(t).toISOString();
 }
 
 function dominant(sources: readonly ForecastSource[]): ForecastSource {

@@ -22,7 +22,7 @@ describe('message center texts', () => {
     expect(channelLabel('propulsion.main.cylinders.3.exhaustTemperature', en)).toBe(
       'M/E exhaust gas temperature cyl. 3',
     );
-    expect(channelLabel('electrical.generators.ge2.realPower', zh)).toBe('2# 发电机电负荷');
+    expect(channelLabel('electrical.generators.ge2.realPower', zh)).toBe('2号发电机电负荷');
     expect(channelLabel('steam.boilers.boiler1.steamPressure', en)).toBe('Boiler 1 steam pressure');
     expect(channelLabel('tanks.fuel.hfo.currentMass', zh)).toBe('HFO 存量');
   });

@@ -1,8 +1,9 @@
 import { type CiiRatingLetter, type CiiSimulatorResponse, ciiMessages, ciiRatings } from '@ecohelm/contracts';
-import { Alert, Button, Form, InputNumber, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
@@ -16,6 +17,36 @@ interface FormValues {
 }
 
 const right = { align: 'right' as const };
+/** Speeds the simulator takes, kn: a speed outside is refused at the field, never clamped. */
+const SPEED_RANGE_KN = [0.1, 30] as const;
+
+/**
+ * The highest speed keeping the rating, saying when it lies beyond the speeds the model was fitted on (an
+ * extrapolation) or at the top of the range searched (it may be higher).
+ */
+function MaxSpeed({ data }: { data: CiiSimulatorResponse }) {
+  const { t, num } = useFormat();
+  const v = data.maxSpeed.speedKn;
+  const top = data.curve.at(-1)?.speedKn ?? Number.POSITIVE_INFINITY;
+  return (
+    <span data-testid="cii-max-speed">
+      {v === null
+        ? t('cii.simulator.noSpeed', { rating: data.maxSpeed.rating })
+        : t(v >= top - 0.1 ? 'cii.simulator.maxSpeedTop' : 'cii.simulator.maxSpeed', {
+            rating: data.maxSpeed.rating,
+            speed: num(v, 1),
+          })}
+      {v !== null && v > data.model.maxSpeedKn ? (
+        <Tag color="orange" style={{ marginLeft: 8 }} data-testid="cii-extrapolated">
+          {t('cii.simulator.extrapolated', {
+            from: num(data.model.minSpeedKn, 1),
+            to: num(data.model.maxSpeedKn, 1),
+          })}
+        </Tag>
+      ) : null}
+    </span>
+  );
+}
 
 /** CII simulator: planned speed(s) and sailing days → year-end attained CII and rating from the ship's own model. */
 export function CiiSimulatorPage() {
@@ -56,9 +87,20 @@ export function CiiSimulatorPage() {
                     required: true,
                     message: t(`cii.simulator.messages.speed`, { defaultValue: ciiMessages.speed }),
                   },
+                  numberRule(t, f('speed')),
+                  {
+                    type: 'number',
+                    min: SPEED_RANGE_KN[0],
+                    max: SPEED_RANGE_KN[1],
+                    message: t('cii.simulator.messages.speedRange', {
+                      min: SPEED_RANGE_KN[0],
+                      max: SPEED_RANGE_KN[1],
+                    }),
+                  },
                 ]}
               >
-                <InputNumber min={0.1} max={30} step={0.5} style={{ width: '100%' }} />
+                {/* No min/max on the field: it would clamp what was typed without a word; the rule says it. */}
+                <NumberInput step={0.5} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 name="days"
@@ -68,15 +110,40 @@ export function CiiSimulatorPage() {
                     required: true,
                     message: t(`cii.simulator.messages.days`, { defaultValue: ciiMessages.days }),
                   },
+                  numberRule(t, f('days')),
+                  {
+                    type: 'number',
+                    min: 1,
+                    max: 366,
+                    message: t('cii.simulator.messages.daysRange', { min: 1, max: 366 }),
+                  },
                 ]}
               >
-                <InputNumber min={1} max={366} step={1} style={{ width: '100%' }} />
+                <NumberInput step={1} style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item
                 name="compare"
                 label={`${f('compare')} (kn)`}
+                rules={[
+                  {
+                    validator: (_, vs: (string | number)[] | undefined) =>
+                      (vs ?? []).every((x) => {
+                        const v = Number(x);
+                        return Number.isFinite(v) && v >= SPEED_RANGE_KN[0] && v <= SPEED_RANGE_KN[1];
+                      })
+                        ? Promise.resolve()
+                        : Promise.reject(
+                            new Error(
+                              t('cii.simulator.messages.speedRange', {
+                                min: SPEED_RANGE_KN[0],
+                                max: SPEED_RANGE_KN[1],
+                              }),
+                            ),
+                          ),
+                  },
+                ]}
                 normalize={(vs: (string | number)[]) =>
-                  vs.map(Number).filter((x) => Number.isFinite(x) && x > 0 && x <= 30)
+                  vs.map((x) => (Number.isFinite(Number(x)) ? Number(x) : x))
                 }
               >
                 <Select
@@ -110,16 +177,7 @@ export function CiiSimulatorPage() {
           id: 'simulatorCompare',
           title: title('simulatorCompare'),
           span: 2,
-          extra: data ? (
-            <span data-testid="cii-max-speed">
-              {data.maxSpeed.speedKn === null
-                ? t('cii.simulator.noSpeed', { rating: data.maxSpeed.rating })
-                : t('cii.simulator.maxSpeed', {
-                    rating: data.maxSpeed.rating,
-                    speed: num(data.maxSpeed.speedKn, 1),
-                  })}
-            </span>
-          ) : null,
+          extra: data ? <MaxSpeed data={data} /> : null,
           children: data ? (
             <Table
               data-testid="cii-scenarios"
@@ -128,7 +186,27 @@ export function CiiSimulatorPage() {
               pagination={false}
               dataSource={data.scenarios}
               columns={[
-                { title: `${f('speed')} (kn)`, dataIndex: 'speedKn', render: (v: number) => num(v, 1) },
+                {
+                  title: `${f('speed')} (kn)`,
+                  dataIndex: 'speedKn',
+                  render: (v: number) =>
+                    v < data.model.minSpeedKn || v > data.model.maxSpeedKn ? (
+                      <span>
+                        {num(v, 1)}{' '}
+                        <Tag
+                          color="orange"
+                          title={t('cii.simulator.extrapolated', {
+                            from: num(data.model.minSpeedKn, 1),
+                            to: num(data.model.maxSpeedKn, 1),
+                          })}
+                        >
+                          {f('outside')}
+                        </Tag>
+                      </span>
+                    ) : (
+                      num(v, 1)
+                    ),
+                },
                 {
                   title: `${f('dailyFuel')} (t/d)`,
                   dataIndex: 'dailyFuelT',

@@ -71,5 +71,8 @@ describe('CII statistics page', { timeout: 120_000 }, () => {
     expect(within(panel('ciiGauge')).getByText(statistics.summary.rating as string)).toBeTruthy();
     for (const v of statistics.voyages)
       expect(within(panel('ciiTable')).getByText(v.voyageNumber)).toBeTruthy();
+    // The Rating column stays in view at the right when the table is wider than its box.
+    const rating = within(panel('ciiTable')).getByRole('columnheader', { name: 'Rating' });
+    expect(rating.className).toContain('ant-table-cell-fix-end');
   });
 });

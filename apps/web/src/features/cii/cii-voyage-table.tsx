@@ -44,6 +44,8 @@ export function CiiVoyageTable({ rows }: { rows: CiiVoyageRow[] }) {
           title: f('rating'),
           dataIndex: 'rating',
           width: 70,
+          // Kept in view on a narrow screen (1,300 px of columns in a smaller box hid it behind the scroll).
+          fixed: 'right' as const,
           render: (r: CiiVoyageRow['rating']) => (r ? <Tag color={RATING_COLORS[r]}>{r}</Tag> : '—'),
         },
       ]}

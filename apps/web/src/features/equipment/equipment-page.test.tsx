@@ -32,6 +32,14 @@ describe('equipment assessment page', { timeout: 120_000 }, () => {
     expect(detail.textContent).toContain(`${item.points} full running hours`);
   });
 
+  it("gives the hull's hours as of the last 30 days, whatever the period", async () => {
+    stubApi(answers);
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const table = within(await vi.waitFor(() => panel('energyAssessment')));
+    const hull = assessment.items.find((i) => i.unit === 'hull')!;
+    expect(await table.findByText(`${hull.points} (last 30 days)`)).toBeTruthy();
+  });
+
   it('checks the shop-test points before sending, in increasing load', async () => {
     stubApi(answers);
     await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });

@@ -166,7 +166,14 @@ function Assessment({
                 ? `${t(`analysis.assessment.ratings.${i.previousRating}`)} (${signed(i.previousDeviationPct)})`
                 : '—',
           },
-          { title: t('analysis.assessment.hours'), dataIndex: 'points', align: 'right' },
+          {
+            title: t('analysis.assessment.hours'),
+            dataIndex: 'points',
+            align: 'right',
+            // The hull is rated on the last 30 days (ISO 19030) whatever the period chosen: say so beside its hours.
+            render: (v: number, i) =>
+              i.unit === 'hull' ? t('analysis.assessment.hull30d', { hours: v }) : v,
+          },
         ]}
       />
       <p style={{ fontSize: 12, opacity: 0.7, marginTop: 8 }}>

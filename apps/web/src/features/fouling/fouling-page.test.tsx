@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fouling from '../../test/fixtures/fouling.json';
 import { renderPage, stubApi } from '../../test/render-page';
@@ -48,6 +48,28 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(screen.getByText('No 10-minute block met the reference conditions in this range.')).toBeTruthy();
   });
 
+  it('says the rating waits for data since a recent cleaning', async () => {
+    const to = fouling.to;
+    const end = new Date(Date.parse(to) - 3 * 86_400_000).toISOString();
+    const recent = { ...fouling.maintenance[0]!, id: 9, endTime: end, startTime: end, effect: null };
+    stubApi({
+      '/api/v1/fouling': {
+        json: {
+          ...fouling,
+          current: null,
+          hullCondition: null,
+          maintenance: [recent, ...fouling.maintenance],
+        },
+      },
+    });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    expect(
+      await screen.findByText(
+        `Not enough valid data since the hull cleaning of ${end.slice(0, 10)} to rate the hull: the rating counts only what the hull did after it, and fills in as the ship sails.`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('says why the analysis is missing when the server refuses', async () => {
     stubApi({ '/api/v1/fouling': { status: 403, code: 'forbidden' } });
     await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
@@ -63,5 +85,31 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(await within(dialog).findByText('Please enter the place')).toBeTruthy();
     expect(within(dialog).getByText('Please describe what was done or found')).toBeTruthy();
     expect(api.calls.some((url) => url.includes('/records/hull-cleaning'))).toBe(false);
+  });
+
+  it('corrects a record: opens it with its values and sends the change to its address', async () => {
+    const saved = { ...fouling.maintenance[0]!, source: 'crew', createdAt: '2026-08-18T09:00:00.000Z' };
+    const api = stubApi({
+      '/api/v1/fouling': { json: fouling },
+      '/api/v1/records/hull-cleaning/2': {
+        json: { ...saved, latitude: null, longitude: null, place: 'Fujairah' },
+      },
+    });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    const row = (await screen.findAllByText('Singapore Eastern Anchorage'))[0]!.closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = (await screen.findByText('Correct a maintenance record', {}, { timeout: 5_000 })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    const place = within(dialog).getByLabelText('Place') as HTMLInputElement;
+    await vi.waitFor(() => expect(place.value).toBe('Singapore Eastern Anchorage'));
+    fireEvent.change(place, { target: { value: 'Fujairah' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => {
+      const put = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(put?.[0]).toBe('/api/v1/records/hull-cleaning/2');
+      expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ place: 'Fujairah', kind: 'hull_cleaning' });
+    });
+    expect(api.calls.length).toBeGreaterThan(0);
   });
 });

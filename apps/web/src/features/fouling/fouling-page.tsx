@@ -1,5 +1,5 @@
 import type { FoulingResponse } from '@ecohelm/contracts';
-import { Alert, Button, Descriptions, Empty, Segmented, Spin, Table, Tag } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Popconfirm, Segmented, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -8,8 +8,9 @@ import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
+import { useDeleteHullMaintenance } from './api/edit-hull-maintenance';
 import { useFouling } from './api/get-fouling';
-import { MaintenanceModal } from './maintenance-modal';
+import { MaintenanceModal, type MaintenanceRecord } from './maintenance-modal';
 
 type Data = FoulingResponse;
 type Indicator = NonNullable<Data['indicators']['inService']>;
@@ -28,6 +29,7 @@ export function FoulingPage() {
   const { t } = useTranslation();
   const [months, setMonths] = useState<number>(12);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<MaintenanceRecord | null>(null);
   const canWrite = useCanWrite('records:write');
   const fouling = useFouling(months);
   const title = (id: string) => t(`optimization.panels.${id}`);
@@ -74,7 +76,7 @@ export function FoulingPage() {
             id: 'cleaningRecords',
             title: title('cleaningRecords'),
             span: 2,
-            children: body((d) => <MaintenanceTable data={d} />),
+            children: body((d) => <MaintenanceTable data={d} canWrite={canWrite} onEdit={setEditing} />),
           },
           {
             id: 'foulingCurves',
@@ -84,6 +86,7 @@ export function FoulingPage() {
         ]}
       />
       <MaintenanceModal open={adding} onClose={() => setAdding(false)} />
+      <MaintenanceModal open={editing !== null} editing={editing} onClose={() => setEditing(null)} />
     </>
   );
 }
@@ -154,7 +157,26 @@ function Tips({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { num } = useFormat();
   const c = data.current;
-  if (!c) return <Empty description={t('fouling.notEnough')} />;
+  if (!c) {
+    // The rating counts only the blocks since the last maintenance when it was within the 30 days: say so.
+    const last = data.maintenance.reduce<Data['maintenance'][number] | undefined>(
+      (a, m) => (!a || m.endTime > a.endTime ? m : a),
+      undefined,
+    );
+    const recent = last && Date.parse(data.to) - Date.parse(last.endTime) < 30 * 86_400_000;
+    return (
+      <Empty
+        description={
+          recent
+            ? t('fouling.notEnoughSince', {
+                kind: t(`fouling.kinds.${last.kind}`).toLowerCase(),
+                date: last.endTime.slice(0, 10),
+              })
+            : t('fouling.notEnough')
+        }
+      />
+    );
+  }
   const h = data.hullCondition;
   return (
     <div data-testid="fouling-tips">
@@ -199,9 +221,19 @@ function Tips({ data }: { data: Data }) {
   );
 }
 
-function MaintenanceTable({ data }: { data: Data }) {
+function MaintenanceTable({
+  data,
+  canWrite,
+  onEdit,
+}: {
+  data: Data;
+  canWrite: boolean;
+  onEdit: (m: MaintenanceRecord) => void;
+}) {
   const { t } = useTranslation();
   const { num } = useFormat();
+  const { message } = App.useApp();
+  const remove = useDeleteHullMaintenance();
   return (
     <Table<Data['maintenance'][number]>
       size="small"
@@ -232,6 +264,35 @@ function MaintenanceTable({ data }: { data: Data }) {
           align: 'right',
           render: (_, m) =>
             m.effect ? `${m.effect.value >= 0 ? '+' : ''}${num(m.effect.value, 2)} pp` : '—',
+        },
+        {
+          title: t('fouling.actions'),
+          key: 'actions',
+          width: 130,
+          render: (_, m) => (
+            <span style={{ display: 'flex', gap: 4 }}>
+              <Button size="small" disabled={!canWrite} onClick={() => onEdit(m)}>
+                {t('fouling.edit')}
+              </Button>
+              <Popconfirm
+                title={t('fouling.deleteConfirm')}
+                okText={t('fouling.delete')}
+                cancelText={t('fouling.modal.cancel')}
+                disabled={!canWrite}
+                onConfirm={() =>
+                  remove.mutateAsync(m.id).then(
+                    () => void message.success(t('fouling.deleted')),
+                    (error: unknown) =>
+                      void message.error(t(error instanceof ApiError ? error.messageKey : 'errors.unknown')),
+                  )
+                }
+              >
+                <Button size="small" danger disabled={!canWrite}>
+                  {t('fouling.delete')}
+                </Button>
+              </Popconfirm>
+            </span>
+          ),
         },
       ]}
     />

@@ -1,13 +1,15 @@
 import { type HullMaintenanceKind, hullCleaningRecordInputSchema } from '@ecohelm/contracts';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
 import { saveForm } from '../../lib/save-form';
-import { fromShipTime } from '../../lib/ship-time';
+import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useAddHullMaintenance } from './api/add-hull-maintenance';
+import { useUpdateHullMaintenance } from './api/edit-hull-maintenance';
 
 interface Values {
   kind: HullMaintenanceKind;
@@ -18,6 +20,16 @@ interface Values {
 }
 
 const kinds: HullMaintenanceKind[] = ['hull_cleaning', 'propeller_polishing', 'dry_dock'];
+
+/** A record being corrected: what the modal opens with. */
+export interface MaintenanceRecord {
+  id: number;
+  kind: HullMaintenanceKind;
+  place: string;
+  startTime: string;
+  endTime: string;
+  remark: string;
+}
 /** The records contract's message for an end before the start (translated here). */
 const END_BEFORE_START = 'The end time must not be before the start time';
 
@@ -26,13 +38,42 @@ const END_BEFORE_START = 'The end time must not be before the start time';
  * with the contract before sending and by the server after; on a failure the entries stay and the reasons
  * show next to the fields.
  */
-export function MaintenanceModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MaintenanceModal({
+  open,
+  onClose,
+  editing = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The record to correct; null adds a new one. */
+  editing?: MaintenanceRecord | null;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { config } = usePageConfig();
   const offset = config.shipTimeOffsetMinutes;
   const [form] = Form.useForm<Values>();
   const add = useAddHullMaintenance();
+  const update = useUpdateHullMaintenance();
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing)
+      form.setFieldsValue({
+        kind: editing.kind,
+        place: editing.place,
+        start: toShipTime(editing.startTime, offset),
+        end: toShipTime(editing.endTime, offset),
+        remark: editing.remark,
+      });
+  }, [open, editing]);
+  // Maintenance is recorded once done: a time after now (ship time) is refused at the field.
+  const notFuture = {
+    validator: (_: unknown, v: Dayjs | undefined) =>
+      v && fromShipTime(v, offset)! > dayjs().toISOString()
+        ? Promise.reject(new Error(t('fouling.modal.future')))
+        : Promise.resolve(),
+  };
 
   const show = (
     issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
@@ -56,10 +97,10 @@ export function MaintenanceModal({ open, onClose }: { open: boolean; onClose: ()
         remark: v.remark ?? '',
       }),
       contract: hullCleaningRecordInputSchema,
-      save: (body) => add.mutateAsync(body),
+      save: (body) => (editing ? update.mutateAsync({ id: editing.id, body }) : add.mutateAsync(body)),
       show,
       saved: () => {
-        void message.success(t('fouling.modal.added'));
+        void message.success(t(editing ? 'fouling.modal.updated' : 'fouling.modal.added'));
         form.resetFields();
         onClose();
       },
@@ -70,16 +111,17 @@ export function MaintenanceModal({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Modal
       open={open}
-      title={t('fouling.modal.title')}
+      title={t(editing ? 'fouling.modal.editTitle' : 'fouling.modal.title')}
       okText={t('fouling.modal.save')}
       cancelText={t('fouling.modal.cancel')}
       onOk={onOk}
       onCancel={onClose}
-      confirmLoading={add.isPending}
+      confirmLoading={add.isPending || update.isPending}
       forceRender
     >
       <Form<Values>
         form={form}
+        name={editing ? 'maintenance-edit' : 'maintenance-add'}
         layout="vertical"
         initialValues={{ kind: 'hull_cleaning' }}
         onValuesChange={(changed) => clearChangedErrors(form, changed)}
@@ -98,18 +140,28 @@ export function MaintenanceModal({ open, onClose }: { open: boolean; onClose: ()
           <Form.Item
             name="start"
             label={t('fouling.fields.start')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }]}
+            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
             style={{ flex: 1 }}
           >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+            <DatePicker
+              showTime
+              format="YYYY-MM-DD HH:mm"
+              style={{ width: '100%' }}
+              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
+            />
           </Form.Item>
           <Form.Item
             name="end"
             label={t('fouling.fields.end')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }]}
+            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
             style={{ flex: 1 }}
           >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+            <DatePicker
+              showTime
+              format="YYYY-MM-DD HH:mm"
+              style={{ width: '100%' }}
+              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
+            />
           </Form.Item>
         </div>
         <Form.Item

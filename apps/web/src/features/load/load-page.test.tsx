@@ -84,6 +84,67 @@ describe('generator load assistant page', { timeout: 120_000 }, () => {
     );
     expect(priority).toEqual({ ge1: 3, ge2: 2, ge3: 1 });
     expect(sent.body.updatedAt).toBeUndefined();
+    // Not silently: the message names the set that gave its level up.
+    expect(
+      await screen.findByText(
+        'Priority saved: G/E 3 is now priority 1, and G/E 1, which had it, takes priority 3.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("calls a change-over between sets of the same fuel the priorities' choice", async () => {
+    const r = load.recommendation!;
+    const same = {
+      ...load,
+      recommendation: {
+        ...r,
+        plan: { ...r.plan, running: ['ge1'], fuelKgPerH: 73.4 },
+        actions: [
+          { kind: 'start', id: 'ge1' },
+          { kind: 'stop', id: 'ge3' },
+        ],
+        actualFuelKgPerH: 73.4,
+        savingKgPerH: 0,
+        savingTPerMonth: 0,
+        held: null,
+      },
+    };
+    stubApi({ '/api/v1/load/settings': { json: load.settings }, '/api/v1/load': { json: same } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    expect((await screen.findByTestId('load-advice')).textContent).toBe(
+      'Start G/E 1, Stop G/E 3: the same fuel (73.4 kg/h), and the priorities put G/E 1 first.',
+    );
+  });
+
+  it('refuses letters in the reserve at the field instead of saving the old value', async () => {
+    stubApi({ '/api/v1/load/settings': { json: load.settings }, '/api/v1/load': { json: load } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const open = await screen.findByRole('button', { name: 'Settings' });
+    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reserve for the largest consumer'), {
+      target: { value: 'abc' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Reserve for the largest consumer: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+
+  it("gives the metered fuel now beside the curves' figures, saying which is which", async () => {
+    const r = load.recommendation!;
+    stubApi({
+      '/api/v1/load/settings': { json: load.settings },
+      '/api/v1/load': { json: { ...load, recommendation: { ...r, measuredFuelKgPerH: 85 } } },
+    });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const demand = await screen.findByTestId('load-demand');
+    expect(demand.textContent).toContain('fuel now 85.0 kg/h on the meters (as on G/E monitoring)');
+    expect(demand.textContent).toContain(`on the SFOC curves: as run ${r.actualFuelKgPerH.toFixed(1)} kg/h`);
   });
 
   it('checks the settings before sending and shows the server reasons at the fields, keeping the entries', async () => {

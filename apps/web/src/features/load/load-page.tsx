@@ -1,4 +1,5 @@
 import type { GeneratorId, LoadResponse, LoadSettings } from '@ecohelm/contracts';
+import { LOAD_TIE_SHARE } from '@ecohelm/domain';
 import { Alert, App, Button, Select, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -178,9 +179,12 @@ function Advice({ data }: { data: Data }) {
       showIcon
       data-testid="load-advice"
       message={
-        r.savingKgPerH >= 0
-          ? t('load.advice.change', { actions, kg: num(r.savingKgPerH, 1), t: num(r.savingTPerMonth, 1) })
-          : t('load.advice.safety', { actions, kg: num(-r.savingKgPerH, 1) })
+        // Within the tie share the sets burn the same fuel: the change-over is the priorities', say so.
+        Math.abs(r.savingKgPerH) <= LOAD_TIE_SHARE * r.plan.fuelKgPerH
+          ? t('load.advice.priority', { actions, sets, kg: num(r.plan.fuelKgPerH, 1) })
+          : r.savingKgPerH >= 0
+            ? t('load.advice.change', { actions, kg: num(r.savingKgPerH, 1), t: num(r.savingTPerMonth, 1) })
+            : t('load.advice.safety', { actions, kg: num(-r.savingKgPerH, 1) })
       }
     />
   );
@@ -252,7 +256,11 @@ function GeneratorStatus({ data }: { data: Data }) {
               reserve: num(data.settings.reserveKw, 0),
             })}
         {data.recommendation
-          ? ` · ${t('load.fuelNow', {
+          ? ` · ${
+              data.recommendation.measuredFuelKgPerH == null
+                ? ''
+                : `${t('load.fuelMetered', { measured: num(data.recommendation.measuredFuelKgPerH, 1) })} · `
+            }${t('load.fuelNow', {
               actual: num(data.recommendation.actualFuelKgPerH, 1),
               advised: num(data.recommendation.plan.fuelKgPerH, 1),
             })}`
@@ -431,9 +439,20 @@ function Priorities({ data, canWrite }: { data: Data; canWrite: boolean }) {
         s.id === id ? { ...s, priority } : s.priority === priority ? { ...s, priority: mine.priority } : s,
       ),
     };
+    const other = data.settings.sets.find((s) => s.id !== id && s.priority === priority);
     try {
       await save.mutateAsync(next);
-      void message.success(t('load.priority.saved'));
+      // The level was another set's: the two swap, and the message says so.
+      void message.success(
+        other
+          ? t('load.priority.swapped', {
+              n: setNo(id),
+              p: priority,
+              other: setNo(other.id),
+              otherP: mine.priority,
+            })
+          : t('load.priority.saved'),
+      );
     } catch (error) {
       void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
     }

@@ -1,10 +1,11 @@
 import { type LoadSettings, type LoadSettingsInfo, loadSettingsSchema } from '@ecohelm/contracts';
-import { Alert, App, Form, InputNumber, Modal, Switch } from 'antd';
+import { Alert, App, Form, Modal, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { saveForm } from '../../lib/save-form';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveLoadSettings } from './api/save-load-settings';
 
 /**
@@ -42,7 +43,14 @@ export function SettingsModal({
     issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
     prefix: string[] = [],
   ) => {
-    const all = fieldErrors(issues, t, prefix);
+    const labels: Record<string, string> = {
+      reserveKw: t('load.settings.reserve'),
+      startDelayS: t('load.settings.startDelay'),
+      stopDelayS: t('load.settings.stopDelay'),
+      minLoadPct: t('load.settings.minLoad'),
+      maxLoadPct: t('load.settings.maxLoad'),
+    };
+    const all = fieldErrors(issues, t, prefix, (name) => labels[String(name.at(-1))]);
     // Problems of the sets as a whole (one missing, none available) have no field of their own.
     const whole = all.filter((e) => e.name.length === 1 && e.name[0] === 'sets');
     setSetsError(whole.length > 0 ? whole.flatMap((e) => e.errors).join(' ') : null);
@@ -98,16 +106,22 @@ export function SettingsModal({
               <tr key={s.id}>
                 <td style={{ verticalAlign: 'top', paddingTop: 6 }}>G/E {s.id.slice(2)}</td>
                 <td>
-                  <Form.Item name={['sets', i, 'minLoadPct']} rules={required}>
-                    <InputNumber
+                  <Form.Item
+                    name={['sets', i, 'minLoadPct']}
+                    rules={[...required, numberRule(t, `G/E ${s.id.slice(2)} ${t('load.settings.minLoad')}`)]}
+                  >
+                    <NumberInput
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.minLoad')}`}
                       suffix="%"
                     />
                   </Form.Item>
                 </td>
                 <td>
-                  <Form.Item name={['sets', i, 'maxLoadPct']} rules={required}>
-                    <InputNumber
+                  <Form.Item
+                    name={['sets', i, 'maxLoadPct']}
+                    rules={[...required, numberRule(t, `G/E ${s.id.slice(2)} ${t('load.settings.maxLoad')}`)]}
+                  >
+                    <NumberInput
                       aria-label={`G/E ${s.id.slice(2)} ${t('load.settings.maxLoad')}`}
                       suffix="%"
                     />
@@ -124,24 +138,29 @@ export function SettingsModal({
         </table>
         {setsError ? <Alert type="error" showIcon message={setsError} style={{ marginBottom: 12 }} /> : null}
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="reserveKw" label={t('load.settings.reserve')} rules={required} style={{ flex: 1 }}>
-            <InputNumber suffix="kW" style={{ width: '100%' }} />
+          <Form.Item
+            name="reserveKw"
+            label={t('load.settings.reserve')}
+            rules={[...required, numberRule(t, t('load.settings.reserve'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="kW" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="startDelayS"
             label={t('load.settings.startDelay')}
-            rules={required}
+            rules={[...required, numberRule(t, t('load.settings.startDelay'))]}
             style={{ flex: 1 }}
           >
-            <InputNumber suffix="s" style={{ width: '100%' }} />
+            <NumberInput suffix="s" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="stopDelayS"
             label={t('load.settings.stopDelay')}
-            rules={required}
+            rules={[...required, numberRule(t, t('load.settings.stopDelay'))]}
             style={{ flex: 1 }}
           >
-            <InputNumber suffix="s" style={{ width: '100%' }} />
+            <NumberInput suffix="s" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <p style={{ fontSize: 12, opacity: 0.7, margin: 0 }}>{t('load.settings.note')}</p>

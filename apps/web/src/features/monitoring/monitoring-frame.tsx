@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartProps } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { AlarmHistory } from './alarm-history';
-import { useMonitoring } from './api/get-monitoring';
+import { useFirstRunningUnit, useMonitoring } from './api/get-monitoring';
 import { DownloadImage } from './download-image';
 import { EfficiencyChart } from './efficiency-chart';
 import { EquipmentStatus } from './equipment-status';
@@ -23,7 +23,11 @@ export interface MonitoringFrameProps {
 /** Equipment monitoring page shared by M/E, G/E and boiler (SPEC §2 "Monitoring"). */
 export function MonitoringFrame({ equipment, units }: MonitoringFrameProps) {
   const { t } = useTranslation();
-  const [unit, setUnit] = useState<MonitoringUnit>(units[0]!);
+  const [picked, setPicked] = useState<MonitoringUnit | undefined>(undefined);
+  // Until the crew picks one, the page shows the first unit that runs (not a stopped G/E 1).
+  const running = useFirstRunningUnit(units.length > 1 ? units : []);
+  const unit = picked ?? running ?? units[0]!;
+  const setUnit = setPicked;
   const monitoring = useMonitoring(unit);
   const chart = useRef<ChartInstance | undefined>(undefined);
   const onReady = useCallback((instance: ChartInstance) => {

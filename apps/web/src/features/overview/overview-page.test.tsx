@@ -60,6 +60,20 @@ describe('overview page', { timeout: 120_000 }, () => {
     expect(within(panel('bunkerRecord')).getByText(`${rob.toFixed(1)} t`)).toBeTruthy();
   });
 
+  it('gives the time at the current SOG when the course does not lead into the zone, and says when stopped', async () => {
+    const eca = {
+      ...overview.eca,
+      hours: null,
+      distanceNm: 4183,
+      position: { ...overview.eca.position, sogKn: 12.7 },
+    };
+    stubApi({ ...around, '/api/v1/overview?': { json: { ...overview, eca } } });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    const p = await vi.waitFor(() => panel('ecaWarning'));
+    expect(await within(p).findByText('Time for that distance at current SOG')).toBeTruthy();
+    expect(p.textContent).toContain((4183 / 12.7).toFixed(1));
+  });
+
   it('reads answers the contract still describes (the page takes them as typed, without parsing)', () => {
     expect(() => overviewResponseSchema.parse(overview)).not.toThrow();
     expect(() => overviewFactorsResponseSchema.parse(factors)).not.toThrow();

@@ -81,6 +81,35 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
   );
 }
 
+/** Under this SOG (kn) the ship is taken as stopped: no time to the zone. */
+const STOPPED_KN = 0.5;
+
+/**
+ * Time to the zone at the current SOG: along the course when it leads into the zone, else the remaining distance
+ * shown beside it at that SOG (labelled so); at a standstill none, and it says why.
+ */
+function EcaTime({ eca }: { eca: OverviewResponse['eca'] }) {
+  const { t } = useTranslation();
+  const sogKn = eca.position?.sogKn ?? 0;
+  if (eca.hours !== null)
+    return <Statistic title={t('overview.eca.time')} value={fmt(eca.hours, 1)} suffix="h" />;
+  if (sogKn < STOPPED_KN || eca.distanceNm === null)
+    return (
+      <Statistic
+        title={t('overview.eca.time')}
+        value="—"
+        suffix={<small>{t('overview.eca.stopped')}</small>}
+      />
+    );
+  return (
+    <Statistic
+      title={<span title={t('overview.eca.offCourseNote')}>{t('overview.eca.timeDistance')}</span>}
+      value={fmt(eca.distanceNm / sogKn, 1)}
+      suffix="h"
+    />
+  );
+}
+
 /** ECA warning: nearest zone, remaining distance and time at SOG; opens the warning modal at 10 nm. */
 export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
   const { t } = useTranslation();
@@ -103,7 +132,7 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
       </div>
       <div className={styles.stats}>
         <Statistic title={t('overview.eca.distance')} value={fmt(eca.distanceNm, 1)} suffix="nm" />
-        <Statistic title={t('overview.eca.time')} value={fmt(eca.hours, 1)} suffix="h" />
+        <EcaTime eca={eca} />
       </div>
       <Modal
         open={visible}

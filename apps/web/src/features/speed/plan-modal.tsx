@@ -1,11 +1,12 @@
 import { type VoyagePlan, type VoyagePlanInput, voyagePlanInputSchema } from '@ecohelm/contracts';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSavePlan } from './api/speed-api';
 import { useErrorText } from './speed-format';
 
@@ -16,6 +17,16 @@ type Values = Omit<VoyagePlanInput, 'etd' | 'rtd' | 'eta' | 'rta'> & {
   eta?: Dayjs;
   rta?: Dayjs;
 };
+
+/** A field's label by its name path, for the contract's own bounds: a waypoint's coordinates with their number. */
+function labelOfWith(t: (k: string) => string) {
+  return (name: readonly (string | number)[]): string | undefined => {
+    const [list, i, field] = name;
+    if (list === 'waypoints' && typeof i === 'number' && (field === 'lat' || field === 'lon'))
+      return `${t(`speed.plan.${field}`)} ${i + 1}`;
+    return undefined;
+  };
+}
 
 const utcPicker = (iso: string | null | undefined) => toShipTime(iso ?? undefined, 0);
 
@@ -39,6 +50,7 @@ export function PlanModal({
   const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
   const [listError, setListError] = useState<string | null>(null);
+  const labelOf = labelOfWith(t);
 
   // The form mounts when the dialog opens (a plan has hundreds of waypoint fields: not drawn with the page).
   const initialValues: Partial<Values> = plan
@@ -55,14 +67,17 @@ export function PlanModal({
       }
     : { waypoints: [], specialPoints: [] };
   useEffect(() => {
-    if (open) setListError(null);
+    if (!open) return;
+    setListError(null);
+    // The form's store outlives the dialog and would merge what was typed and cancelled over the plan: start anew.
+    form.resetFields();
   }, [open]);
 
   const show = (
     issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
     prefix: string[] = [],
   ) => {
-    const all = fieldErrors(issues, t, prefix);
+    const all = fieldErrors(issues, t, prefix, labelOf);
     const whole = all.filter((e) => e.name.length === 1 && e.name[0] === 'waypoints');
     setListError(whole.length > 0 ? whole.flatMap((e) => e.errors).join(' ') : null);
     form.setFields(all.filter((e) => !(e.name.length === 1 && e.name[0] === 'waypoints')) as never);
@@ -104,6 +119,21 @@ export function PlanModal({
   };
 
   const required = [{ required: true, message: t('speed.plan.required') }];
+  /** A waypoint's coordinate: a number within its range, refused at the field otherwise. */
+  const coordinate = (what: 'lat' | 'lon', i: number) => {
+    const label = `${t(`speed.plan.${what}`)} ${i + 1}`;
+    const limit = what === 'lat' ? 90 : 180;
+    return [
+      ...required,
+      numberRule(t, label),
+      {
+        type: 'number' as const,
+        min: -limit,
+        max: limit,
+        message: t('common.number.between', { field: label, min: -limit, max: limit }),
+      },
+    ];
+  };
   const time = (name: 'etd' | 'rtd' | 'eta' | 'rta', need = true) => (
     <Form.Item
       name={name}
@@ -127,7 +157,10 @@ export function PlanModal({
       okText={t('speed.plan.save')}
       cancelText={t('speed.plan.cancel')}
       confirmLoading={save.isPending}
-      onCancel={onClose}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
       onOk={onOk}
       width={900}
       destroyOnHidden
@@ -181,28 +214,44 @@ export function PlanModal({
                         aria-label={`${t('speed.plan.name')} ${i + 1}`}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'lat']} rules={required} style={{ ...cell, flex: 1 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'lat']}
+                      rules={coordinate('lat', i)}
+                      style={{ ...cell, flex: 1 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.lat')}
                         aria-label={`${t('speed.plan.lat')} ${i + 1}`}
                         style={{ width: '100%' }}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'lon']} rules={required} style={{ ...cell, flex: 1 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'lon']}
+                      rules={coordinate('lon', i)}
+                      style={{ ...cell, flex: 1 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.lon')}
                         aria-label={`${t('speed.plan.lon')} ${i + 1}`}
                         style={{ width: '100%' }}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'speedMinKn']} style={{ ...cell, width: 90 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'speedMinKn']}
+                      rules={[numberRule(t, `${t('speed.plan.speedMin')} ${i + 1}`)]}
+                      style={{ ...cell, width: 90 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.speedMin')}
                         aria-label={`${t('speed.plan.speedMin')} ${i + 1}`}
                       />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'speedMaxKn']} style={{ ...cell, width: 90 }}>
-                      <InputNumber
+                    <Form.Item
+                      name={[f.name, 'speedMaxKn']}
+                      rules={[numberRule(t, `${t('speed.plan.speedMax')} ${i + 1}`)]}
+                      style={{ ...cell, width: 90 }}
+                    >
+                      <NumberInput
                         placeholder={t('speed.plan.speedMax')}
                         aria-label={`${t('speed.plan.speedMax')} ${i + 1}`}
                       />
@@ -235,14 +284,26 @@ export function PlanModal({
                       aria-label={`${t('speed.plan.specialPoints')} ${t('speed.plan.name')} ${i + 1}`}
                     />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'lat']} rules={required} style={{ ...cell, flex: 1 }}>
-                    <InputNumber placeholder={t('speed.plan.lat')} style={{ width: '100%' }} />
+                  <Form.Item
+                    name={[f.name, 'lat']}
+                    rules={[...required, numberRule(t, t('speed.plan.lat'))]}
+                    style={{ ...cell, flex: 1 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.lat')} style={{ width: '100%' }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'lon']} rules={required} style={{ ...cell, flex: 1 }}>
-                    <InputNumber placeholder={t('speed.plan.lon')} style={{ width: '100%' }} />
+                  <Form.Item
+                    name={[f.name, 'lon']}
+                    rules={[...required, numberRule(t, t('speed.plan.lon'))]}
+                    style={{ ...cell, flex: 1 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.lon')} style={{ width: '100%' }} />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'stayH']} style={{ ...cell, width: 100 }}>
-                    <InputNumber placeholder={t('speed.plan.stayH')} />
+                  <Form.Item
+                    name={[f.name, 'stayH']}
+                    rules={[numberRule(t, t('speed.plan.stayH'))]}
+                    style={{ ...cell, width: 100 }}
+                  >
+                    <NumberInput placeholder={t('speed.plan.stayH')} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'remark']} style={{ ...cell, flex: 2 }}>
                     <Input placeholder={t('speed.plan.remark')} />

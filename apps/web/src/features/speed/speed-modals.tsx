@@ -5,12 +5,13 @@ import {
   shipConditionInputSchema,
   speedAdjustmentInputSchema,
 } from '@ecohelm/contracts';
-import { Alert, App, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Spin } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { type FormContract, saveForm } from '../../lib/save-form';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useAdjust, useSaveCondition, useSlip } from './api/speed-api';
 import { useErrorText } from './speed-format';
 
@@ -20,7 +21,7 @@ type Data = SpeedResponse;
  * A form dialog that checks its values with the contract before sending and shows the server's reasons at the
  * fields after; the entries stay when a save fails.
  */
-function useContractForm<T extends object>() {
+function useContractForm<T extends object>(labels: Partial<Record<string, string>> = {}) {
   const { t } = useFormat();
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
@@ -35,7 +36,8 @@ function useContractForm<T extends object>() {
       body: (values: T) => values,
       contract: schema,
       save,
-      show: (issues, prefix) => form.setFields(fieldErrors(issues, t, prefix) as never),
+      show: (issues, prefix) =>
+        form.setFields(fieldErrors(issues, t, prefix, (name) => labels[String(name[0])]) as never),
       saved: () => {
         void message.success(done);
         onClose();
@@ -49,7 +51,7 @@ function useContractForm<T extends object>() {
 export function ConditionModal({ open, data, onClose }: { open: boolean; data: Data; onClose: () => void }) {
   const { t } = useFormat();
   const save = useSaveCondition();
-  const { form, submit } = useContractForm<ShipConditionInput>();
+  const { form, submit } = useContractForm<ShipConditionInput>({ cargoT: t('speed.condition.cargo') });
   useEffect(() => {
     if (open) {
       form.resetFields();
@@ -84,8 +86,12 @@ export function ConditionModal({ open, data, onClose }: { open: boolean; data: D
             options={[1, 2, 3].map((v) => ({ value: v, label: `${v} ${t(`speed.loadingStatus.${v}`)}` }))}
           />
         </Form.Item>
-        <Form.Item name="cargoT" label={t('speed.condition.cargo')} rules={required}>
-          <InputNumber aria-label={t('speed.condition.cargo')} suffix="t" style={{ width: '100%' }} />
+        <Form.Item
+          name="cargoT"
+          label={t('speed.condition.cargo')}
+          rules={[...required, numberRule(t, t('speed.condition.cargo'))]}
+        >
+          <NumberInput aria-label={t('speed.condition.cargo')} suffix="t" style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>
@@ -96,7 +102,8 @@ export function ConditionModal({ open, data, onClose }: { open: boolean; data: D
 export function AdjustModal({ open, data, onClose }: { open: boolean; data: Data; onClose: () => void }) {
   const { t } = useFormat();
   const save = useAdjust();
-  const { form, submit } = useContractForm<SpeedAdjustmentInput>();
+  const { form, submit } = useContractForm<SpeedAdjustmentInput>({ rpm: t('speed.adjust.rpm') });
+  const { minRpm, maxRpm } = data.model;
   const decision = Form.useWatch('decision', form);
   useEffect(() => {
     if (open) {
@@ -134,9 +141,18 @@ export function AdjustModal({ open, data, onClose }: { open: boolean; data: Data
         <Form.Item
           name="rpm"
           label={t('speed.adjust.rpm')}
-          rules={[{ required: true, message: t('speed.adjust.required') }]}
+          rules={[
+            { required: true, message: t('speed.adjust.required') },
+            numberRule(t, t('speed.adjust.rpm')),
+            {
+              type: 'number',
+              min: minRpm,
+              max: maxRpm,
+              message: t('speed.adjust.range', { min: minRpm, max: maxRpm }),
+            },
+          ]}
         >
-          <InputNumber
+          <NumberInput
             aria-label={t('speed.adjust.rpm')}
             disabled={decision !== 'override'}
             suffix="rpm"

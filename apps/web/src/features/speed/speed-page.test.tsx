@@ -80,6 +80,32 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     );
   });
 
+  it('shows no result and asks for an rpm in range when the field is cleared or holds letters', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    const sim = panel('rpmSimulation');
+    await within(sim).findByTestId('sim-fuel');
+    const input = within(sim).getByRole('spinbutton');
+    const slider = within(sim).getByRole('slider');
+    const before = slider.getAttribute('aria-valuenow');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(await within(sim).findByRole('alert')).toHaveProperty(
+      'textContent',
+      `Type an RPM between ${speed.model.minRpm} and ${speed.model.maxRpm}: the simulation waits for one.`,
+    );
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
+    // The slider stays where the last valid rpm left it, not at the range's start.
+    expect(slider.getAttribute('aria-valuenow')).toBe(before);
+    fireEvent.change(input, { target: { value: '95' } });
+    await vi.waitFor(() => expect(within(sim).queryByRole('alert')).toBeNull());
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(await within(sim).findByRole('alert')).toBeTruthy();
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
+    fireEvent.change(input, { target: { value: '500' } });
+    expect(await within(sim).findByRole('alert')).toBeTruthy();
+    expect(within(sim).queryByTestId('speed-simulation')).toBeNull();
+  });
+
   it('refuses negative cargo at the field before sending, then saves the crew’s status', async () => {
     stubApi({ ...answers, '/api/v1/speed/condition': { json: { ...speed.condition, source: 'crew' } } });
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
@@ -96,6 +122,73 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
       url: '/api/v1/speed/condition',
       body: { shipStatus: 2, loadingStatus: 1, cargoT: 41000 },
     });
+  });
+
+  it('gives a status the crew set back to the sensors', async () => {
+    const crew = {
+      ...speed,
+      condition: {
+        ...speed.condition,
+        source: 'crew',
+        setAt: '2026-11-25T00:00:00.000Z',
+        setBy: 'BRIDGE-01',
+      },
+    };
+    stubApi({
+      ...answers,
+      '/api/v1/speed': { json: crew },
+      '/api/v1/speed/condition': { json: speed.condition },
+    });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    fireEvent.click(
+      await within(panel('shipStatus')).findByRole('button', { name: "Use the sensors' values" }),
+    );
+    await vi.waitFor(() => expect(requests('DELETE')).toHaveLength(1));
+    expect(requests('DELETE')[0]!.url).toBe('/api/v1/speed/condition');
+  });
+
+  it('refuses letters and "1e5" in the cargo at the field, with a sentence naming it', async () => {
+    stubApi(answers);
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    fireEvent.click(await within(panel('shipStatus')).findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const cargo = within(dialog).getByLabelText('Cargo loaded');
+    const refused =
+      'Cargo loaded: type a number (digits, a point for decimals); letters and exponents are not taken.';
+    for (const typed of ['abc', '1e5']) {
+      fireEvent.change(cargo, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText(refused)).toBeTruthy();
+    }
+    expect(requests('PUT')).toHaveLength(0);
+  });
+
+  it('refuses a waypoint latitude of letters or beyond 90°, and Cancel forgets the edits', async () => {
+    const plan = { ...speed.plan!, waypoints: speed.plan!.waypoints.slice(0, 3) };
+    stubApi({ ...answers, '/api/v1/speed': { json: { ...speed, plan } } });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
+    const open = async () => {
+      fireEvent.click(await within(panel('voyagePlan')).findByRole('button', { name: 'Edit' }));
+      return screen.findByRole('dialog');
+    };
+    let dialog = await open();
+    fireEvent.change(within(dialog).getByLabelText('Latitude 1'), { target: { value: 'abc' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Latitude 1: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Latitude 2'), { target: { value: '95' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Latitude 2 must be from -90 to 90.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Destination'), { target: { value: 'TESTX' } });
+    expect(requests('PUT')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await open();
+    expect((within(dialog).getByLabelText('Destination') as HTMLInputElement).value).toBe(plan.destination);
+    expect((within(dialog).getByLabelText('Latitude 2') as HTMLInputElement).value).not.toBe('95');
   });
 
   it('shows the server’s reason at the field and keeps the plan the crew typed, in Chinese', async () => {
@@ -146,7 +239,7 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     // The simulation of the advised rpm, the history the page opens on and the forecast files, once each.
     expect(asked.sort()).toEqual([
       '/api/v1/speed/history?hours=48',
-      `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm)}`,
+      `/api/v1/speed/simulate?rpm=${Math.round(speed.advice!.rpm * 10) / 10}`,
       '/api/v1/weather/forecasts',
     ]);
     expect(

@@ -1,11 +1,12 @@
 import type { MacroOptimisation, SpeedResponse, WeatherPoint } from '@ecohelm/contracts';
-import { Alert, App, Button, InputNumber, Slider, Space, Spin, Tag, Upload } from 'antd';
+import { Alert, App, Button, Slider, Space, Spin, Tag, Upload } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/download';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { NumberInput } from '../../ui/number-input';
 import { OnDemandView, onDemand } from '../../ui/on-demand';
 import { PageFrame } from '../../ui/page-frame';
 import { useLiveChannels } from '../../ui/use-live-channels';
@@ -15,6 +16,7 @@ import {
   useForecastFiles,
   useImportGrib,
   useImportRtz,
+  useResetCondition,
   useRpmSimulation,
   useSpeed,
   useSpeedHistory,
@@ -228,6 +230,9 @@ function Navigation({ data }: { data: Data }) {
 
 function Condition({ data, canWrite, onEdit }: { data: Data; canWrite: boolean; onEdit: () => void }) {
   const { t, num, utc } = useFormat();
+  const { message } = App.useApp();
+  const errorText = useErrorText();
+  const reset = useResetCondition();
   const c = data.condition;
   return (
     <div>
@@ -249,9 +254,25 @@ function Condition({ data, canWrite, onEdit }: { data: Data; canWrite: boolean; 
           ? t('speed.condition.setBy', { by: c.setBy ?? '—', time: utc(c.setAt) })
           : t('speed.condition.derived')}
       </div>
-      <Button size="small" disabled={!canWrite} onClick={onEdit}>
-        {t('speed.condition.edit')}
-      </Button>
+      <Space size={4}>
+        <Button size="small" disabled={!canWrite} onClick={onEdit}>
+          {t('speed.condition.edit')}
+        </Button>
+        {c.source === 'crew' ? (
+          <Button
+            size="small"
+            disabled={!canWrite || reset.isPending}
+            onClick={() =>
+              reset.mutateAsync(undefined).then(
+                () => void message.success(t('speed.condition.derivedAgain')),
+                (error: unknown) => void message.error(errorText(error)),
+              )
+            }
+          >
+            {t('speed.condition.useDerived')}
+          </Button>
+        ) : null}
+      </Space>
     </div>
   );
 }
@@ -630,7 +651,9 @@ function Macro({ data }: { data: Data }) {
               <td>{t('speed.macro.optimised')}</td>
               <td style={{ textAlign: 'right' }}>{num(m.optimised.fuelT, 1)} t</td>
               <td style={{ textAlign: 'right' }}>{num(m.optimised.co2T, 0)} t</td>
-              <td style={{ textAlign: 'right' }}>{utc(m.optimised.eta)}</td>
+              <td style={{ textAlign: 'right' }} data-testid="macro-eta">
+                {utc(m.optimised.eta)}
+              </td>
             </tr>
             {m.constant ? (
               <tr>
@@ -778,17 +801,24 @@ function Simulation({ data }: { data: Data }) {
   const { t, num, utc } = useFormat();
   const errorText = useErrorText();
   const { minRpm, maxRpm } = data.model;
+  // What the crew typed (null: empty or not a number) and the last rpm inside the engine's range.
   const [rpm, setRpm] = useState<number | null>(() => firstSimulationRpm(data));
-  // The query follows the rpm once it has settled for a moment.
+  const valid = rpm !== null && rpm >= minRpm && rpm <= maxRpm;
+  const [lastValid, setLastValid] = useState<number>(() => firstSimulationRpm(data));
+  // The query follows the rpm once it has settled for a moment; nothing is asked for an rpm the engine cannot turn.
   const [asked, setAsked] = useState<number | null>(() => firstSimulationRpm(data));
   useEffect(() => {
-    const id = setTimeout(() => setAsked(rpm), 300);
+    if (valid) setLastValid(rpm);
+    const id = setTimeout(() => setAsked(valid ? rpm : null), 300);
     return () => clearTimeout(id);
-  }, [rpm]);
-  const sim = useRpmSimulation(data.plan ? asked : null);
+  }, [rpm, valid]);
+  const sim = useRpmSimulation(data.plan && valid ? asked : null);
   if (!data.plan) return <Alert type="info" showIcon message={t('speed.sim.noPlan')} />;
-  const r = sim.data;
+  // No result while the field is empty or wrong; the previous rpm's dimmed while the new one is worked out.
+  const r = valid ? sim.data : undefined;
+  const stale = asked !== rpm || sim.isPlaceholderData;
   const m = data.model;
+  const range = t('speed.sim.range', { min: minRpm, max: maxRpm });
   return (
     <div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -796,20 +826,28 @@ function Simulation({ data }: { data: Data }) {
           style={{ flex: 1 }}
           min={minRpm}
           max={maxRpm}
-          value={rpm ?? minRpm}
+          step={0.1}
+          value={valid ? rpm : lastValid}
           onChange={(v) => setRpm(v)}
           aria-label={t('speed.sim.rpm')}
         />
-        <InputNumber
-          aria-label={`${t('speed.sim.rpm')} (${t('speed.sim.range', { min: minRpm, max: maxRpm })})`}
+        <NumberInput
+          aria-label={`${t('speed.sim.rpm')} (${range})`}
           value={rpm}
-          onChange={(v) => setRpm(v == null ? null : Number(v))}
-          style={{ width: 90 }}
+          status={valid ? '' : 'error'}
+          onChange={(v) => setRpm(v == null || !Number.isFinite(Number(v)) ? null : Number(v))}
+          style={{ width: 110 }}
           suffix="rpm"
         />
       </div>
-      <div style={{ fontSize: 11, opacity: 0.6 }}>{t('speed.sim.range', { min: minRpm, max: maxRpm })}</div>
-      {sim.error ? (
+      <div
+        style={{ fontSize: 11, opacity: valid ? 0.6 : 1, color: valid ? undefined : '#ff4d4f' }}
+        data-testid="sim-range"
+        role={valid ? undefined : 'alert'}
+      >
+        {valid ? range : t('speed.sim.invalid', { min: minRpm, max: maxRpm })}
+      </div>
+      {!valid ? null : sim.error ? (
         <Alert
           type="error"
           showIcon
@@ -818,7 +856,11 @@ function Simulation({ data }: { data: Data }) {
           style={{ marginTop: 6 }}
         />
       ) : r ? (
-        <div style={{ ...grid(4), marginTop: 6 }} data-testid="speed-simulation">
+        <div
+          style={{ ...grid(4), marginTop: 6, opacity: stale ? 0.5 : 1 }}
+          data-testid="speed-simulation"
+          aria-busy={stale}
+        >
           <Field label={t('speed.sim.stw')} value={`${num(r.stwKn, 1)} kn`} testId="sim-stw" />
           <Field label={t('speed.sim.sog')} value={`${num(r.sogKn, 1)} kn`} />
           <Field label={t('speed.sim.power')} value={`${num(r.powerKw, 0)} kW (${num(r.loadPct, 0)} %)`} />
@@ -829,9 +871,12 @@ function Simulation({ data }: { data: Data }) {
           <Field
             label={t('speed.sim.againstRta')}
             value={
-              r.againstRtaH > 0
-                ? t('speed.sim.late', { hours: num(r.againstRtaH, 1) })
-                : t('speed.sim.early', { hours: num(-r.againstRtaH, 1) })
+              // Within the tenth of an hour shown: on time, not "-0.0 h early".
+              Math.abs(r.againstRtaH) < 0.05
+                ? t('speed.sim.onTime')
+                : r.againstRtaH > 0
+                  ? t('speed.sim.late', { hours: num(r.againstRtaH, 1) })
+                  : t('speed.sim.early', { hours: num(-r.againstRtaH, 1) })
             }
           />
           {r.cii ? (
@@ -844,6 +889,11 @@ function Simulation({ data }: { data: Data }) {
               }
             />
           ) : null}
+          <div style={{ gridColumn: '1 / -1', fontSize: 11, opacity: 0.7 }} data-testid="sim-held">
+            {r.heldUntil
+              ? t('speed.sim.heldUntil', { rpm: num(r.rpm, 1), until: utc(r.heldUntil) })
+              : t('speed.sim.heldAll', { rpm: num(r.rpm, 1) })}
+          </div>
         </div>
       ) : (
         <Spin />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useImportTrimTable } from './api/import-trim-table';
+import { translateTrimProblem } from './trim-problems';
 
 /** Import of a vendor trim table: choose a CSV, the server checks it; problems are listed with their lines. */
 export function TableImport({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function TableImport({ open, onClose }: { open: boolean; onClose: () => v
       const details = error instanceof ApiError && Array.isArray(error.details) ? error.details : [];
       setProblems(
         details.length > 0
-          ? details.map((d: { message: string }) => d.message)
+          ? details.map((d: { message: string }) => translateTrimProblem(d.message, t))
           : [t(error instanceof ApiError ? error.messageKey : 'errors.unknown')],
       );
     }

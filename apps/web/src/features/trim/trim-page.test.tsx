@@ -20,10 +20,27 @@ describe('trim optimisation page', { timeout: 120_000 }, () => {
     expect(within(monitor).getByTestId('trim-optimum').textContent).toBe(
       `${trim.advice!.optimumM.toFixed(2)}m`,
     );
-    // Below half a percent the advice is to keep the trim.
-    expect(within(monitor).getByText('The trim is at its optimum for this speed and draught.')).toBeTruthy();
+    // Below half a percent and outside the optimum's interval: the words say how far and how little it gains.
+    const off = Math.abs(trim.current.trimM - trim.advice!.optimumM).toFixed(2);
+    expect(
+      within(monitor).getByText(
+        `The optimum is ${trim.advice!.optimumM.toFixed(2)} m by the stern, ${off} m from the trim now, but trimming there saves only 0.1 % of the power (less than 0.5 %): no change needed.`,
+      ),
+    ).toBeTruthy();
     const [lo, hi] = trim.advice!.interval as [number, number];
     expect(monitor.textContent).toContain(`${lo.toFixed(2)} – ${hi.toFixed(2)} m`);
+  });
+
+  it("says the trim is at its optimum only inside the optimum's interval", async () => {
+    const at = { ...trim, current: { ...trim.current, trimM: trim.advice!.optimumM - 0.02 } };
+    stubApi({ '/api/v1/trim': { json: at } });
+    await renderPage(<TrimPage />, { path: '/eff-optimize/triming' });
+    const monitor = await vi.waitFor(() => panel('trimMonitor'));
+    expect(
+      await within(monitor).findByText(
+        'The trim is within the 90 % interval of the optimum for this speed and draught: keep it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('asks to move the trim when it pays, with the fuel a day', async () => {

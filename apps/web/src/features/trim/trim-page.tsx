@@ -1,4 +1,5 @@
 import type { TrimBinDto, TrimResponse } from '@ecohelm/contracts';
+import { TRIM_MIN_SAVING_PCT, trimVerdict } from '@ecohelm/domain';
 import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +81,42 @@ function Big({
   );
 }
 
+/** The advice in words that follow its numbers (see {@link trimVerdict}). */
+function TrimAdvice({ a, currentTrimM }: { a: NonNullable<Data['advice']>; currentTrimM: number | null }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const verdict = trimVerdict({
+    currentTrimM,
+    optimumM: a.optimumM,
+    interval: a.interval,
+    savingPct: a.savingPct,
+  });
+  const message =
+    verdict === 'move'
+      ? t('trim.adviceMove', {
+          optimum: num(a.optimumM, 2),
+          saving: num(a.savingPct, 1),
+          t: a.savingTPerDay === null ? '—' : num(a.savingTPerDay, 2),
+        })
+      : verdict === 'at_optimum'
+        ? t(a.interval ? 'trim.adviceKeep' : 'trim.adviceKeepTable')
+        : t('trim.adviceSmallGain', {
+            optimum: num(a.optimumM, 2),
+            off: num(Math.abs((currentTrimM ?? a.optimumM) - a.optimumM), 2),
+            saving: num(a.savingPct, 1),
+            min: num(TRIM_MIN_SAVING_PCT, 1),
+          });
+  return (
+    <Alert
+      type={verdict === 'move' ? 'warning' : verdict === 'at_optimum' ? 'success' : 'info'}
+      showIcon
+      data-testid="trim-advice"
+      data-verdict={verdict}
+      message={message}
+    />
+  );
+}
+
 function TrimMonitor({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { num } = useFormat();
@@ -93,20 +130,7 @@ function TrimMonitor({ data }: { data: Data }) {
         <Big label={t('trim.saving')} value={a ? num(a.savingPct, 1) : '—'} unit="%" testId="trim-saving" />
       </div>
       {a ? (
-        <Alert
-          type={a.savingPct >= 0.5 ? 'warning' : 'success'}
-          showIcon
-          data-testid="trim-advice"
-          message={
-            a.savingPct >= 0.5
-              ? t('trim.adviceMove', {
-                  optimum: num(a.optimumM, 2),
-                  saving: num(a.savingPct, 1),
-                  t: a.savingTPerDay === null ? '—' : num(a.savingTPerDay, 2),
-                })
-              : t('trim.adviceKeep')
-          }
-        />
+        <TrimAdvice a={a} currentTrimM={c.trimM} />
       ) : (
         <Alert
           type="info"

@@ -46,7 +46,8 @@ const getSimulation = (rpm: number, signal?: AbortSignal) =>
  */
 export function firstSimulationRpm(data: SpeedResponse): number {
   const { minRpm, maxRpm } = data.model;
-  return Math.round(data.advice?.rpm ?? data.navigation.rpm ?? Math.round((minRpm + maxRpm) / 2));
+  // To 0.1 rpm, as the advice is given: the simulation of the advised rpm is then the macro plan.
+  return Math.round((data.advice?.rpm ?? data.navigation.rpm ?? (minRpm + maxRpm) / 2) * 10) / 10;
 }
 
 /** Answers asked for while the page's code still loads, by path; each is taken once, by this visit of the page. */
@@ -133,6 +134,12 @@ function useSpeedMutation<T, R>(fn: (body: T) => Promise<R>) {
 export const useSaveCondition = () =>
   useSpeedMutation((body: ShipConditionInput) =>
     apiFetch<ShipCondition>('/api/v1/speed/condition', { method: 'PUT', body }),
+  );
+
+/** Gives the ship condition back to the sensors (the crew's setting forgotten). */
+export const useResetCondition = () =>
+  useSpeedMutation((_: undefined) =>
+    apiFetch<ShipCondition>('/api/v1/speed/condition', { method: 'DELETE' }),
   );
 
 export const useSavePlan = () =>
