@@ -74,12 +74,24 @@ const records = [
     distanceNm: 8_380,
     fuel: hfoMdo(670, 54),
   }),
+  // Bunkered in Rotterdam: the last ROB is above what reports.spec.ts's year enters after these (900 t, 100 t).
+  {
+    kind: 'bunkering',
+    voyageNumber: '2402',
+    regimes: ['eu_mrv', 'imo_dcs'],
+    eventTime: '2024-02-22T06:00:00Z',
+    portNameEn: 'Rotterdam',
+    bunkers: [
+      { fuelType: 'ls_hfo', quantityT: 300, sulphurPct: 0.45 },
+      { fuelType: 'mdo_mgo', quantityT: 50, sulphurPct: 0.08 },
+    ],
+  },
   departure({
     voyageNumber: '2403',
     ...eea('Rotterdam', true),
     eventTime: '2024-02-24T06:00:00Z',
     cargoT: 30_000,
-    fuel: hfoMdo(660, 52),
+    fuel: hfoMdo(960, 102),
   }),
 ];
 
