@@ -359,7 +359,7 @@ const rows: [string, string][] = [
   ],
   ['largest shore backlog seen (messages)', fmt(maxPending, 0)],
   [
-    'fleet page, every ship figured, 2025 (records) / this year (telemetry), p50 of 5',
+    'fleet page, every ship figured from its voyage ledger, 2025 / this year, p50 of 5',
     `${fmt(pastYear.ms, 0)} ms (${pastYear.rated} rated, ${pastYear.source}) / ${fmt(thisYear.ms, 0)} ms (${thisYear.rated} rated, ${thisYear.source})`,
   ],
   ['fleet report XLSX', `${fmt(reportMs, 0)} ms, ${fmt(report.byteLength / 1e3, 0)} kB`],
