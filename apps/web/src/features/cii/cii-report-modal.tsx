@@ -315,7 +315,13 @@ function Trial({ data }: { data: CiiReportResponse }) {
       </Descriptions>
       <ul style={{ color: '#8fa3c7', fontSize: 12 }}>
         {x.rules.map((r) => (
-          <li key={r}>{r}</li>
+          // The resolutions' table rows name the ship type by its id: shown by its name in the user's language.
+          <li key={r}>
+            {r.replaceAll(
+              data.ship.shipType,
+              t(`ship.shipTypes.${data.ship.shipType}`, { defaultValue: data.ship.shipType }),
+            )}
+          </li>
         ))}
       </ul>
     </div>
