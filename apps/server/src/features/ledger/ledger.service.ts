@@ -5,13 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FillingRecord, Ship } from '@ecohelm/contracts';
-import {
-  buildLedger,
-  type Ledger,
-  type LedgerEvent,
-  type LedgerEventKind,
-  type PortRef,
-} from '@ecohelm/domain';
+import { buildLedger, type Ledger, type LedgerEvent, type PortRef } from '@ecohelm/domain';
 
 type Data = Record<string, unknown>;
 
@@ -23,17 +17,6 @@ export const RULE_SETS = {
   ets: 'eu-ets:2003/87+2023/959',
   fueleu: 'fueleu:2023/1805',
 } as const;
-
-const LEDGER_KINDS: ReadonlySet<string> = new Set<LedgerEventKind>([
-  'departure',
-  'arrival',
-  'anchorage_start',
-  'anchorage_end',
-  'drift_start',
-  'drift_end',
-  'bunkering',
-  'barge_out',
-]);
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string | undefined =>
@@ -66,7 +49,7 @@ function transfersOf(data: Data, kind: string): { fuelId: string; quantityT: num
     .map((r) => ({ fuelId: r.fuelType as string, quantityT: sign * (r.quantityT as number) }));
 }
 
-/** The records the ledger is built from: saved (not drafts), free of errors, of a kind it reads. */
+/** The records the ledger is built from: saved (not drafts) and free of errors (every filling kind is an event of it). */
 export function ledgerRecordsOf(
   records: readonly FillingRecord[],
   options: { submittedOnly?: boolean } = {},
@@ -74,7 +57,6 @@ export function ledgerRecordsOf(
   return records.filter(
     (r) =>
       r.eventTime !== null &&
-      LEDGER_KINDS.has(r.kind) &&
       r.status !== 'draft' &&
       r.checkState !== 'error' &&
       (!options.submittedOnly || r.status === 'submitted'),
@@ -90,7 +72,7 @@ export function ledgerEventOf(r: FillingRecord): LedgerEvent {
   const shorePowerKwh = num(data.shorePowerKwh);
   return {
     id: r.id,
-    kind: r.kind as LedgerEventKind,
+    kind: r.kind,
     voyageNumber: r.voyageNumber ?? '',
     atMs: Date.parse(r.eventTime ?? ''),
     ...(port ? { port } : {}),
