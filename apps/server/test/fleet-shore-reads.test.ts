@@ -1,6 +1,6 @@
+import { mulberry32 } from '@ecohelm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../packages/domain/src/random.ts';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
 import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { recordSources } from '../src/features/sync/sync.sources.ts';

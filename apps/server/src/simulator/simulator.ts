@@ -4,11 +4,9 @@ import type {
   OilChangeRecordInput,
   VoyagePlanInput,
 } from '@ecohelm/contracts';
-import type { Sample, SampleSink } from '../features/ingest/types.ts';
-import type { RecordsService } from '../features/records/records.service.ts';
-import type { BulkHistoryWriter, MinuteValues } from '../features/telemetry/bulk-history.ts';
-import type { NewVoyageEvent } from '../features/voyages/voyages.repository.ts';
-import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import type { RecordsService } from '../features/records/index.ts';
+import type { BulkHistoryWriter, MinuteValues, Sample, SampleSink } from '../features/telemetry/index.ts';
+import type { NewVoyageEvent, VoyageService } from '../features/voyages/index.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';

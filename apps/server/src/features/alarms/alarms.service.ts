@@ -17,8 +17,7 @@ import type {
 import { alarmLimitMessages, alarmStatGroups } from '@ecohelm/contracts';
 import { type ChannelDef, channelById, displayUnitOf, fromDisplay, toDisplay } from '@ecohelm/domain';
 import { AppError, notFound, validationFailed } from '../../platform/errors.ts';
-import type { Sample } from '../ingest/types.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { Sample, TelemetryService } from '../telemetry/index.ts';
 import { displayed, fromEngine, fromRow, round, toAlarm } from './alarms.mapping.ts';
 import type { AlarmsRepository } from './alarms.repository.ts';
 import { defaultLimitSetting, type LimitSetting } from './alarms.rules.ts';

@@ -7,7 +7,7 @@ import {
   type SpeedFuelPoint,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { Voyages } from './cii.figures.ts';
 
 const DAY_MS = 86_400_000;

@@ -10,8 +10,8 @@ import {
   modeTimeline,
   operatingModes,
 } from '@ecohelm/domain';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { VoyageService } from '../voyages/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

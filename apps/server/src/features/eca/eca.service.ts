@@ -10,8 +10,8 @@ import type {
 } from '@ecohelm/contracts';
 import { circleRing, closedRing, ECA_ZONES, type EcaStatus, msToKnots, zoneRing } from '@ecohelm/domain';
 import { notFound, validationFailed } from '../../platform/errors.ts';
-import type { AlarmsService } from '../alarms/alarms.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { AlarmsService } from '../alarms/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import { type EcaGeofence, toCustomZone } from './eca.geofence.ts';
 import type { EcaRepository } from './eca.repository.ts';
 

@@ -8,9 +8,9 @@ import {
   fuelKinds,
   fuelMeters,
 } from '@ecohelm/domain';
-import { type LedgerService, voyageFuelT } from '../ledger/ledger.service.ts';
-import type { RecordsService } from '../records/records.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import { type LedgerService, voyageFuelT } from '../ledger/index.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

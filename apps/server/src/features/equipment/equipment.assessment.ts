@@ -6,9 +6,9 @@ import {
   ratingWorsened,
   referenceCurveSamples,
 } from '@ecohelm/domain';
-import type { ConditionInput } from '../alarms/alarms.engine.ts';
-import type { FoulingService } from '../fouling/fouling.service.ts';
-import type { MonitoringService } from '../monitoring/monitoring.service.ts';
+import type { ConditionInput } from '../alarms/index.ts';
+import type { FoulingService } from '../fouling/index.ts';
+import type { MonitoringService } from '../monitoring/index.ts';
 
 const DAY = 86_400_000;
 const ENGINES = ['me', 'ge1', 'ge2', 'ge3'] as const;

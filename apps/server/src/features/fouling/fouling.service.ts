@@ -18,9 +18,9 @@ import {
   performanceValues,
   pvTrend,
 } from '@ecohelm/domain';
-import type { RecordsService } from '../records/records.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { ShipService } from '../ship/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 
 const DAY = 86_400_000;
 /** ISO 19030-2 block length. */

@@ -23,8 +23,8 @@ import {
   shopTestCurve,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { MonitoringService } from '../monitoring/monitoring.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { MonitoringService } from '../monitoring/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { LoadRepository } from './load.repository.ts';
 
 const HOUR_MS = 3_600_000;

@@ -15,8 +15,7 @@ import {
   shopTestCurve,
   toDisplay,
 } from '@ecohelm/domain';
-import type { RollupRow } from '../telemetry/rollup.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RollupRow, TelemetryService } from '../telemetry/index.ts';
 
 const HOUR_MS = 3_600_000;
 const WINDOW_HOURS = 24;

@@ -25,9 +25,9 @@ import {
   toDisplay,
 } from '@ecohelm/domain';
 import { AppError, validationFailed } from '../../platform/errors.ts';
-import type { RecordsService } from '../records/records.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { ShipService } from '../ship/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { DeviceSettingsRepository } from './overview.repository.ts';
 
 const DAY_MS = 86_400_000;

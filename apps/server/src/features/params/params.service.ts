@@ -1,9 +1,9 @@
 import type { FuelStatisticsResponse, TrackQuery, TrackResponse } from '@ecohelm/contracts';
 import { channelById, consumers, displayUnitOf } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { ConsumptionService } from '../consumption/consumption.service.ts';
-import { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
+import type { ConsumptionService } from '../consumption/index.ts';
+import { TelemetryService } from '../telemetry/index.ts';
+import type { VoyageService } from '../voyages/index.ts';
 
 const LAT = 'navigation.position.latitude';
 const LON = 'navigation.position.longitude';

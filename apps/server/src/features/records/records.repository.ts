@@ -15,7 +15,9 @@ import type {
   OilChangeRecordsTable,
 } from '../../db/tables/records.ts';
 
-export type RecordSource = 'crew' | 'simulator';
+import { type RecordSource, toBunkerRecord, toOilChangeRecord } from './records.mapping.ts';
+
+export type { RecordSource };
 export type RecordTable = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
 
 /** Bunker, oil change and hull cleaning records. */
@@ -247,40 +249,4 @@ export class RecordsRepository {
     }
     return last;
   }
-}
-
-/** A stored bunker row as the API gives it (also the shore's copy of a ship's row). */
-export function toBunkerRecord(r: Selectable<BunkerRecordsTable>): BunkerRecord {
-  return {
-    id: Number(r.id),
-    source: r.source as RecordSource,
-    createdAt: r.created_at,
-    port: r.port,
-    fuelType: r.fuel_type as BunkerRecord['fuelType'],
-    quantityT: r.quantity_t,
-    supplier: r.supplier,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    tankNumber: r.tank_number,
-    sulphurPct: r.sulphur_pct,
-    bdnNumber: r.bdn_number,
-  };
-}
-
-/** A stored oil-change row as the API gives it. */
-export function toOilChangeRecord(r: Selectable<OilChangeRecordsTable>): OilChangeRecord {
-  return {
-    id: Number(r.id),
-    source: r.source as RecordSource,
-    createdAt: r.created_at,
-    equipment: r.equipment,
-    oilTypeBefore: r.oil_type_before,
-    oilTypeAfter: r.oil_type_after,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    reason: r.reason,
-    operator: r.operator,
-  };
 }

@@ -42,8 +42,8 @@ import {
   weatherPowerKw,
 } from '@ecohelm/domain';
 import { notFound, validationFailed } from '../../platform/errors.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { VoyageService } from '../voyages/index.ts';
 import { exportRtz, parseRtz, RtzError } from './rtz.ts';
 import type { PlanSource, SpeedRepository } from './speed.repository.ts';
 import {
@@ -62,6 +62,8 @@ const DEG = 180 / Math.PI;
 const STALE_MS = 120_000;
 /** The advice is kept for its history this often. */
 export const ADVICE_EVERY_MS = 10 * 60_000;
+/** The `speed.advice` job's schedule: every ten minutes ({@link ADVICE_EVERY_MS}). */
+export const ADVICE_SCHEDULE = '*/10 * * * *';
 /** Hours of history the ship's model is fitted on, and the least it needs. */
 const FIT_WINDOW_H = 30 * 24;
 const MIN_FIT_HOURS = 24;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../db/client.ts';
 import type { SyncConfig } from '../../platform/config.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
+import type { ShipService } from '../ship/index.ts';
+import { createTelemetryService, type TelemetryService } from '../telemetry/index.ts';
 import { SyncRepository } from './sync.repository.ts';
 import { SyncService } from './sync.service.ts';
 import { ShipSync } from './sync.ship.ts';
@@ -15,7 +15,7 @@ import { ShoreSync } from './sync.shore.ts';
 export function startSync(
   config: SyncConfig | undefined,
   store: Store,
-  deps: { ships: ShipService; log: FastifyBaseLogger; now?: () => number },
+  deps: { ships: ShipService; log: FastifyBaseLogger; now?: () => number; telemetry?: TelemetryService },
 ): { service: SyncService; stop: () => Promise<void> } {
   const repo = new SyncRepository(store.db, store.kind);
   if (!config) return { service: new SyncService({ repo }), stop: async () => {} };
@@ -27,7 +27,7 @@ export function startSync(
   }
   const ship = new ShipSync({
     repo,
-    telemetry: new TelemetryRepository(store),
+    telemetry: deps.telemetry ?? createTelemetryService(store),
     shipId: async () => (await deps.ships.getShip()).ship?.imoNumber || undefined,
     config,
     log: deps.log,

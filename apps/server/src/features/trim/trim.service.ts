@@ -11,8 +11,8 @@ import {
   trimSaving,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { FoulingService } from '../fouling/fouling.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { FoulingService } from '../fouling/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { TrimRepository } from './trim.repository.ts';
 import { readTrimTable } from './trim.table.ts';
 
