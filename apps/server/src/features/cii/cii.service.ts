@@ -18,6 +18,7 @@ import {
   calculateCii,
   ciiApplicability,
   correctiveActionRequired,
+  DAY_MS,
   DomainInputError,
   fuelFactors,
   LONG_LEG_HOURS,
@@ -38,7 +39,6 @@ import { bucketsOf, type Range } from './cii.calendar.ts';
 import { ciiPanelOf, figureOf, header, type Voyages, voyageRowsOf, yearOf, yearsOf } from './cii.figures.ts';
 import { fitSpeedModel } from './cii.model-fit.ts';
 
-const DAY_MS = 86_400_000;
 /** Speed range of the simulator's chart and its "highest speed" search, knots. */
 export const SIM_MIN_KN = 4;
 export const SIM_MAX_KN = 20;

@@ -12,6 +12,7 @@ import {
   type Ship,
   type StartInfo,
 } from '@ecohelm/contracts';
+import { HOUR_MS } from '@ecohelm/domain';
 import type { FillingRecordsTable } from '../../db/schema.ts';
 import type { AlarmRow } from '../../db/tables/alarms.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -23,8 +24,6 @@ import { reportOf } from '../reports/index.ts';
 import { shipResponseOf, toStartInfo } from '../ship/index.ts';
 import type { SyncService } from '../sync/index.ts';
 import type { FleetRepository, SyncedRow } from './fleet.repository.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** One ship as the shore holds it, turned back into what the ship's own features read. */
 export interface ShipState {

@@ -12,6 +12,7 @@ import {
 } from '@ecohelm/contracts';
 import {
   type GeneratorSet,
+  HOUR_MS,
   type LoadPlan,
   loadPlans,
   optimiseLoad,
@@ -27,7 +28,6 @@ import type { MonitoringService } from '../monitoring/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { LoadRepository } from './load.repository.ts';
 
-const HOUR_MS = 3_600_000;
 /** Live values older than this are not "now". */
 const STALE_MS = 120_000;
 /** Measured SFOC points are looked for over this many hours. */

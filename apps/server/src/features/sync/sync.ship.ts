@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import { connectUntil, decode, encode, TokenBucket } from './sync.link.ts';
-import type { PendingItem, SyncRepository } from './sync.repository.ts';
 import {
   bucketDigest,
   dayChecksums,
@@ -32,6 +31,7 @@ import {
   shoreSubject,
   subjectToken,
 } from './sync.sources.ts';
+import type { PendingItem, ShipOutboxRepository } from './sync-outbox.repository.ts';
 
 type BucketRows = RollupMessage['rows'];
 
@@ -41,7 +41,7 @@ const WINDOW = 8;
 const CLOSE_GRACE_S = 120;
 
 export interface ShipSyncDeps {
-  repo: SyncRepository;
+  repo: ShipOutboxRepository;
   telemetry: Pick<TelemetryService, 'listChannels' | 'rollupRowsById'>;
   /** The ship's id on the link: its IMO number from the particulars, undefined until they are filled. */
   shipId: () => Promise<string | undefined>;

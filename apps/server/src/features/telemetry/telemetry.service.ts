@@ -30,6 +30,7 @@ import {
   channelCatalogue,
   circularMean,
   circularParts,
+  DAY_MS,
   toDisplay,
 } from '@ecohelm/domain';
 import { BulkHistoryWriter } from './bulk-history.ts';
@@ -77,7 +78,6 @@ export interface Trend {
 
 export type LiveListener = (samples: readonly Sample[]) => void;
 
-const DAY_MS = 86_400_000;
 /** Raw samples stay in the hot table at least this long after their hour ends (late samples merge cheaply). */
 export const RAW_HOT_MS = 10 * 60_000;
 /** Minute rollups stay hot at least this long after their day ends. */
