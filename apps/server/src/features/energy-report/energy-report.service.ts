@@ -8,7 +8,6 @@ import {
   fuelKindOf,
   fuelKinds,
   fuelMeters,
-  HOUR_MS,
 } from '@ecohelm/domain';
 import { type LedgerService, voyageFuelT } from '../ledger/index.ts';
 import type { RecordsService } from '../records/index.ts';

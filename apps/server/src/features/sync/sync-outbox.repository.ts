@@ -1,17 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import {
-  bucketDigest,
-  crewDigest,
-  dayChecksums,
-  digestOf,
-  type RecordMessage,
-  type RecordSource,
-  type ReviewMessage,
-  type RollupMessage,
-  rollupStreams,
-  timeOf,
-} from './sync.sources.ts';
+import { crewDigest, digestOf, type RecordSource, type ReviewMessage, timeOf } from './sync.sources.ts';
 
 export interface PendingItem {
   stream: string;

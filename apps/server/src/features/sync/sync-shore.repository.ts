@@ -4,24 +4,10 @@ import {
   bucketDigest,
   crewDigest,
   dayChecksums,
-  digestOf,
   type RecordMessage,
-  type RecordSource,
-  type ReviewMessage,
   type RollupMessage,
   rollupStreams,
-  timeOf,
 } from './sync.sources.ts';
-
-export interface PendingItem {
-  stream: string;
-  key: string;
-  version: number;
-  digest: string;
-  t: number;
-}
-
-type Row = Record<string, unknown>;
 
 /** The shore's side of the sync: each ship's registration, records, rollups, reviews and dead letters, keyed by ship. */
 export class ShoreRepository {
