@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { KeyValues } from '../../db/key-values.ts';
 import type { Database } from '../../db/schema.ts';
 import { crewDigest, digestOf, type RecordSource, type ReviewMessage, timeOf } from './sync.sources.ts';
 
@@ -20,21 +21,12 @@ export class ShipOutboxRepository {
     this.#db = db;
   }
 
-  async state(key: string): Promise<string | undefined> {
-    const row = await this.#db
-      .selectFrom('sync_state')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value;
+  state(key: string): Promise<string | undefined> {
+    return new KeyValues(this.#db, 'sync_state').get(key);
   }
 
-  async setState(key: string, value: string): Promise<void> {
-    await this.#db
-      .insertInto('sync_state')
-      .values({ key, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  setState(key: string, value: string): Promise<void> {
+    return new KeyValues(this.#db, 'sync_state').set(key, value);
   }
 
   /** Every row of a source table (the sync reads other features' tables whole, as they are stored). */
