@@ -16,7 +16,7 @@ import type { SimEvent, SimRecord } from './events.ts';
 import type { LonLat } from './geo.ts';
 import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
 import { passagePlan, type SimPassagePlan } from './passage-plan.ts';
-import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment } from './plan.ts';
+import { type EventType, Plan, type SeaSegment, type Segment } from './plan.ts';
 import { seaSpeedThroughWaterKn, writeMainEngine, writeWeather } from './propulsion.ts';
 import { mulberry32, valueNoise } from './random.ts';
 import { PORTS, type PortId } from './route.ts';

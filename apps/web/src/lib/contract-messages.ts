@@ -32,9 +32,7 @@ const byText = new Map<string, string>([
   [fleetMessages.unknownShip, 'fleet.messages.unknownShip'] as const,
   [fleetMessages.consoleReadOnly, 'fleet.messages.consoleReadOnly'] as const,
   [fleetMessages.consoleNoLive, 'fleet.messages.consoleNoLive'] as const,
-  ...Object.entries(consumptionMessages).map(
-    ([k, v]) => [v as string, `consumption.messages.${k}`] as const,
-  ),
+  ...Object.entries(consumptionMessages).map(([k, v]) => [v as string, `consumption.messages.${k}`] as const),
 ]);
 
 /**

@@ -168,12 +168,7 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
           </Form.Item>
         ) : (
           <div style={{ display: 'flex', gap: 12 }}>
-            <Form.Item
-              name="latitude"
-              label={t('eca.records.latitude')}
-              rules={required}
-              style={{ flex: 1 }}
-            >
+            <Form.Item name="latitude" label={t('eca.records.latitude')} rules={required} style={{ flex: 1 }}>
               <InputNumber suffix="°" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
@@ -184,12 +179,7 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
             >
               <InputNumber suffix="°" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item
-              name="radiusNm"
-              label={t('eca.ecaZones.radius')}
-              rules={required}
-              style={{ flex: 1 }}
-            >
+            <Form.Item name="radiusNm" label={t('eca.ecaZones.radius')} rules={required} style={{ flex: 1 }}>
               <InputNumber suffix="nm" style={{ width: '100%' }} />
             </Form.Item>
           </div>
@@ -270,11 +260,7 @@ export function WatchModal({
     >
       <Form form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
         <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
-          <Form.Item
-            name="warningDistanceNm"
-            label={t('eca.ecaZones.warningDistance')}
-            style={{ flex: 1 }}
-          >
+          <Form.Item name="warningDistanceNm" label={t('eca.ecaZones.warningDistance')} style={{ flex: 1 }}>
             <InputNumber suffix="nm" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="tipDistanceNm" label={t('eca.ecaZones.tipDistance')} style={{ flex: 1 }}>

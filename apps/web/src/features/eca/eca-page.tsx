@@ -125,9 +125,7 @@ function StatusLine({ data }: { data: EcaResponse }) {
       style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}
       data-testid="eca-status"
     >
-      <Tag color={data.state === 'warning' ? 'orange' : 'green'}>
-        {t(`eca.ecaZones.state.${data.state}`)}
-      </Tag>
+      <Tag color={data.state === 'warning' ? 'orange' : 'green'}>{t(`eca.ecaZones.state.${data.state}`)}</Tag>
       {data.changeOverTip ? <Tag color="red">{t('eca.ecaZones.changeOver')}</Tag> : null}
       <span>
         {data.position === null

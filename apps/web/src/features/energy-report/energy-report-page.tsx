@@ -389,7 +389,11 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
           locale={{ emptyText: t('energyReport.records.none') }}
           columns={[
             { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
-            { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+            {
+              title: t('energyReport.records.fuelType'),
+              dataIndex: 'fuelType',
+              render: (v: string) => fuel(v),
+            },
             {
               title: `${t('energyReport.records.quantity')} (t)`,
               dataIndex: 'quantityT',

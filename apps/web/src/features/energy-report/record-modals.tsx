@@ -41,7 +41,9 @@ function useFailedMessage() {
     void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
 }
 
-const timeRules = (t: (k: string) => string) => [{ required: true, message: t('energyReport.records.required') }];
+const timeRules = (t: (k: string) => string) => [
+  { required: true, message: t('energyReport.records.required') },
+];
 const textRules = (t: (k: string) => string) => [
   { required: true, whitespace: true, message: t('energyReport.records.required') },
 ];
@@ -106,7 +108,9 @@ export function BunkerModal({
       save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
       show,
       saved: () => {
-        void message.success(t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'));
+        void message.success(
+          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
+        );
         onClose();
       },
       failed,
@@ -129,7 +133,12 @@ export function BunkerModal({
         onValuesChange={(changed) => clearChangedErrors(form, changed)}
       >
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="port" label={t('energyReport.records.port')} rules={textRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="port"
+            label={t('energyReport.records.port')}
+            rules={textRules(t)}
+            style={{ flex: 1 }}
+          >
             <Input maxLength={32} />
           </Form.Item>
           <Form.Item
@@ -168,7 +177,12 @@ export function BunkerModal({
           >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="end" label={t('energyReport.records.end')} rules={timeRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="end"
+            label={t('energyReport.records.end')}
+            rules={timeRules(t)}
+            style={{ flex: 1 }}
+          >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
@@ -251,7 +265,9 @@ export function OilChangeModal({
       save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
       show,
       saved: () => {
-        void message.success(t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'));
+        void message.success(
+          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
+        );
         onClose();
       },
       failed,
@@ -311,7 +327,12 @@ export function OilChangeModal({
           >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="end" label={t('energyReport.records.end')} rules={timeRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="end"
+            label={t('energyReport.records.end')}
+            rules={timeRules(t)}
+            style={{ flex: 1 }}
+          >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
