@@ -23,6 +23,7 @@ import { backupRoutes } from './features/backup/backup.routes.ts';
 import { BackupService } from './features/backup/backup.service.ts';
 import { ciiRoutes } from './features/cii/cii.routes.ts';
 import { CiiService } from './features/cii/cii.service.ts';
+import { ComplianceRepository, ComplianceService, complianceRoutes } from './features/compliance/index.ts';
 import { consumptionRoutes } from './features/consumption/consumption.routes.ts';
 import { ConsumptionService } from './features/consumption/consumption.service.ts';
 import { EcaGeofence } from './features/eca/eca.geofence.ts';
@@ -412,6 +413,7 @@ export async function buildApp(
     : undefined;
   if (consoles) app.addHook('onClose', () => consoles.close());
   await fleetRoutes(app, fleet, new FleetExporter(fleet), consoles);
+  await complianceRoutes(app, new ComplianceService({ fleet, repo: new ComplianceRepository(store.db) }));
 
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  allocatePoolBenefit,
   BORROW_LIMIT_FRACTION,
   BORROW_REPAY_FACTOR,
   bestBorrowing,
@@ -224,5 +225,62 @@ describe('FuelEU pooling optimiser (Art. 21) with banking and borrowing (Art. 20
     ];
     expect(() => evaluatePools({ year: 2026, ships }, [['S', 'A']])).toThrow(/total/);
     expect(() => evaluatePools({ year: 2026, ships }, [['S']])).toThrow(/two ships/);
+  });
+});
+
+describe('the worked example of docs/regulations.md (3 ships: one surplus, two deficits, one borrowing)', () => {
+  const L = 89.3368;
+  const plan = optimisePooling({
+    year: 2026,
+    ships: [
+      { id: 'Aurora', balanceG: (L - 80) * 2e8, ghgIntensity: 80, energyMj: 2e8 },
+      {
+        id: 'Borealis',
+        balanceG: (L - 91) * 5e8,
+        ghgIntensity: 91,
+        energyMj: 5e8,
+        nextBalanceG: (L - 85) * 5e8,
+        nextGhgIntensity: 85,
+      },
+      { id: 'Cygnus', balanceG: (L - 92) * 6e8, ghgIntensity: 92, energyMj: 6e8 },
+    ],
+  });
+  const [aurora, borealis, cygnus] = plan.ships;
+  const t2 = (g: number | undefined) => Math.round((g ?? Number.NaN) / 1e4) / 100;
+  const eur = (x: number | undefined) => Math.round((x ?? Number.NaN) * 100) / 100;
+
+  it('balances and penalties alone', () => {
+    expect(plan.ships.map((s) => t2(s.balanceG))).toEqual([1867.36, -831.6, -1597.92]);
+    expect(plan.ships.map((s) => eur(s.penaltyAloneEur))).toEqual([0, 534934.33, 1016704.14]);
+  });
+  it('pools Aurora with Cygnus; Borealis borrows its whole deficit; Aurora banks the rest', () => {
+    expect(plan.pool?.members).toEqual(['Aurora', 'Cygnus']);
+    expect(t2(plan.pool?.totalG)).toBe(269.44);
+    expect([aurora?.poolReason, borealis?.poolReason, cygnus?.poolReason]).toEqual([
+      'donor',
+      'no_gain',
+      'covered',
+    ]);
+    expect(t2(aurora?.transferG)).toBe(-1597.92);
+    expect(t2(aurora?.bankG)).toBe(269.44);
+    expect(t2(borealis?.borrowCapG)).toBe(831.6); // 2 % cap 893.368 t is above the deficit
+    expect(t2(borealis?.borrowG)).toBe(831.6);
+    expect(borealis?.borrowReason).toBe('borrows');
+    expect(t2(borealis?.repayNextG)).toBe(914.76);
+    expect(t2(borealis?.nextAfterG)).toBe(1253.64);
+  });
+  it('penalties this year and next, saved, and the allocation', () => {
+    expect(eur(plan.totals.penaltyAloneEur)).toBe(1551638.47);
+    expect(eur(plan.totals.penaltyEur)).toBe(0);
+    expect(eur(cygnus?.nextPenaltyEur)).toBe(1016704.14);
+    expect(eur(cygnus?.nextPenaltyAloneEur)).toBe(1118374.55);
+    expect(eur(plan.totals.savedEur)).toBe(1653308.88);
+    for (const rule of ['proportional', 'equal_price'] as const) {
+      const a = allocatePoolBenefit(plan, rule);
+      expect(eur(a.benefitEur)).toBe(1016704.14);
+      expect(eur(a.pricePerGEur * 1e6)).toBe(636.27);
+      expect(eur(a.settlementEur.get('Cygnus'))).toBe(1016704.14);
+      expect(eur(a.settlementEur.get('Aurora'))).toBe(-1016704.14);
+    }
   });
 });

@@ -551,3 +551,34 @@ function reasonOf(
   if (s.balanceG > EPS_G) return s.inPool ? 'donor' : 'not_needed';
   return 'compliant';
 }
+
+/** How the pool's benefit is shared among its ships (for charterers), docs/regulations.md. */
+export type AllocationRule = 'proportional' | 'equal_price';
+
+/**
+ * The pool's benefit (this period's penalty its deficit ships avoid) shared out, EUR per ship (> 0 pays,
+ * < 0 receives; the sum is 0). `proportional`: each covered ship pays the penalty it avoided and each donor
+ * receives the benefit in proportion to the surplus it gave. `equal_price`: every t CO2e moved has one price,
+ * benefit ÷ surplus moved; covered ships pay it on what they received, donors receive it on what they gave.
+ */
+export function allocatePoolBenefit(
+  plan: PoolingPlan,
+  rule: AllocationRule,
+): { benefitEur: number; movedG: number; pricePerGEur: number; settlementEur: Map<string, number> } {
+  const members = plan.ships.filter((s) => s.inPool);
+  const movedG = members.reduce((a, s) => a + Math.max(0, s.transferG), 0);
+  const benefitEur = members
+    .filter((s) => s.transferG > 0)
+    .reduce((a, s) => a + s.penaltyAloneEur - s.penaltyEur, 0);
+  const pricePerGEur = movedG > 0 ? benefitEur / movedG : 0;
+  const settlementEur = new Map<string, number>();
+  for (const s of plan.ships) {
+    let eur = 0;
+    if (s.inPool && s.transferG < 0) eur = pricePerGEur * s.transferG;
+    else if (s.inPool && s.transferG > 0) {
+      eur = rule === 'proportional' ? s.penaltyAloneEur - s.penaltyEur : pricePerGEur * s.transferG;
+    }
+    settlementEur.set(s.id, eur);
+  }
+  return { benefitEur, movedG, pricePerGEur, settlementEur };
+}
