@@ -108,7 +108,10 @@ export const complianceShipSchema = z.object({
   name: z.string().nullable(),
   nameZh: z.string().nullable(),
   imoNumber: z.string(),
-  /** `verified`: a past year from submitted records; `provisional`: this year's records projected to the year end. */
+  /**
+   * `verified`: a closed year whose records are all submitted, from those records; `provisional`: from every record
+   * (this year's projected to the year end).
+   */
   status: z.enum(['verified', 'provisional']),
   issue: z.enum(complianceIssues).nullable(),
   /** Records of the year not yet submitted (left out of a verified year). */

@@ -48,7 +48,10 @@ export class ComplianceService {
       year < current ? 1 : Math.max(1 / 365, (now - start) / (Date.UTC(year + 1, 0, 1) - start));
     const ships = reports.map(({ state, figures }): ShipYear => {
       let report: ReportResponse | null = figures.mrv;
-      const status = year < current ? 'verified' : 'provisional';
+      // A closed year whose records are all submitted is verified (from the submitted records); otherwise the
+      // figures are provisional, from every record, and a running year is projected to its end.
+      const unsubmitted = figures.mrv ? figures.mrv.recordCount - figures.mrv.submittedCount : 0;
+      const status = year < current && unsubmitted === 0 ? 'verified' : 'provisional';
       if (report && status === 'verified') {
         report = reportOf(
           state.complete,
@@ -74,7 +77,7 @@ export class ComplianceService {
         imoNumber: state.particulars?.imoNumber ?? state.shipId,
         status,
         issue,
-        unsubmittedRecords: figures.mrv ? figures.mrv.recordCount - figures.mrv.submittedCount : 0,
+        unsubmittedRecords: unsubmitted,
         fuels: Object.entries(report?.totals.euScopeFuelT ?? {})
           .filter(([fuelId, t]) => fuelId !== 'electric' && t > 0)
           .map(([fuelId, massT]) => ({ fuelId, massT })),
