@@ -16,7 +16,7 @@ const priceSchema = z.coerce.number().min(0).max(10_000);
 const shipIdSchema = z.string().min(1).max(64);
 
 /** The fuels a what-if can switch to: those with FuelEU Annex II defaults in packages/domain. */
-export const whatIfFuels = ['lng', 'methanol', 'ethanol', 'diesel_gas_oil', 'lfo', 'hfo'] as const;
+export const whatIfFuels = ['lng', 'methanol', 'lpg_propane', 'diesel_gas_oil', 'lfo', 'hfo'] as const;
 export const allocationRules = ['proportional', 'equal_price'] as const;
 export const poolFixes = ['in', 'out'] as const;
 
