@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -65,6 +66,13 @@ describe('fleet compliance plan (worked example of docs/regulations.md)', () => 
     expect(r2(plan.totals.billEur)).toBe(7600000);
     expect(r2(plan.pool?.pricePerTEur)).toBe(636.27);
     expect(plan.ships.map((s) => r2(s.plan?.settlementEur))).toEqual([-1016704.14, 0, 1016704.14]);
+  });
+
+  it("is the web page test's fixture (ECOHELM_RECORD_FIXTURES=1 writes it anew)", () => {
+    const file = new URL('../../web/src/test/fixtures/compliance-example.json', import.meta.url);
+    if (process.env.ECOHELM_RECORD_FIXTURES === '1')
+      writeFileSync(file, `${JSON.stringify(plan, null, 2)}\n`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(plan)));
   });
 
   it('writes the same numbers and the rule to the XLSX, in both languages', async () => {
