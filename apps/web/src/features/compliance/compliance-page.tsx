@@ -27,8 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
-import { fleetErrorText, shipName } from '../fleet/fleet-format';
 import { useCompliancePlan, useExportAllocation } from './api/compliance';
+import { complianceErrorText as fleetErrorText, shipName } from './compliance-format';
 
 const thisYear = () => new Date().getUTCFullYear();
 /** FuelEU Maritime applies from 2025 (Reg. (EU) 2023/1805 Art. 2). */
