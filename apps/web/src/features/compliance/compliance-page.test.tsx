@@ -1,9 +1,11 @@
 import { fleetMessages } from '@ecohelm/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flattenKeys, type Tree } from '../../i18n/resources';
 import example from '../../test/fixtures/compliance-example.json';
 import { captureFiles, renderPage, stubApi } from '../../test/render-page';
 import { CompliancePage } from './compliance-page';
+import { complianceStrings } from './compliance-strings';
 
 // The worked example of docs/regulations.md as the server plans it (apps/server/test/compliance-plan.test.ts).
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -20,6 +22,16 @@ const posts = () =>
 
 describe('fleet compliance page', { timeout: 120_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('has the same strings in both languages, none empty (they load with the page, not the locale trees)', () => {
+    const en = complianceStrings.en_US as unknown as Tree;
+    const zh = complianceStrings.zh_CN as unknown as Tree;
+    expect(flattenKeys(zh).sort()).toEqual(flattenKeys(en).sort());
+    const texts = (tree: Tree): string[] =>
+      Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : texts(v)));
+    expect(texts(en).every((x) => x.trim().length > 0)).toBe(true);
+    expect(texts(zh).every((x) => x.trim().length > 0)).toBe(true);
+  });
 
   it('shows the worked example: the bill, the pool with reasons, and each ship', async () => {
     stubApi({ '/api/v1/fleet/compliance': { json: example } });

@@ -28,6 +28,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
 import { useCompliancePlan, useExportAllocation } from './api/compliance';
+import './compliance-strings';
 import { complianceErrorText as fleetErrorText, shipName } from './compliance-format';
 
 const thisYear = () => new Date().getUTCFullYear();

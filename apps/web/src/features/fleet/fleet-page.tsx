@@ -79,7 +79,7 @@ function FleetOverview({
             options={years.map((y) => ({ value: y, label: String(y) }))}
             onChange={onYear}
           />
-          <Link to={`/fleet/compliance?year=${Math.max(2025, year)}`}>{t('compliance.link')}</Link>
+          <Link to={`/fleet/compliance?year=${Math.max(2025, year)}`}>{t('fleet.complianceLink')}</Link>
           <Button type="primary" loading={exporter.isPending} disabled={!fleet.data} onClick={download}>
             {t('fleet.downloadReport')}
           </Button>
