@@ -81,7 +81,7 @@ export function CompliancePage() {
         title={t('compliance.title')}
         columns={3}
         rowCount={3}
-        minRowHeight={220}
+        minRowHeight={250}
         actions={
           <>
             <Link to="/fleet">{t('compliance.back')}</Link>
@@ -109,7 +109,7 @@ export function CompliancePage() {
               <Select
                 aria-label={t('compliance.rule')}
                 value={rule}
-                style={{ width: 200 }}
+                style={{ width: 240 }}
                 options={(['proportional', 'equal_price'] as const).map((r) => ({
                   value: r,
                   label: t(`compliance.rules.${r}`),
@@ -411,6 +411,7 @@ function ShipsTable({
         },
         {
           title: t('compliance.columns.fix'),
+          fixed: 'right',
           width: 190,
           render: (_, s) =>
             s.plan || fixes[s.shipId] ? (
@@ -428,6 +429,7 @@ function ShipsTable({
         },
         {
           title: t('compliance.columns.whatIf'),
+          fixed: 'right',
           width: 110,
           render: (_, s) =>
             s.plan || s.whatIfApplied ? (
