@@ -94,6 +94,30 @@ describe('fleet compliance page', { timeout: 120_000 }, () => {
     });
   });
 
+  it('records what a ship banked and borrowed in an earlier year', async () => {
+    stubApi({ '/api/v1/fleet/compliance': { json: example } });
+    await renderPage(<CompliancePage />, { path: '/fleet/compliance?year=2026&price=80' });
+    await vi.waitFor(() => expect(figure('bill')).toBe('7,600,000.00'));
+    fireEvent.click(within(rowOf('Borealis')).getByRole('button', { name: 'Record' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Advance borrowed from the next year (t CO2e)'), {
+      target: { value: '40' },
+    });
+    fireEvent.click(within(dialog).getByText('A penalty was paid for this year'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => {
+      const put = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PUT');
+      expect(put?.[0]).toBe('/api/v1/fleet/compliance/flexibility');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+        shipId: '9000002',
+        year: 2025,
+        bankedT: 0,
+        borrowedT: 40,
+        penalised: true,
+      });
+    });
+  });
+
   it('speaks Chinese, and says why there is no plan in the user language', async () => {
     stubApi({ '/api/v1/fleet/compliance': { json: example } });
     await renderPage(<CompliancePage />, { path: '/fleet/compliance?year=2026', lang: 'zh_CN' });

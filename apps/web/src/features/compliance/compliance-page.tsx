@@ -9,6 +9,7 @@ import {
   Alert,
   App,
   Button,
+  Checkbox,
   Descriptions,
   Empty,
   InputNumber,
@@ -27,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
-import { useCompliancePlan, useExportAllocation } from './api/compliance';
+import { useCompliancePlan, useExportAllocation, useRecordFlexibility } from './api/compliance';
 import './compliance-strings';
 import { complianceErrorText as fleetErrorText, shipName } from './compliance-format';
 
@@ -52,6 +53,7 @@ export function CompliancePage() {
   const [fixes, setFixes] = useState<Record<string, Fix>>({});
   const [whatIf, setWhatIf] = useState<Record<string, ComplianceWhatIf>>({});
   const [editing, setEditing] = useState<ComplianceShip | null>(null);
+  const [recording, setRecording] = useState<ComplianceShip | null>(null);
   const lang = i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
   const request: ComplianceRequest = {
     year,
@@ -152,6 +154,7 @@ export function CompliancePage() {
                   })
                 }
                 onWhatIf={setEditing}
+                onHistory={setRecording}
               />
             )),
           },
@@ -173,6 +176,7 @@ export function CompliancePage() {
           }}
         />
       ) : null}
+      {recording ? <HistoryDialog ship={recording} year={year} onClose={() => setRecording(null)} /> : null}
     </>
   );
 }
@@ -263,11 +267,13 @@ function ShipsTable({
   fixes,
   onFix,
   onWhatIf,
+  onHistory,
 }: {
   plan: ComplianceResponse;
   fixes: Record<string, Fix>;
   onFix: (shipId: string, fix: Fix | null) => void;
   onWhatIf: (ship: ComplianceShip) => void;
+  onHistory: (ship: ComplianceShip) => void;
 }) {
   const { t, num } = useFormat();
   const { i18n } = useTranslation();
@@ -276,7 +282,7 @@ function ShipsTable({
       size="small"
       rowKey="shipId"
       pagination={false}
-      scroll={{ x: 1900 }}
+      scroll={{ x: 2000 }}
       dataSource={plan.ships}
       columns={[
         {
@@ -334,6 +340,15 @@ function ShipsTable({
           width: 100,
           align: 'right',
           render: (_, s) => num(s.carriedInT, 2),
+        },
+        {
+          title: t('compliance.columns.history'),
+          width: 100,
+          render: (_, s) => (
+            <Button size="small" onClick={() => onHistory(s)}>
+              {t('compliance.history.edit')}
+            </Button>
+          ),
         },
         {
           title: t('compliance.columns.pool'),
@@ -512,6 +527,75 @@ function WhatIfDialog({
             onChange={(v) => setShore(typeof v === 'number' ? v : 0)}
           />
         </div>
+      </Space>
+    </Modal>
+  );
+}
+
+function HistoryDialog({ ship, year, onClose }: { ship: ComplianceShip; year: number; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const record = useRecordFlexibility();
+  const [entryYear, setEntryYear] = useState(Math.max(FIRST_YEAR, year - 1));
+  const [banked, setBanked] = useState(0);
+  const [borrowed, setBorrowed] = useState(0);
+  const [penalised, setPenalised] = useState(false);
+  const years = Array.from({ length: Math.max(1, thisYear() - FIRST_YEAR + 1) }, (_, i) => thisYear() - i);
+  const save = () =>
+    record.mutate(
+      { shipId: ship.shipId, year: entryYear, bankedT: banked, borrowedT: borrowed, penalised },
+      {
+        onSuccess: () => {
+          void message.success(t('compliance.history.saved'));
+          onClose();
+        },
+        onError: (error) => void message.error(fleetErrorText(error, t)),
+      },
+    );
+  return (
+    <Modal
+      open
+      title={`${t('compliance.history.title')} — ${shipName(ship, i18n.language)}`}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('compliance.history.save')}
+      confirmLoading={record.isPending}
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Paragraph type="secondary">{t('compliance.history.help')}</Typography.Paragraph>
+        <div>
+          {t('compliance.history.year')}
+          <Select
+            aria-label={t('compliance.history.year')}
+            value={entryYear}
+            style={{ width: '100%' }}
+            options={years.map((y) => ({ value: y, label: String(y) }))}
+            onChange={setEntryYear}
+          />
+        </div>
+        <div>
+          {t('compliance.history.banked')}
+          <InputNumber
+            aria-label={t('compliance.history.banked')}
+            min={0}
+            value={banked}
+            style={{ width: '100%' }}
+            onChange={(v) => setBanked(typeof v === 'number' ? v : 0)}
+          />
+        </div>
+        <div>
+          {t('compliance.history.borrowed')}
+          <InputNumber
+            aria-label={t('compliance.history.borrowed')}
+            min={0}
+            value={borrowed}
+            style={{ width: '100%' }}
+            onChange={(v) => setBorrowed(typeof v === 'number' ? v : 0)}
+          />
+        </div>
+        <Checkbox checked={penalised} onChange={(e) => setPenalised(e.target.checked)}>
+          {t('compliance.history.penalised')}
+        </Checkbox>
       </Space>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import {
+  type ComplianceFlexibility,
   type ComplianceRequest,
   type ComplianceResponse,
   complianceResponseSchema,
 } from '@ecohelm/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, isApiErrorBody } from '../../../lib/api-client';
 import { apiPath } from '../../../lib/ship-scope';
 import { safeStorage, storageKeys } from '../../../lib/storage';
@@ -61,5 +62,14 @@ export function useExportAllocation() {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       return name;
     },
+  });
+}
+
+/** Records what the company banked, borrowed and paid for a ship's year (the FuelEU database's entries). */
+export function useRecordFlexibility() {
+  const client = useQueryClient();
+  return useMutation<{ ok: true }, Error, ComplianceFlexibility>({
+    mutationFn: (body) => apiFetch('/api/v1/fleet/compliance/flexibility', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['fleet', 'compliance'] }),
   });
 }
