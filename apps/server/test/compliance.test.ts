@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
-import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { recordSources } from '../src/features/sync/sync.sources.ts';
+import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import { testSyncConfig } from './nats.ts';
 import { createTestApp, type TestApp } from './stores.ts';
 
@@ -29,7 +29,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
     for (const record of reportingYear(2025, { anchorage: true })) {
       expect((await inject('POST', '/api/v1/filling/records', { record })).statusCode).toBe(201);
     }
-    const repo = new SyncRepository(shore.testStore.store.db, 'postgres');
+    const repo = new ShoreRepository(shore.testStore.store.db, 'postgres');
     // The second ship's records are drafts; the first ship's are submitted (a verified year).
     for (const shipId of [SHIPS[1]!, SHIPS[0]!]) {
       if (shipId === SHIPS[0]) {

@@ -9,8 +9,8 @@ import {
 import { BORROW_REPAY_FACTOR } from '@ecohelm/domain';
 import type { z } from 'zod';
 import { AppError, notFound, validationFailed } from '../../platform/errors.ts';
-import type { FleetService } from '../fleet/fleet.service.ts';
-import { reportOf } from '../reports/reports.service.ts';
+import type { FleetService } from '../fleet/index.ts';
+import { reportOf } from '../reports/index.ts';
 import { compliancePlanOf, type ShipYear } from './compliance.plan.ts';
 import type { ComplianceRepository } from './compliance.repository.ts';
 

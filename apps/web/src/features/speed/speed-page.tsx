@@ -53,7 +53,7 @@ export function SpeedPage() {
   };
   const canWrite = useCanWrite('records:write');
   const canImportGrib = useCanWrite('settings:write');
-  const title = (id: string) => t(`optimization.panels.${id}`);
+  const title = (id: string) => t(`speed.panels.${id}`);
   const errorText = useErrorText();
   const body = (render: (d: Data) => ReactNode) => {
     if (speed.error) return <Alert type="error" showIcon message={errorText(speed.error)} />;
@@ -73,7 +73,7 @@ export function SpeedPage() {
   return (
     <>
       <PageFrame
-        title={t('optimization.speed.title')}
+        title={t('speed.title')}
         columns={4}
         rowCount={4}
         minRowHeight={290}
