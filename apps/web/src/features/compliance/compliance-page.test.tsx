@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fleetMessages } from '@ecohelm/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +25,24 @@ const posts = () =>
 
 describe('fleet compliance page', { timeout: 120_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('has every key the page names, in both languages, and none unused (as i18n/keys.test.ts for the trees)', () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const code = readdirSync(dir)
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .concat(readFileSync(path.join(dir, '../../lib/contract-messages.ts'), 'utf8'))
+      .join('\n');
+    const named = [...code.matchAll(/['"`](compliance(?:\.[a-zA-Z0-9_-]+)+)['"`]/g)].map((m) => m[1]!);
+    const prefixes = [...code.matchAll(/`(compliance(?:\.[a-zA-Z0-9_-]+)*\.)\$\{/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(40);
+    for (const tree of [complianceStrings.en_US, complianceStrings.zh_CN] as unknown as Tree[]) {
+      const keys = flattenKeys({ compliance: tree });
+      expect(named.filter((k) => !keys.includes(k))).toEqual([]);
+      expect(prefixes.filter((p) => !keys.some((k) => k.startsWith(p)))).toEqual([]);
+      expect(keys.filter((k) => !named.includes(k) && !prefixes.some((p) => k.startsWith(p)))).toEqual([]);
+    }
+  });
 
   it('has the same strings in both languages, none empty (they load with the page, not the locale trees)', () => {
     const en = complianceStrings.en_US as unknown as Tree;
