@@ -335,6 +335,12 @@ const report = await (
   await fetch(`${shoreOrigin}/api/v1/fleet/reports/export?year=2025&lang=en_US`, { headers: auth })
 ).arrayBuffer();
 const reportMs = performance.now() - tReport;
+// Fleet compliance (issue #29): every ship's FuelEU and ETS figures of 2025, the pool and the bill at 80 EUR.
+const tCompliance = performance.now();
+const compliance = (await (
+  await fetch(`${shoreOrigin}/api/v1/fleet/compliance?year=2025&price=80`, { headers: auth })
+).json()) as { ships: { plan: unknown }[]; pool: { members: string[] } | null };
+const complianceMs = performance.now() - tCompliance;
 
 const rows: [string, string][] = [
   ['ships × days of history', `${SHIPS} × ${DAYS}`],
@@ -358,6 +364,10 @@ const rows: [string, string][] = [
     `${reconciled} of ${SHIPS}, ${fmt((reconciledAt - doneAt) / 1000, 1)} s after / ${deadLetters}`,
   ],
   ['largest shore backlog seen (messages)', fmt(maxPending, 0)],
+  [
+    'fleet compliance 2025 (ships planned / in the pool / ms)',
+    `${compliance.ships.filter((x) => x.plan).length} of ${compliance.ships.length} / ${compliance.pool?.members.length ?? 0} / ${fmt(complianceMs, 0)}`,
+  ],
   [
     'fleet page, every ship figured from its voyage ledger, 2025 / this year, p50 of 5',
     `${fmt(pastYear.ms, 0)} ms (${pastYear.rated} rated, ${pastYear.source}) / ${fmt(thisYear.ms, 0)} ms (${thisYear.rated} rated, ${thisYear.source})`,

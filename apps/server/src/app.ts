@@ -21,6 +21,7 @@ import {
 import { type AuditService, auditRoutes, createAuditService } from './features/audit/index.ts';
 import { BackupService, backupRoutes } from './features/backup/index.ts';
 import { CiiService, ciiRoutes } from './features/cii/index.ts';
+import { complianceRoutes, createCompliance } from './features/compliance/index.ts';
 import { ConsumptionService, consumptionRoutes } from './features/consumption/index.ts';
 import { createEcaGeofence, createEcaService, ecaRoutes } from './features/eca/index.ts';
 import {
@@ -412,6 +413,7 @@ export async function buildApp(
   });
   if (consoles) app.addHook('onClose', () => consoles.close());
   await fleetRoutes(app, fleet, new FleetExporter(fleet), consoles);
+  await complianceRoutes(app, createCompliance(store, { fleet }));
 
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);

@@ -2,6 +2,7 @@ export * from './alarms.ts';
 export * from './audit.ts';
 export * from './backup.ts';
 export * from './cii.ts';
+export * from './compliance.ts';
 export * from './consumption.ts';
 export * from './eca.ts';
 export * from './energy-report.ts';

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { AlarmTables } from './tables/alarms.ts';
 import type { AuditTables } from './tables/audit.ts';
+import type { ComplianceTables } from './tables/compliance.ts';
 import type { EcaTables } from './tables/eca.ts';
 import type { EquipmentTables } from './tables/equipment.ts';
 import type { LoadTables } from './tables/load.ts';
@@ -30,7 +31,8 @@ export interface Database
     SpeedTables,
     SyncTables,
     UserTables,
-    AuditTables {
+    AuditTables,
+    ComplianceTables {
   devices: DevicesTable;
   device_tokens: DeviceTokensTable;
   ships: ShipsTable;

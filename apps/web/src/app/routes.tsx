@@ -98,6 +98,10 @@ export function AppRoutes() {
         <Route index element={<Home />} />
         <Route path="/users" element={<RouteView key="/users" routeKey="/users" />} />
         <Route path="/help" element={<RouteView key="/help" routeKey="/help" />} />
+        <Route
+          path="/fleet/compliance"
+          element={<RouteView key="/fleet/compliance" routeKey="/fleet/compliance" />}
+        />
         {topLevel
           .filter((entry) => entry.type !== 1)
           .map((entry) => (

@@ -25,6 +25,10 @@ export const views: Record<string, View> = {
     () => import('../features/fleet/fleet-page'),
     (m) => m.FleetPage,
   ),
+  '/fleet/compliance': named(
+    () => import('../features/compliance/compliance-page'),
+    (m) => m.CompliancePage,
+  ),
   '/overview': charted(
     () => {
       // Every panel's figures in one request, asked for while the page's code loads.

@@ -1,5 +1,6 @@
 import {
   alarmLimitMessages,
+  complianceMessages,
   consumptionMessages,
   ecaMessages,
   equipmentMessages,
@@ -28,6 +29,7 @@ const byText = new Map<string, string>([
   [GRIB_DAMAGED_MESSAGE, 'speed.messages.gribDamaged'] as const,
   ...Object.entries(userMessages).map(([k, v]) => [v as string, `users.messages.${k}`] as const),
   ...Object.entries(syncMessages).map(([k, v]) => [v as string, `fleet.messages.${k}`] as const),
+  ...Object.entries(complianceMessages).map(([k, v]) => [v as string, `compliance.messages.${k}`] as const),
   [fleetMessages.notShore, 'fleet.messages.fleetNotShore'] as const,
   [fleetMessages.unknownShip, 'fleet.messages.unknownShip'] as const,
   [fleetMessages.consoleReadOnly, 'fleet.messages.consoleReadOnly'] as const,

@@ -142,13 +142,11 @@ export function fuelEuCompliance(input: {
   const { limitGCo2ePerMj } = fuelEuLimit(input.year);
   const actual = requireNonNegative(input.ghgIntensity, 'ghgIntensity', true);
   const cb = (limitGCo2ePerMj - actual) * requireNonNegative(input.energyMj, 'energyMj');
-  const n = Math.max(1, Math.floor(input.consecutiveDeficitYears ?? 1));
-  const multiplier = 1 + (n - 1) / coefficients.consecutive_penalty_step_divisor;
-  const c = fueleu.penalty_annex_IV_B.constants;
-  const penaltyEur =
-    cb < 0
-      ? (Math.abs(cb) / (actual * c.VLSFO_energy_MJ_per_t)) * c.EUR_per_t_VLSFO_equivalent * multiplier
-      : 0;
+  const { penaltyEur, multiplier } = fuelEuPenalty({
+    complianceBalanceGCo2e: cb,
+    ghgIntensity: actual,
+    consecutiveDeficitYears: input.consecutiveDeficitYears,
+  });
   return {
     limitGCo2ePerMj,
     complianceBalanceGCo2e: cb,
@@ -156,4 +154,26 @@ export function fuelEuCompliance(input: {
     penaltyEur,
     multiplier,
   };
+}
+
+/**
+ * FuelEU penalty of a compliance balance (Annex IV part B; Art. 23(2)), EUR: when CB < 0,
+ * |CB| / (GHGIE_actual·41,000)·2,400 × (1 + (n − 1)/10), n = consecutive periods with a penalty; else 0.
+ */
+export function fuelEuPenalty(input: {
+  complianceBalanceGCo2e: number;
+  ghgIntensity: number;
+  consecutiveDeficitYears?: number | undefined;
+}): { penaltyEur: number; multiplier: number } {
+  const cb = input.complianceBalanceGCo2e;
+  if (!Number.isFinite(cb)) {
+    throw new DomainInputError('invalid_number', 'complianceBalanceGCo2e', cb, 'must be a finite number');
+  }
+  const actual = requireNonNegative(input.ghgIntensity, 'ghgIntensity', true);
+  const n = Math.max(1, Math.floor(input.consecutiveDeficitYears ?? 1));
+  const multiplier = 1 + (n - 1) / coefficients.consecutive_penalty_step_divisor;
+  const c = fueleu.penalty_annex_IV_B.constants;
+  const penaltyEur =
+    cb < 0 ? (-cb / (actual * c.VLSFO_energy_MJ_per_t)) * c.EUR_per_t_VLSFO_equivalent * multiplier : 0;
+  return { penaltyEur, multiplier };
 }

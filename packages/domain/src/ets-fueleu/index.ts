@@ -1,2 +1,3 @@
 export * from './ets.ts';
 export * from './fueleu.ts';
+export * from './pooling.ts';

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Empty, Select, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { leaveShipConsole, shipScope } from '../../lib/ship-scope';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
@@ -79,6 +79,7 @@ function FleetOverview({
             options={years.map((y) => ({ value: y, label: String(y) }))}
             onChange={onYear}
           />
+          <Link to={`/fleet/compliance?year=${Math.max(2025, year)}`}>{t('fleet.complianceLink')}</Link>
           <Button type="primary" loading={exporter.isPending} disabled={!fleet.data} onClick={download}>
             {t('fleet.downloadReport')}
           </Button>

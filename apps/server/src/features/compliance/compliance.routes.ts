@@ -1,0 +1,79 @@
+import {
+  apiErrorSchema,
+  complianceFlexibilitySchema,
+  complianceQuerySchema,
+  complianceRequestSchema,
+  complianceResponseSchema,
+} from '@ecohelm/contracts';
+import { z } from 'zod';
+import type { AppInstance } from '../../platform/app-instance.ts';
+import { requirePermission } from '../../platform/auth.ts';
+import type { ComplianceService } from './compliance.service.ts';
+import { complianceWorkbook } from './compliance.xlsx.ts';
+
+/**
+ * Fleet compliance on a shore server (409 elsewhere, from the fleet service): the plan of a year (GET with the price,
+ * POST with the user's pool choices and what-ifs), its allocation as an XLSX, and the flexibility a company recorded.
+ */
+export async function complianceRoutes(app: AppInstance, compliance: ComplianceService): Promise<void> {
+  const tags = ['fleet'];
+  const read = requirePermission('fleet:read');
+  app.get(
+    '/api/v1/fleet/compliance',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        querystring: complianceQuerySchema,
+        response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    (request) =>
+      compliance.plan(
+        complianceRequestSchema.parse({
+          year: request.query.year ?? new Date().getUTCFullYear(),
+          pricePerAllowanceEur: request.query.price ?? 0,
+        }),
+      ),
+  );
+  app.post(
+    '/api/v1/fleet/compliance',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        body: complianceRequestSchema,
+        response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    (request) => compliance.plan(request.body),
+  );
+  app.post(
+    '/api/v1/fleet/compliance/export',
+    { preHandler: read, schema: { tags, body: complianceRequestSchema } },
+    async (request, reply) => {
+      const file = await complianceWorkbook(await compliance.plan(request.body), request.body.lang);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.body.length)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+  app.put(
+    '/api/v1/fleet/compliance/flexibility',
+    {
+      preHandler: requirePermission('fleet:admin'),
+      schema: {
+        tags,
+        body: complianceFlexibilitySchema,
+        response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await compliance.record(request.body);
+      return { ok: true as const };
+    },
+  );
+}

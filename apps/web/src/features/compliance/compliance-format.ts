@@ -1,0 +1,19 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client';
+import { translateMessage } from '../../lib/contract-messages';
+
+/** The server's message where it is one of the contract's (translated), else the error code's text. */
+export function complianceErrorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    const translated = translateMessage(error.message, t);
+    if (translated !== error.message) return translated;
+    return t(error.messageKey, { defaultValue: t('errors.unknown') });
+  }
+  return t('errors.unknown');
+}
+
+/** The ship's name in the console's language (the Chinese name where there is one). */
+export const shipName = (
+  s: { name: string | null; nameZh: string | null; shipId: string },
+  language: string,
+) => (language !== 'en_US' && s.nameZh) || s.name || s.shipId;

@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import { startNats, type TestNats } from '../apps/server/test/nats.ts';
+import { MAIN_PORT } from '../playwright.config.ts';
+import { buttonName, expect, expectNoRawText, langs, saveScreen, storeToken, test } from './fixtures.ts';
+
+/**
+ * Fleet compliance on a shore (issue #29): a shore server of its own (PostgreSQL, ECOHELM_SYNC_ROLE=shore) and a ship
+ * (the simulator) syncing into it through a nats-server started here. The page is reached from the fleet page, lists
+ * the synced ship with its figures, takes a price and exports the allocation; then the worked example of
+ * docs/regulations.md (the server's plan of it, apps/web/src/test/fixtures/compliance-example.json) is drawn in the
+ * browser, in both languages.
+ */
+const SHORE_PORT = MAIN_PORT + 76;
+const SHIP_PORT = MAIN_PORT + 77;
+const shore = `http://127.0.0.1:${SHORE_PORT}`;
+const adminUrl = process.env.E2E_SHORE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `ecohelm_e2e_compliance_${SHORE_PORT}`;
+const example = JSON.parse(
+  readFileSync(new URL('../apps/web/src/test/fixtures/compliance-example.json', import.meta.url), 'utf8'),
+);
+
+const text = {
+  en_US: {
+    fleet: 'Fleet',
+    link: 'Compliance and pooling',
+    title: 'Fleet compliance',
+    ship: 'ECOHELM PIONEER',
+    price: 'Allowance price',
+    export: 'Allocation XLSX',
+    covered: 'Deficit covered',
+    borrows: 'Borrows',
+  },
+  zh_CN: {
+    fleet: '船队',
+    link: '合规与合并池',
+    title: '船队合规',
+    ship: '生态先锋',
+    price: '配额价格',
+    export: '分摊表 XLSX',
+    covered: '赤字被覆盖',
+    borrows: '预借',
+  },
+} as const;
+
+let nats: TestNats | undefined;
+const servers: ChildProcess[] = [];
+const serve = (port: number, env: Record<string, string>) => {
+  const child = spawn(
+    process.execPath,
+    ['scripts/e2e-server.mjs', String(port), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)],
+    { stdio: 'ignore' },
+  );
+  servers.push(child);
+};
+const withAdmin = async (sqlText: string) => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sqlText);
+  } finally {
+    await admin.end();
+  }
+};
+
+const MANAGER = { username: 'manager', password: 'e2e compliance password' };
+async function signIn(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: MANAGER });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+test.describe('fleet compliance on a shore server', () => {
+  test.use({ baseURL: shore });
+  test.describe.configure({ timeout: 240_000 });
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(240_000);
+    nats = await startNats();
+    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await withAdmin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    const sync = {
+      ECOHELM_SYNC_NATS_URL: nats.url,
+      ECOHELM_SYNC_SCAN_MS: '1000',
+      ECOHELM_SYNC_MAX_KBITS: '100000',
+    };
+    serve(SHORE_PORT, {
+      ...sync,
+      DATABASE_URL: url.toString(),
+      ECOHELM_SYNC_ROLE: 'shore',
+      ECOHELM_SYNC_AUTO_REGISTER: '1',
+      ECOHELM_SIMULATOR: '0',
+      ECOHELM_ADMIN_USER: MANAGER.username,
+      ECOHELM_ADMIN_PASSWORD: MANAGER.password,
+    });
+    serve(SHIP_PORT, {
+      ...sync,
+      DATABASE_URL: '',
+      ECOHELM_SIMULATOR: '1',
+      ECOHELM_SIMULATOR_HISTORY_DAYS: '20',
+      ECOHELM_SYNC_HISTORY_DAYS: '2',
+    });
+    const request = await playwright.request.newContext({ baseURL: shore });
+    await expect(async () => {
+      const token = await signIn(request);
+      const res = await request.get('/api/v1/fleet/compliance', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status()).toBe(200);
+      expect((await res.json()).ships[0]?.name).toBe('ECOHELM PIONEER');
+    }).toPass({ timeout: 200_000, intervals: [2000] });
+    await request.dispose();
+  });
+
+  test.afterAll(async () => {
+    for (const child of servers.splice(0)) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    await nats?.dispose();
+    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  });
+
+  for (const lang of langs) {
+    test(`reaches the page from the fleet, lists the synced ship, takes a price and exports in ${lang}`, async ({
+      page,
+    }) => {
+      const t = text[lang];
+      const token = await signIn(page.request);
+      await storeToken(page, token, lang);
+      await page.goto('/fleet');
+      await page.getByRole('link', { name: t.link }).click();
+      await page.waitForURL('**/fleet/compliance**');
+      await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible();
+      const ships = page.locator('[data-panel="complianceShips"]');
+      await expect(ships.getByText(t.ship)).toBeVisible();
+      const posted = page.waitForRequest(
+        (r) => r.url().endsWith('/api/v1/fleet/compliance') && r.postDataJSON()?.pricePerAllowanceEur === 75,
+      );
+      await page.getByLabel(t.price).fill('75');
+      await posted;
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-compliance-${lang}`);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: buttonName(t.export) }).click();
+      expect((await download).suggestedFilename()).toMatch(/^fueleu-allocation-\d{4}-(en_US|zh_CN)\.xlsx$/);
+    });
+
+    test(`draws the worked example of docs/regulations.md in ${lang}`, async ({ page }) => {
+      const t = text[lang];
+      const token = await signIn(page.request);
+      await storeToken(page, token, lang);
+      await page.route('**/api/v1/fleet/compliance', (route) => route.fulfill({ json: example }));
+      await page.goto('/fleet/compliance?year=2026&price=80');
+      await expect(page.locator('[data-figure="bill"]')).toHaveText('7,600,000.00');
+      await expect(page.locator('[data-figure="saved"]')).toHaveText('1,653,308.88');
+      await expect(page.locator('[data-figure="pricePerT"]')).toHaveText('636.27');
+      const ships = page.locator('[data-panel="complianceShips"]');
+      await expect(ships.getByText(t.covered).first()).toBeVisible();
+      await expect(ships.getByText(new RegExp(t.borrows)).first()).toBeVisible();
+      await expectNoRawText(page);
+      await saveScreen(page, `fleet-compliance-example-${lang}`);
+    });
+  }
+});
