@@ -1,15 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Permission } from '@ecohelm/contracts';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
 import type { ConditionInput } from './features/alarms/alarms.engine.ts';
 import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
@@ -100,6 +93,7 @@ import { type AuthContext, registerAuth } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerApiDocs } from './platform/openapi.ts';
 import { registerWebConsole } from './platform/web-console.ts';
 
 export type { AppInstance };
@@ -171,17 +165,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCompression(app);
 
-  if (!replica) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: 'Ecohelm API', version: '1' },
-        components: { securitySchemes: { dcToken: { type: 'http', scheme: 'bearer' } } },
-        security: [{ dcToken: [] }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  }
+  if (!replica) await registerApiDocs(app);
 
   const sessions = new SessionService(new SessionRepository(store.db));
   const users = new UsersService(new UsersRepository(store.db));
