@@ -93,6 +93,8 @@ import { type AuthContext, registerAuth } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { type AppMetrics, registerMetrics } from './platform/metrics.ts';
+import { metricsSources } from './platform/metrics-sources.ts';
 import { registerApiDocs } from './platform/openapi.ts';
 import { registerWebConsole } from './platform/web-console.ts';
 
@@ -126,6 +128,8 @@ export interface Services {
 export interface BuiltApp {
   app: AppInstance;
   services: Services;
+  /** Prometheus metrics (platform/metrics.ts), served by main.ts on ECOHELM_METRICS_LISTEN; none on a replica. */
+  metrics?: AppMetrics;
 }
 
 /** Builds the HTTP app on an open, migrated store. Does not listen. */
@@ -202,6 +206,9 @@ export async function buildApp(
     pastMs: config.ingest.timeWindow.maxAgeDays * 86_400_000,
   });
   const adapters = new AdapterRegistry();
+  const metrics = replica
+    ? undefined
+    : registerMetrics(app, metricsSources(ingest, adapters, store, config, disk));
   const ecaRepo = new EcaRepository(store.db);
   const geofence = new EcaGeofence(ecaRepo);
   await geofence.load();
@@ -371,6 +378,7 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
+  metrics?.attachSync(sync.service);
   const fleetRepo = new FleetRepository(store.db, (row, reason) =>
     app.log.warn(
       { shipId: row.ship_id, record: `${row.stream}:${row.key}`, reason },
@@ -400,7 +408,7 @@ export async function buildApp(
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);
   }
-  return { app, services };
+  return { app, services, ...(metrics ? { metrics } : {}) };
 }
 
 /** What a caller may do inside the shore's copy of a ship at most: read (the copy refuses every write). */
