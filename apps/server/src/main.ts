@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { applyPendingRestore } from './db/restore.ts';
+import { startSpaceJob } from './db/space.ts';
 import { startConfiguredAdapters } from './features/ingest/adapters.ts';
 import { ensureDemoDevice } from './features/session/demo-device.ts';
 import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
@@ -46,6 +47,8 @@ const pruneSessions = setInterval(
 // Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
 const stopPrune = startRawPruneJob(services.telemetry, app.log);
+// The pages that pruning and compaction free go back to the disk (SQLite; db/space.ts).
+const stopSpace = startSpaceJob(store, { file: sqliteFile, quietHour: config.vacuumHour }, app.log);
 const stopTrim = await startMemoryTrim(app.log);
 
 let simulator: RunningSimulator | undefined;
@@ -54,6 +57,7 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
   stopPrune();
+  stopSpace();
   stopTrim();
   clearInterval(pruneSessions);
   await services.adapters.stopAll();

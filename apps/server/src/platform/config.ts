@@ -46,6 +46,11 @@ export interface AppConfig {
    * their own, apart from the console's port, reachable only where the operator binds it. Unset: no metrics listener.
    */
   metricsListen: string | undefined;
+  /**
+   * The hour (server local time) in which a SQLite store of an earlier release, made without incremental
+   * auto-vacuum, is rewritten once to give its free pages back (`ECOHELM_VACUUM_HOUR`, default 3; db/space.ts).
+   */
+  vacuumHour: number;
 }
 
 export interface SyncConfig {
@@ -205,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
         : undefined,
     trustProxy: trustProxyOf(env.ECOHELM_TRUST_PROXY ?? (file.trustProxy as string | boolean | undefined)),
     metricsListen: env.ECOHELM_METRICS_LISTEN || (file.metricsListen as string | undefined) || undefined,
+    vacuumHour: Number(env.ECOHELM_VACUUM_HOUR ?? file.vacuumHour ?? 3),
   };
 }
 
