@@ -86,3 +86,26 @@ describe('the SQLite store gives the space compaction frees back to the disk', (
     expect(statSync(file).size).toBeLessThan(again / 4);
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL vacuums the telemetry tables early', () => {
+  it('the rollup tables at 1 % dead rows with room for in-place updates, the raw samples at 2 %', async () => {
+    const { createTestStore } = await import('./stores.ts');
+    const { sql } = await import('kysely');
+    const t = await createTestStore('postgres');
+    try {
+      const rows = await sql<{ relname: string; reloptions: string[] }>`
+        select relname, reloptions from pg_class
+        where relname in ('rollup_1m', 'rollup_1h', 'rollup_1d', 'samples') and relkind = 'r'
+        order by relname`.execute(t.store.db);
+      const options = Object.fromEntries(rows.rows.map((r) => [r.relname, r.reloptions]));
+      for (const table of ['rollup_1m', 'rollup_1h', 'rollup_1d']) {
+        expect(options[table]).toEqual(
+          expect.arrayContaining(['fillfactor=80', 'autovacuum_vacuum_scale_factor=0.01']),
+        );
+      }
+      expect(options.samples).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.02']));
+    } finally {
+      await t.dispose();
+    }
+  });
+});

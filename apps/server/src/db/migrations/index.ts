@@ -20,6 +20,7 @@ import * as m0035 from './0035-users.ts';
 import * as m0036 from './0036-fleet-rollups-received.ts';
 import * as m0037 from './0037-audit.ts';
 import * as m0038 from './0038-fleet-intake.ts';
+import * as m0041 from './0041-rollup-autovacuum.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0036-fleet-rollups-received': m0036,
   '0037-audit': m0037,
   '0038-fleet-intake': m0038,
+  '0041-rollup-autovacuum': m0041,
 };
