@@ -57,6 +57,12 @@ describe.each(storeKinds)('the Prometheus metrics on %s', (kind) => {
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
   });
 
+  it('reads the store on the first scrape already', async () => {
+    const first = await scrape();
+    if (kind === 'sqlite') expect(value(first, 'ecohelm_store_pages')).toBeGreaterThan(0);
+    expect(value(first, 'ecohelm_store_size_bytes')).toBeGreaterThan(10_000);
+  });
+
   it('has every family, and a sample taken in or refused moves its counter', async () => {
     const signalk = (values: { path: string; value: unknown }[]) =>
       t.app.inject({

@@ -265,16 +265,25 @@ export function registerMetrics(app: AppInstance, sources: MetricsSources): AppM
   }
 
   const store = sources.store;
-  const pages = new Gauge({
-    name: 'ecohelm_store_pages',
-    help: 'SQLite: pages of the store file (page_count).',
-    registers: [registry],
-  });
-  const free = new Gauge({
-    name: 'ecohelm_store_free_pages',
-    help: 'SQLite: free pages of the store file (freelist_count), given back by incremental vacuum.',
-    registers: [registry],
-  });
+  const pragma = (name: string) => Number(store.sqlite?.pragma(name, { simple: true }) ?? 0);
+  if (store.sqlite) {
+    new Gauge({
+      name: 'ecohelm_store_pages',
+      help: 'SQLite: pages of the store file (page_count).',
+      registers: [registry],
+      collect() {
+        this.set(pragma('page_count'));
+      },
+    });
+    new Gauge({
+      name: 'ecohelm_store_free_pages',
+      help: 'SQLite: free pages of the store file (freelist_count), given back by incremental vacuum.',
+      registers: [registry],
+      collect() {
+        this.set(pragma('freelist_count'));
+      },
+    });
+  }
   new Gauge({
     name: 'ecohelm_store_size_bytes',
     help: 'Size of the store: the SQLite file with its write-ahead log, or pg_database_size on PostgreSQL.',
@@ -287,15 +296,9 @@ export function registerMetrics(app: AppInstance, sources: MetricsSources): AppM
         this.set(Number(r.rows[0]?.size ?? 0));
         return;
       }
-      const sqlite = store.sqlite;
-      if (!sqlite) return;
-      const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
-      const pageCount = Number(sqlite.pragma('page_count', { simple: true }));
-      pages.set(pageCount);
-      free.set(Number(sqlite.pragma('freelist_count', { simple: true })));
       const file = sources.sqliteFile;
       const onDisk = file ? sizeOf(file) + sizeOf(`${file}-wal`) : 0;
-      this.set(onDisk > 0 ? onDisk : pageSize * pageCount);
+      this.set(onDisk > 0 ? onDisk : pragma('page_size') * pragma('page_count'));
     },
   });
   return {
