@@ -119,10 +119,58 @@ module.exports = {
       from: { path: `^${server}/features/` },
       to: { path: `^${server}/(app|main|cli)\\.ts$` },
     },
+    {
+      name: 'server-feature-public-entry',
+      severity: 'error',
+      comment:
+        'A server feature uses another only through its public entry (index.ts: its service and types), never its repository, routes or helpers.',
+      from: { path: `^${server}/features/([^/]+)/`, pathNot: '\\.test\\.ts$' },
+      to: {
+        path: `^${server}/features/`,
+        pathNot: [`^${server}/features/$1/`, `^${server}/features/[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'server-entry-hides-its-repository',
+      severity: 'error',
+      comment: "A feature's public entry builds its repository (a create… factory) and never hands it out.",
+      from: { path: `^${server}/features/[^/]+/index\\.ts$` },
+      to: { path: '\\.repository\\.ts$', dependencyTypes: ['export'] },
+    },
+    {
+      name: 'server-composition-through-entries',
+      severity: 'error',
+      comment: 'app.ts, main.ts, cli.ts and the simulator compose features through their public entries too.',
+      from: { path: `^${server}/(app|main|cli)\\.ts$|^${server}/simulator/` },
+      to: { path: `^${server}/features/`, pathNot: `^${server}/features/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'server-routes-call-their-service',
+      severity: 'error',
+      comment:
+        'A route validates, checks the permission and calls its service: never a repository or the store.',
+      from: { path: `^${server}/features/[^/]+/[^/]*\\.routes\\.ts$` },
+      to: { path: [`\\.repository\\.ts$`, `^${server}/db/`] },
+    },
+    {
+      name: 'server-only-repositories-touch-kysely',
+      severity: 'error',
+      comment: 'SQL lives in repositories (and db/ for migrations and the store); services ask a repository.',
+      from: { path: `^${server}/`, pathNot: [`\\.repository\\.ts$`, `^${server}/db/`, '\\.test\\.ts$'] },
+      to: { path: '^node_modules/kysely/' },
+    },
+    {
+      name: 'packages-by-name',
+      severity: 'error',
+      comment:
+        'Apps, tests and benches import the shared packages by name (@ecohelm/domain, @ecohelm/contracts), never by path.',
+      from: { path: '^(apps|e2e|bench|scripts)/' },
+      to: { path: '^packages/', dependencyTypesNot: ['aliased-workspace'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     enhancedResolveOptions: {

@@ -1,8 +1,7 @@
 // Domain benchmarks: CII over 10,000 voyages and ECA position checks per second (one core).
 // Run: `node bench/domain.bench.ts` (Node 24, type stripping) or `npm run bench`.
 // Each figure is the median of several runs after a warm-up.
-import { calculateCii } from '../packages/domain/src/cii/index.ts';
-import { ecaStatus } from '../packages/domain/src/eca/index.ts';
+import { calculateCii, ecaStatus } from '@ecohelm/domain';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const VOYAGES = 10_000;

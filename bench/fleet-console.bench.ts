@@ -10,7 +10,7 @@
  * (median of 15); and the process's RSS before and after the copy is made.
  */
 import { channelCatalogue, circularParts } from '@ecohelm/domain';
-import { SyncRepository } from '../apps/server/src/features/sync/sync.repository.ts';
+import { ShoreRepository } from '../apps/server/src/features/sync/sync-shore.repository.ts';
 import { simulatorShip } from '../apps/server/src/simulator/prefill-filling.ts';
 import { createTestApp } from '../apps/server/test/stores.ts';
 import { reportingYear } from '../testing/factories.ts';
@@ -66,7 +66,7 @@ const channels = channelCatalogue.flatMap((c) =>
   c.circular ? [c.id, circularParts(c.id).sin, circularParts(c.id).cos] : [c.id],
 );
 const lastHour = Math.floor(now / HOUR) * HOUR - HOUR;
-const sync = new SyncRepository(db, 'postgres');
+const sync = new ShoreRepository(db, 'postgres');
 for (
   let y = new Date(lastHour - DAYS * 24 * HOUR - 86_400_000).getUTCFullYear();
   y <= new Date(now).getUTCFullYear();

@@ -12,6 +12,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  type GeneratorSet,
+  generatorSfoc,
+  type Leg,
+  optimiseLoad,
+  optimiseVoyage,
+  speedShip,
+} from '@ecohelm/domain';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openStore } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -26,14 +34,6 @@ import { TrimService } from '../apps/server/src/features/trim/trim.service.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { simulatedForecast } from '../apps/server/src/simulator/forecast.ts';
 import { VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
-import {
-  type GeneratorSet,
-  generatorSfoc,
-  type Leg,
-  optimiseLoad,
-  optimiseVoyage,
-  speedShip,
-} from '../packages/domain/src/index.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DAY = 86_400_000;

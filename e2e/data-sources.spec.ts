@@ -59,3 +59,21 @@ test.describe('connections to ship systems', () => {
     });
   }
 });
+
+test.describe('background jobs', () => {
+  for (const lang of langs) {
+    test(`the Data sources dialog lists the server's jobs with their last run in ${lang}`, async ({
+      page,
+    }) => {
+      const sources = new DataSourcesDialog(page, lang);
+      await sources.visit('/overview');
+      await sources.open();
+      // Retention and compaction runs 30 s after the start: by now (the dialog refreshes itself) it has run once.
+      const prune = sources.job(sources.words.prune);
+      await expect(prune.getByText(sources.words.ok)).toBeVisible({ timeout: 45_000 });
+      await expect(prune).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+      await sources.expectTranslated();
+      await sources.screen('data-sources-jobs');
+    });
+  }
+});

@@ -61,8 +61,8 @@ describe('import fence', () => {
     expect(
       await violations({
         'apps/server/src/app.ts':
-          "import { routes } from './features/cii/cii.routes.ts';\nexport type App = {};\nroutes();\n",
-        'apps/server/src/features/cii/cii.routes.ts':
+          "import { routes } from './features/cii/index.ts';\nexport type App = {};\nroutes();\n",
+        'apps/server/src/features/cii/index.ts':
           "import type { App } from '../../app.ts';\nexport const routes = (app?: App) => app;\n",
       }),
     ).toEqual(['no-circular', 'server-features-not-app']);
@@ -89,5 +89,79 @@ describe('import fence', () => {
       'server-features-not-simulator',
       'web-shell-not-app-or-features',
     ]);
+  });
+
+  it('accepts a server feature that uses another through its public entry', async () => {
+    expect(
+      await violations({
+        'apps/server/src/features/alarms/alarms.repository.ts': 'export class AlarmsRepository {}\n',
+        'apps/server/src/features/alarms/alarms.service.ts': 'export class AlarmsService {}\n',
+        'apps/server/src/features/alarms/index.ts':
+          "import { AlarmsRepository } from './alarms.repository.ts';\nimport { AlarmsService } from './alarms.service.ts';\nexport { AlarmsService } from './alarms.service.ts';\nexport const createAlarmsService = () => (new AlarmsRepository(), new AlarmsService());\n",
+        'apps/server/src/features/fleet/fleet.service.ts':
+          "import type { AlarmsService } from '../alarms/index.ts';\nexport type F = AlarmsService;\n",
+        'apps/server/src/app.ts':
+          "import { createAlarmsService } from './features/alarms/index.ts';\ncreateAlarmsService();\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses a server service importing another feature's repository", async () => {
+    expect(
+      await violations({
+        'apps/server/src/features/alarms/alarms.repository.ts': 'export type AlarmRow = { id: number };\n',
+        'apps/server/src/features/fleet/fleet.service.ts':
+          "import type { AlarmRow } from '../alarms/alarms.repository.ts';\nexport type F = AlarmRow;\n",
+      }),
+    ).toEqual(['server-feature-public-entry']);
+  });
+
+  it("refuses another feature's helpers past its entry, even by a dynamic import", async () => {
+    expect(
+      await violations({
+        'apps/server/src/features/reports/reports.xlsx.ts': 'export const writeXlsx = () => 1;\n',
+        'apps/server/src/features/energy-report/energy-report.export.ts':
+          "export const x = async () => (await import('../reports/reports.xlsx.ts')).writeXlsx();\n",
+      }),
+    ).toEqual(['server-feature-public-entry']);
+  });
+
+  it('refuses a route importing its repository or the store past its service', async () => {
+    expect(
+      await violations({
+        'apps/server/src/db/client.ts': 'export type Store = { db: unknown };\n',
+        'apps/server/src/features/trim/trim.repository.ts': 'export class TrimRepository {}\n',
+        'apps/server/src/features/trim/trim.routes.ts':
+          "import { TrimRepository } from './trim.repository.ts';\nexport const r = new TrimRepository();\n",
+        'apps/server/src/features/ship/ship.routes.ts':
+          "import type { Store } from '../../db/client.ts';\nexport type S = Store;\n",
+      }),
+    ).toEqual(['server-routes-call-their-service', 'server-routes-call-their-service']);
+  });
+
+  it('refuses SQL outside a repository and a public entry handing its repository out', async () => {
+    expect(
+      await violations({
+        'node_modules/kysely/package.json': '{"name":"kysely","main":"index.js"}\n',
+        'node_modules/kysely/index.js': 'export const sql = 1;\n',
+        'apps/server/src/features/equipment/equipment.service.ts':
+          "import { sql } from 'kysely';\nexport const q = sql;\n",
+        'apps/server/src/features/load/load.repository.ts': 'export class LoadRepository {}\n',
+        'apps/server/src/features/load/index.ts': "export { LoadRepository } from './load.repository.ts';\n",
+      }),
+    ).toEqual(['server-entry-hides-its-repository', 'server-only-repositories-touch-kysely']);
+  });
+
+  it('refuses the app composing a feature past its entry, and an app importing a package by path', async () => {
+    expect(
+      await violations({
+        'apps/server/src/features/ship/ship.repository.ts': 'export class ShipRepository {}\n',
+        'apps/server/src/app.ts':
+          "import { ShipRepository } from './features/ship/ship.repository.ts';\nexport const s = new ShipRepository();\n",
+        'packages/domain/src/random.ts': 'export const mulberry32 = 1;\n',
+        'apps/web/src/lib/random.ts':
+          "import { mulberry32 } from '../../../../packages/domain/src/random.ts';\nexport const r = mulberry32;\n",
+      }),
+    ).toEqual(['packages-by-name', 'server-composition-through-entries']);
   });
 });

@@ -13,6 +13,8 @@ const steps = [
   // Debian's nats-server (JetStream) for the ship-to-shore sync tests, which start their own.
   ['nats-server', process.execPath, ['scripts/ensure-nats-server.mjs']],
   ['lint', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']],
+  // No literal text in the console's JSX (eslint-plugin-i18next; eslint.config.mjs).
+  ['lint JSX text', 'npx', ['eslint', 'apps/web/src']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [
     'import fence',

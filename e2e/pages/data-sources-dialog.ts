@@ -8,6 +8,9 @@ const words = {
     reconnecting: 'reconnecting',
     error: 'error',
     connection: 'Connection',
+    jobs: 'Background jobs',
+    prune: 'Data retention and compaction (every 10 min)',
+    ok: 'OK',
   },
   zh_CN: {
     open: '数据源与导入',
@@ -15,6 +18,9 @@ const words = {
     reconnecting: '重连中',
     error: '错误',
     connection: '连接',
+    jobs: '后台任务',
+    prune: '数据保留与压缩（每 10 分钟）',
+    ok: '正常',
   },
 } as const;
 
@@ -35,6 +41,14 @@ export class DataSourcesDialog extends ConsolePage {
   /** The row of the connection whose name starts with `name` (e.g. `modbus:127.0.0.1`). */
   connection(name: string): Locator {
     return this.dialog.getByRole('row').filter({ hasText: name });
+  }
+
+  /** The row of a background job in the jobs table, by its name as the dialog shows it. */
+  job(name: string): Locator {
+    return this.dialog
+      .getByRole('region', { name: this.words.jobs })
+      .getByRole('row')
+      .filter({ hasText: name });
   }
 
   state(name: string): Locator {

@@ -4,95 +4,86 @@ import type { Permission } from '@ecohelm/contracts';
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
-import type { ConditionInput } from './features/alarms/alarms.engine.ts';
-import { AlarmsRepository } from './features/alarms/alarms.repository.ts';
-import { alarmsRoutes } from './features/alarms/alarms.routes.ts';
-import { fuelKindsOf } from './features/alarms/alarms.rules.ts';
-import { AlarmsService } from './features/alarms/alarms.service.ts';
-import { AuditRepository } from './features/audit/audit.repository.ts';
-import { auditRoutes } from './features/audit/audit.routes.ts';
-import { AuditService } from './features/audit/audit.service.ts';
-import { backupRoutes } from './features/backup/backup.routes.ts';
-import { BackupService } from './features/backup/backup.service.ts';
-import { ciiRoutes } from './features/cii/cii.routes.ts';
-import { CiiService } from './features/cii/cii.service.ts';
-import { consumptionRoutes } from './features/consumption/consumption.routes.ts';
-import { ConsumptionService } from './features/consumption/consumption.service.ts';
-import { EcaGeofence } from './features/eca/eca.geofence.ts';
-import { EcaRepository } from './features/eca/eca.repository.ts';
-import { ecaRoutes } from './features/eca/eca.routes.ts';
-import { EcaService } from './features/eca/eca.service.ts';
-import { EnergyReportExporter } from './features/energy-report/energy-report.export.ts';
-import { energyReportRoutes } from './features/energy-report/energy-report.routes.ts';
-import { EnergyReportService } from './features/energy-report/energy-report.service.ts';
-import { AssessmentService, assessmentConditions } from './features/equipment/equipment.assessment.ts';
-import { equipmentRoutes } from './features/equipment/equipment.routes.ts';
-import { EquipmentService } from './features/equipment/equipment.service.ts';
-import { FillingRepository } from './features/filling/filling.repository.ts';
-import { fillingRoutes } from './features/filling/filling.routes.ts';
-import { FillingService } from './features/filling/filling.service.ts';
-import { ShipConsoles } from './features/fleet/fleet.consoles.ts';
-import { FleetExporter } from './features/fleet/fleet.export.ts';
-import { FleetRepository } from './features/fleet/fleet.repository.ts';
-import { fleetRoutes } from './features/fleet/fleet.routes.ts';
-import { FleetService } from './features/fleet/fleet.service.ts';
-import { foulingRoutes } from './features/fouling/fouling.routes.ts';
-import { FoulingService } from './features/fouling/fouling.service.ts';
-import { AdapterRegistry } from './features/ingest/adapters.ts';
-import { CsvJobs } from './features/ingest/csv-jobs.ts';
-import { DiskGuard } from './features/ingest/disk-guard.ts';
-import { ingestRoutes } from './features/ingest/ingest.routes.ts';
-import { IngestPipeline } from './features/ingest/pipeline.ts';
-import { LedgerService } from './features/ledger/ledger.service.ts';
-import { LoadRepository } from './features/load/load.repository.ts';
-import { loadRoutes } from './features/load/load.routes.ts';
-import { LoadService } from './features/load/load.service.ts';
-import { monitoringRoutes } from './features/monitoring/monitoring.routes.ts';
-import { MonitoringService } from './features/monitoring/monitoring.service.ts';
-import { DeviceSettingsRepository } from './features/overview/overview.repository.ts';
-import { overviewRoutes } from './features/overview/overview.routes.ts';
-import { OverviewService } from './features/overview/overview.service.ts';
-import { paramsRoutes } from './features/params/params.routes.ts';
-import { ParamsService } from './features/params/params.service.ts';
-import { platformRoutes } from './features/platform/platform.routes.ts';
-import { RecordsRepository } from './features/records/records.repository.ts';
-import { recordsRoutes } from './features/records/records.routes.ts';
-import { RecordsService } from './features/records/records.service.ts';
-import { ReportsExporter } from './features/reports/reports.export.ts';
-import { reportsRoutes } from './features/reports/reports.routes.ts';
-import { ReportsService } from './features/reports/reports.service.ts';
-import { SessionRepository } from './features/session/session.repository.ts';
-import { sessionRoutes } from './features/session/session.routes.ts';
-import { SessionService } from './features/session/session.service.ts';
-import { ShipRepository } from './features/ship/ship.repository.ts';
-import { shipRoutes } from './features/ship/ship.routes.ts';
-import { ShipService } from './features/ship/ship.service.ts';
-import { gribForecast, shipHull } from './features/speed/speed.hull.ts';
-import { SpeedRepository } from './features/speed/speed.repository.ts';
-import { speedRoutes } from './features/speed/speed.routes.ts';
-import { ADVICE_EVERY_MS, SpeedService } from './features/speed/speed.service.ts';
-import { startSync } from './features/sync/sync.jobs.ts';
-import { syncRoutes } from './features/sync/sync.routes.ts';
-import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
-import { telemetryRoutes } from './features/telemetry/telemetry.routes.ts';
-import { TelemetryService } from './features/telemetry/telemetry.service.ts';
-import { TrimRepository } from './features/trim/trim.repository.ts';
-import { trimRoutes } from './features/trim/trim.routes.ts';
-import { TrimService } from './features/trim/trim.service.ts';
-import { UsersRepository } from './features/users/users.repository.ts';
-import { usersRoutes } from './features/users/users.routes.ts';
-import { USER_TOKEN_PREFIX, UsersService } from './features/users/users.service.ts';
-import { VoyageRepository } from './features/voyages/voyages.repository.ts';
-import { voyageRoutes } from './features/voyages/voyages.routes.ts';
-import { VoyageService } from './features/voyages/voyages.service.ts';
-import { WeatherRepository } from './features/weather/weather.repository.ts';
-import { weatherRoutes } from './features/weather/weather.routes.ts';
-import { gribFolderOf, WeatherService } from './features/weather/weather.service.ts';
+import { giveSpaceBack } from './db/space.ts';
+import type { ConditionInput } from './features/alarms/index.ts';
+import {
+  type AlarmsService,
+  alarmsRoutes,
+  createAlarmsService,
+  fuelKindsOf,
+} from './features/alarms/index.ts';
+import { type AuditService, auditRoutes, createAuditService } from './features/audit/index.ts';
+import { BackupService, backupRoutes } from './features/backup/index.ts';
+import { CiiService, ciiRoutes } from './features/cii/index.ts';
+import { ConsumptionService, consumptionRoutes } from './features/consumption/index.ts';
+import { createEcaGeofence, createEcaService, ecaRoutes } from './features/eca/index.ts';
+import {
+  EnergyReportExporter,
+  EnergyReportService,
+  energyReportRoutes,
+} from './features/energy-report/index.ts';
+import {
+  AssessmentService,
+  assessmentConditions,
+  createEquipmentService,
+  equipmentRoutes,
+} from './features/equipment/index.ts';
+import { createFillingService, type FillingService, fillingRoutes } from './features/filling/index.ts';
+import { createFleet, FleetExporter, fleetRoutes } from './features/fleet/index.ts';
+import { FoulingService, foulingRoutes } from './features/fouling/index.ts';
+import {
+  AdapterRegistry,
+  CsvJobs,
+  DiskGuard,
+  IngestPipeline,
+  ingestRoutes,
+} from './features/ingest/index.ts';
+import { LedgerService } from './features/ledger/index.ts';
+import { createLoadService, loadRoutes } from './features/load/index.ts';
+import { MonitoringService, monitoringRoutes } from './features/monitoring/index.ts';
+import { createOverviewService, overviewRoutes } from './features/overview/index.ts';
+import { ParamsService, paramsRoutes } from './features/params/index.ts';
+import { jobsRoutes, platformRoutes } from './features/platform/index.ts';
+import { createRecordsService, type RecordsService, recordsRoutes } from './features/records/index.ts';
+import { ReportsExporter, ReportsService, reportsRoutes } from './features/reports/index.ts';
+import { createSessionService, type SessionService, sessionRoutes } from './features/session/index.ts';
+import { createShipService, type ShipService, shipRoutes } from './features/ship/index.ts';
+import {
+  ADVICE_SCHEDULE,
+  createSpeedService,
+  gribForecast,
+  type SpeedService,
+  shipHull,
+  speedRoutes,
+} from './features/speed/index.ts';
+import { startSync, syncRoutes } from './features/sync/index.ts';
+import {
+  createTelemetryService,
+  pruneAndCompact,
+  type TelemetryService,
+  telemetryRoutes,
+} from './features/telemetry/index.ts';
+import { createTrimService, trimRoutes } from './features/trim/index.ts';
+import {
+  createUsersService,
+  USER_TOKEN_PREFIX,
+  type UsersService,
+  usersRoutes,
+} from './features/users/index.ts';
+import { createVoyageService, type VoyageService, voyageRoutes } from './features/voyages/index.ts';
+import {
+  createWeatherService,
+  gribFolderOf,
+  type WeatherService,
+  weatherRoutes,
+} from './features/weather/index.ts';
 import type { AppInstance } from './platform/app-instance.ts';
 import { type AuthContext, registerAuth } from './platform/auth.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { JobRegistry } from './platform/jobs.ts';
+import { memoryTrimJob } from './platform/memory-trim.ts';
 import { type AppMetrics, registerMetrics } from './platform/metrics.ts';
 import { metricsSources } from './platform/metrics-sources.ts';
 import { registerApiDocs } from './platform/openapi.ts';
@@ -123,6 +114,8 @@ export interface Services {
   speed?: SpeedService;
   /** Imported GRIB forecasts; set once the app is built. */
   weather?: WeatherService;
+  /** Every background job, declared here and started by the process (main.ts); none on the shore's copy of a ship. */
+  jobs: JobRegistry;
 }
 
 export interface BuiltApp {
@@ -140,8 +133,6 @@ export async function buildApp(
     logger?: boolean;
     /** How the store's disk is measured (tests give a disk of their own making). */
     statfs?: ConstructorParameters<typeof DiskGuard>[0]['statfs'];
-    /** When the first energy assessment runs after the start (then hourly), ms. */
-    assessmentDelayMs?: number;
     /**
      * The shore's read-only copy of one ship (features/fleet/fleet.consoles.ts): the ship's console on a store made
      * from what the ship sent. Only `token` gets in, with the read permissions; nothing runs in the background (alarm
@@ -171,26 +162,28 @@ export async function buildApp(
 
   if (!replica) await registerApiDocs(app);
 
-  const sessions = new SessionService(new SessionRepository(store.db));
-  const users = new UsersService(new UsersRepository(store.db));
+  const jobs = new JobRegistry({ log: app.log });
+  app.addHook('onClose', () => jobs.stop());
+  const sessions = createSessionService(store);
+  const users = createUsersService(store);
   // Every change of the records behind the regulatory reports is written down (features/audit).
-  const audit = new AuditService(new AuditRepository(store.db));
-  const ships = new ShipService(new ShipRepository(store.db), undefined, audit);
-  const records = new RecordsService(new RecordsRepository(store.db), undefined, {
+  const audit = createAuditService(store);
+  const ships = createShipService(store, undefined, audit);
+  const records = createRecordsService(store, undefined, {
     ship: async () => (await ships.getShip()).ship,
     audit,
   });
   // The filling checks hold bunkering entries against the bunker records (the BDNs).
-  const filling = new FillingService(
-    new FillingRepository(store.db),
+  const filling = createFillingService(
+    store,
     ships,
     undefined,
     () => records.listBunker({ limit: 100_000 }),
     audit,
   );
-  const voyages = new VoyageService(new VoyageRepository(store.db));
+  const voyages = createVoyageService(store);
   const ledger = new LedgerService({ records: () => filling.checked(), ship: () => ships.completeShip() });
-  const telemetry = new TelemetryService(new TelemetryRepository(store), {
+  const telemetry = createTelemetryService(store, {
     rawWindowDays: config.ingest.rawRetentionDays,
     minuteWindowDays: config.ingest.minuteRetentionDays,
     ...(replica ? { finestLevel: '1h' as const } : {}),
@@ -208,13 +201,16 @@ export async function buildApp(
   const adapters = new AdapterRegistry();
   const metrics = replica
     ? undefined
-    : registerMetrics(app, metricsSources(ingest, adapters, store, config, disk));
-  const ecaRepo = new EcaRepository(store.db);
-  const geofence = new EcaGeofence(ecaRepo);
-  await geofence.load();
+    : registerMetrics(
+        app,
+        metricsSources(ingest, adapters, store, config, disk, () =>
+          jobs.list().map((j) => ({ ...j, lastRunAt: j.lastRunAt ? Date.parse(j.lastRunAt) : null })),
+        ),
+      );
+  const geofence = await createEcaGeofence(store);
   // The energy assessment's events, refreshed hourly once the assessment exists (below).
   let assessmentInputs: readonly ConditionInput[] = [];
-  const alarms = new AlarmsService(new AlarmsRepository(store.db), telemetry, {
+  const alarms = createAlarmsService(store, telemetry, {
     // The shore's copy of a ship shows the ship's alarms as they came; nothing is evaluated there.
     ...(replica ? { tickMs: 0 } : {}),
     geofence,
@@ -241,6 +237,7 @@ export async function buildApp(
     alarms,
     ingest,
     adapters,
+    jobs,
   };
   // A user session token carries its prefix; any other token is a device's.
   registerAuth(app, {
@@ -276,24 +273,22 @@ export async function buildApp(
   await alarmsRoutes(app, alarms);
   await overviewRoutes(
     app,
-    new OverviewService({
+    createOverviewService(store, {
       telemetry,
       ships,
       records,
-      settings: new DeviceSettingsRepository(store.db),
       geofence,
       alarmStatistics: () => alarms.statistics({}),
       ciiPanel: (period) => cii.panel(period),
     }),
   );
-  const equipment = new EquipmentService(store.db);
-  await equipment.load();
+  const equipment = await createEquipmentService(store);
   const monitoring = new MonitoringService({ telemetry, curves: (unit) => equipment.curve(unit) });
   await monitoringRoutes(app, monitoring);
   const consumption = new ConsumptionService(telemetry, voyages);
   await consumptionRoutes(app, consumption);
   await paramsRoutes(app, new ParamsService({ telemetry, voyages, consumption }));
-  await ecaRoutes(app, new EcaService({ telemetry, alarms, repo: ecaRepo, geofence }));
+  await ecaRoutes(app, createEcaService(store, { telemetry, alarms, geofence }));
   const energyReport = new EnergyReportService(
     { telemetry, records, ledger },
     { shipTimeOffsetMinutes: config.shipTimeOffsetMinutes },
@@ -303,27 +298,20 @@ export async function buildApp(
   await foulingRoutes(app, fouling);
   const assessment = new AssessmentService(monitoring, fouling);
   await equipmentRoutes(app, equipment, assessment);
-  const refreshAssessment = () =>
-    assessment
-      .assess(30)
-      .then((a) => {
-        assessmentInputs = assessmentConditions(a.items);
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'energy assessment failed'));
   if (!replica) {
-    const firstAssessment = setTimeout(refreshAssessment, options.assessmentDelayMs ?? 60_000);
-    const hourlyAssessment = setInterval(refreshAssessment, 3_600_000);
-    firstAssessment.unref();
-    hourlyAssessment.unref();
-    app.addHook('onClose', () => {
-      clearTimeout(firstAssessment);
-      clearInterval(hourlyAssessment);
+    jobs.add({
+      name: 'equipment.assessment',
+      description: 'The energy assessment of the last 30 days; its findings feed the alarms.',
+      schedule: '0 * * * *',
+      firstRunAfterMs: 60_000,
+      run: async () => {
+        assessmentInputs = assessmentConditions((await assessment.assess(30)).items);
+      },
     });
   }
-  await trimRoutes(app, new TrimService(fouling, telemetry, new TrimRepository(store.db)));
-  const speed = new SpeedService({
+  await trimRoutes(app, createTrimService(store, { fouling, telemetry }));
+  const speed = createSpeedService(store, {
     telemetry,
-    repo: new SpeedRepository(store.db),
     voyages,
     cii,
     mainEngine: () => {
@@ -337,35 +325,66 @@ export async function buildApp(
   });
   services.speed = speed;
   await speedRoutes(app, speed);
-  const weather = new WeatherService(new WeatherRepository(store.db), { log: app.log });
+  const weather = createWeatherService(store, { log: app.log });
   await weather.load();
   services.weather = weather;
   await weatherRoutes(app, weather);
   speed.useForecasts({ grib: gribForecast(weather) });
   if (!replica) {
-    weather
-      .watchFolder(gribFolderOf(config))
-      .catch((error: unknown) => app.log.error({ err: error }, 'GRIB folder watch failed'));
-    app.addHook('onClose', () => weather.stop());
-    const adviceTimer = setInterval(
-      () =>
-        void speed
-          .recordAdviceNow()
-          .catch((error: unknown) => app.log.error({ err: error }, 'speed advice failed')),
-      ADVICE_EVERY_MS,
-    );
-    adviceTimer.unref();
-    app.addHook('onClose', () => clearInterval(adviceTimer));
+    const gribFolder = gribFolderOf(config);
+    jobs.add({
+      name: 'weather.grib-folder',
+      description: 'Imports new GRIB forecast files from the weather folder.',
+      schedule: '* * * * *',
+      firstRunAfterMs: 0,
+      run: () => weather.pollFolder(gribFolder),
+    });
+    jobs.add({
+      name: 'speed.advice',
+      description: 'Records the speed advice of the moment in its history.',
+      schedule: ADVICE_SCHEDULE,
+      run: () => speed.recordAdviceNow(),
+    });
   }
   if (!config.hideLoadPage) {
     await loadRoutes(
       app,
-      new LoadService(telemetry, monitoring, new LoadRepository(store.db), Date.now, (id) =>
-        equipment.curve(id),
-      ),
+      createLoadService(store, { telemetry, monitoring, curves: (id) => equipment.curve(id) }),
     );
   }
   if (replica) return { app, services };
+  jobs.add({
+    name: 'telemetry.prune',
+    description:
+      'Prunes raw samples and minute rollups past their windows and compacts closed hours into chunks.',
+    schedule: '*/10 * * * *',
+    firstRunAfterMs: 30_000,
+    run: () => pruneAndCompact(telemetry, app.log),
+  });
+  jobs.add({
+    name: 'users.session-prune',
+    description: 'Deletes expired user sessions.',
+    schedule: '17 * * * *',
+    run: () => users.pruneExpiredSessions(),
+  });
+  // The pages that pruning and compaction free go back to the disk (SQLite; db/space.ts).
+  if (store.sqlite) {
+    jobs.add({
+      name: 'store.give-space-back',
+      description:
+        "Gives the SQLite file's free pages back to the disk (incremental vacuum; an older store once, in the quiet hour).",
+      schedule: '5-59/10 * * * *',
+      run: () =>
+        giveSpaceBack(store, {
+          file: path.join(config.dataDir, 'ecohelm.sqlite'),
+          quietHour: config.vacuumHour,
+          log: app.log,
+        }),
+    });
+  }
+  const trim = await memoryTrimJob(app.log);
+  if (trim) jobs.add(trim);
+  await jobsRoutes(app, () => jobs.list());
   await backupRoutes(
     app,
     new BackupService(store, {
@@ -375,33 +394,35 @@ export async function buildApp(
   );
   await ingestRoutes(app, ingest, new CsvJobs(ingest), () => adapters.statuses());
   // Ship-to-shore sync over NATS JetStream: nothing starts unless ECOHELM_SYNC_NATS_URL is configured.
-  const sync = startSync(config.sync, store, { ships, log: app.log });
+  const sync = startSync(config.sync, store, { ships, telemetry, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
   metrics?.attachSync(sync.service);
-  const fleetRepo = new FleetRepository(store.db, (row, reason) =>
-    app.log.warn(
-      { shipId: row.ship_id, record: `${row.stream}:${row.key}`, reason },
-      'fleet: a malformed record left out',
-    ),
-  );
-  const fleet = new FleetService({ repo: fleetRepo, sync: sync.service });
   // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
-  const consoles = config.shore
-    ? new ShipConsoles({
-        repo: fleetRepo,
-        build: (replicaStore, token) =>
-          buildApp({ ...config, sync: undefined, shore: false, webDist: '' }, replicaStore, {
-            ...(options.logger === false ? { logger: false } : {}),
-            replica: { token },
-          }),
-        log: app.log,
-        dir: path.join(config.dataDir, 'ship-copies'),
-        ...(options.fleetConsoleRefreshMs !== undefined
-          ? { refreshAfterMs: options.fleetConsoleRefreshMs }
-          : {}),
-      })
-    : undefined;
+  const { fleet, consoles } = createFleet(store, {
+    sync: sync.service,
+    skipped: (row, reason) =>
+      app.log.warn(
+        { shipId: row.ship_id, record: `${row.stream}:${row.key}`, reason },
+        'fleet: a malformed record left out',
+      ),
+    ...(config.shore
+      ? {
+          consoles: {
+            build: (replicaStore: Store, token: string) =>
+              buildApp({ ...config, sync: undefined, shore: false, webDist: '' }, replicaStore, {
+                ...(options.logger === false ? { logger: false } : {}),
+                replica: { token },
+              }),
+            log: app.log,
+            dir: path.join(config.dataDir, 'ship-copies'),
+            ...(options.fleetConsoleRefreshMs !== undefined
+              ? { refreshAfterMs: options.fleetConsoleRefreshMs }
+              : {}),
+          },
+        }
+      : {}),
+  });
   if (consoles) app.addHook('onClose', () => consoles.close());
   await fleetRoutes(app, fleet, new FleetExporter(fleet), consoles);
 

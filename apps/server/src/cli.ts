@@ -25,14 +25,9 @@ import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
-import { importCsv } from './features/ingest/csv-jobs.ts';
-import { nmea2000With } from './features/ingest/n2k.ts';
-import { replayLogFile } from './features/ingest/nmea-sources.ts';
-import { IngestPipeline } from './features/ingest/pipeline.ts';
-import { TelemetryRepository } from './features/telemetry/telemetry.repository.ts';
-import { TelemetryService } from './features/telemetry/telemetry.service.ts';
-import { UsersRepository } from './features/users/users.repository.ts';
-import { UsersService } from './features/users/users.service.ts';
+import { IngestPipeline, importCsv, nmea2000With, replayLogFile } from './features/ingest/index.ts';
+import { createTelemetryService } from './features/telemetry/index.ts';
+import { createUsersService } from './features/users/index.ts';
 import { type AppConfig, loadConfig } from './platform/config.ts';
 import { installService } from './platform/service-unit.ts';
 
@@ -82,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     await migrateToLatest(store.db);
-    const telemetry = new TelemetryService(new TelemetryRepository(store), {
+    const telemetry = createTelemetryService(store, {
       rawWindowDays: config.ingest.rawRetentionDays,
     });
     await telemetry.init();
@@ -212,7 +207,7 @@ async function userCommand(sub: string, args: string[], config: AppConfig): Prom
   });
   try {
     await migrateToLatest(store.db);
-    const users = new UsersService(new UsersRepository(store.db));
+    const users = createUsersService(store);
     const { user, created } = await users.upsert({
       username: username.data,
       displayName: option(options, '--name') ?? username.data,

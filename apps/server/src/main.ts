@@ -5,12 +5,9 @@ import { buildApp } from './app.ts';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { applyPendingRestore } from './db/restore.ts';
-import { startSpaceJob } from './db/space.ts';
-import { startConfiguredAdapters } from './features/ingest/adapters.ts';
-import { ensureDemoDevice } from './features/session/demo-device.ts';
-import { startRawPruneJob } from './features/telemetry/telemetry.jobs.ts';
+import { startConfiguredAdapters } from './features/ingest/index.ts';
+import { ensureDemoDevice } from './features/session/index.ts';
 import { loadConfig } from './platform/config.ts';
-import { startMemoryTrim } from './platform/memory-trim.ts';
 import { serveMetrics } from './platform/metrics.ts';
 import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
@@ -39,27 +36,17 @@ if (config.shore && config.firstAdmin && (await services.users.isEmpty())) {
   });
   app.log.info({ username: config.firstAdmin.username }, 'first admin account created');
 }
-const pruneSessions = setInterval(
-  () => void services.users.pruneExpiredSessions().catch(() => {}),
-  3_600_000,
-).unref();
 
-// Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the raw-window prune job.
+// Ingest adapters of a real ship (NMEA 0183 UDP/TCP, MQTT) as configured, and the background jobs the app declared
+// (retention and compaction, session prune, memory trim, energy assessment, speed advice, GRIB folder).
 await startConfiguredAdapters(config, services.ingest, services.adapters, app.log);
-const stopPrune = startRawPruneJob(services.telemetry, app.log);
-// The pages that pruning and compaction free go back to the disk (SQLite; db/space.ts).
-const stopSpace = startSpaceJob(store, { file: sqliteFile, quietHour: config.vacuumHour }, app.log);
-const stopTrim = await startMemoryTrim(app.log);
+services.jobs.start();
 
 let simulator: RunningSimulator | undefined;
 let metricsServer: Server | undefined;
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
-  stopPrune();
-  stopSpace();
-  stopTrim();
-  clearInterval(pruneSessions);
   await services.adapters.stopAll();
   metricsServer?.close();
   await app.close();

@@ -1,9 +1,9 @@
+import { mulberry32 } from '@ecohelm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../packages/domain/src/random.ts';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
-import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { recordSources } from '../src/features/sync/sync.sources.ts';
+import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import { routeGuards } from '../src/platform/auth.ts';
 import { testSyncConfig } from './nats.ts';
 import { createTestApp, type TestApp } from './stores.ts';
@@ -68,7 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         for (const row of rows.rows) messages.push({ stream: source.stream, row });
       }
       expect(messages.length).toBeGreaterThan(8);
-      const repo = new SyncRepository(shore.testStore.store.db, 'postgres');
+      const repo = new ShoreRepository(shore.testStore.store.db, 'postgres');
       for (const [shipId, list] of [
         [ORDERED, messages],
         [SHUFFLED, shuffled(messages, 7)],

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, reportingYear, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
-import { SyncRepository } from '../src/features/sync/sync.repository.ts';
+import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
 import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
@@ -189,7 +189,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         'the ship synced',
       );
       // A second ship the shore heard from two days ago, without particulars yet.
-      await new SyncRepository(shore.testStore.store.db, 'postgres').touchShip(
+      await new ShoreRepository(shore.testStore.store.db, 'postgres').touchShip(
         SILENT_IMO,
         new Date(Date.now() - 48 * HOUR).toISOString(),
         'SILENT',

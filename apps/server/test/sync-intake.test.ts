@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
-import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import {
   bucketDigest,
   dayChecksums,
@@ -13,6 +12,7 @@ import {
   type SyncMessage,
   shipSubject,
 } from '../src/features/sync/sync.sources.ts';
+import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
@@ -189,7 +189,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         'the history reconciled ashore',
       );
       expect(await shoreRollups(shoreDb)).toEqual(expected);
-      const shore4 = await new SyncRepository(shoreDb, 'postgres').dayChecksums(
+      const shore4 = await new ShoreRepository(shoreDb, 'postgres').dayChecksums(
         IMO,
         (today - 4 * DAY) / 1000,
         today / 1000,

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode, encode, TokenBucket } from '../src/features/sync/sync.link.ts';
-import { SyncRepository } from '../src/features/sync/sync.repository.ts';
 import { minuteChannel } from '../src/features/sync/sync.ship.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
+import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { freePort, waitFor } from './peers.ts';
@@ -230,7 +230,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect(expectedRecords.filter((k) => k.startsWith('alarm_event:'))).toHaveLength(2);
 
     // A redelivered or older version changes nothing ashore (natural keys, versions only go up).
-    const repo = new SyncRepository(shoreDb, 'postgres');
+    const repo = new ShoreRepository(shoreDb, 'postgres');
     const bunker = await shoreDb
       .selectFrom('fleet_records')
       .selectAll()

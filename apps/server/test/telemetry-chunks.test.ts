@@ -157,6 +157,17 @@ function lateSamples(): Sample[] {
 }
 
 /** Every reader of the repository, over ranges that cut hours and minutes in the middle. */
+/** The answers with every number to 12 significant digits, unless `exact`. */
+function settle(value: unknown, exact: boolean): unknown {
+  if (exact) return value;
+  if (typeof value === 'number') return Number(value.toPrecision(12));
+  if (ArrayBuffer.isView(value)) return Array.from(value as Float64Array, (v) => Number(v.toPrecision(12)));
+  if (Array.isArray(value)) return value.map((v) => settle(v, false));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, settle(v, false)]));
+  return value;
+}
+
 async function answers(telemetry: TelemetryService, now: number) {
   const out: Record<string, unknown> = {};
   const from = T0 - 30 * 60_000;
@@ -253,7 +264,11 @@ describe.each(storeKinds)('telemetry chunks on %s', (kind) => {
   it('rebuilds hours and days from minutes held in chunks as from rows', async () => {
     await a.rebuildHourDayRollups(T0, T0 + 4 * HOUR);
     await b.rebuildHourDayRollups(T0, T0 + 4 * HOUR);
-    expect(await answers(b, now)).toEqual(await answers(a, now));
+    // SQLite sums in the order of its index (and the chunk path sums as it does): equal to the bit. PostgreSQL's
+    // `sum()` of doubles follows the plan's row order, which two stores of the same rows need not share: equal to
+    // the 12th significant digit there (one unit in the last place of a 7,000-sized sum, seen under load).
+    const exact = kind === 'sqlite';
+    expect(settle(await answers(b, now), exact)).toEqual(settle(await answers(a, now), exact));
   });
 });
 

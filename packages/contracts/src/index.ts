@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './filling.ts';
 export * from './fleet.ts';
 export * from './fouling.ts';
+export * from './jobs.ts';
 export * from './load.ts';
 export * from './monitoring.ts';
 export * from './overview.ts';

@@ -42,6 +42,8 @@ export interface SpaceOptions {
   /** Below this many free pages the incremental vacuum waits for more (default 256: 1 MB of 4 KB pages). */
   minFreePages?: number;
   now?: () => Date;
+  /** Where what was given back is logged. */
+  log?: { info(o: object, m: string): void };
 }
 
 const sizeOf = (file: string) => {
@@ -75,8 +77,27 @@ const freeDisk = (file: string) => () => {
 const STEP_PAGES = 4096;
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Gives the store's free pages back to the disk if it can now (see the module's comment). SQLite only. */
+/**
+ * Gives the store's free pages back to the disk if it can now (see the module's comment) and logs what it gave back.
+ * SQLite only. The job registry runs it every ten minutes, five after the compaction (app.ts, `store.give-space-back`).
+ */
 export async function giveSpaceBack(store: Store, options: SpaceOptions): Promise<SpaceResult | undefined> {
+  const result = await reclaim(store, options);
+  if (result && result.action !== 'none') {
+    options.log?.info(
+      {
+        action: result.action,
+        freedPages: result.before.freePages - result.after.freePages,
+        fileMbBefore: Math.round(result.before.fileBytes / 1e6),
+        fileMbAfter: Math.round(result.after.fileBytes / 1e6),
+      },
+      'gave the store file’s free pages back to the disk',
+    );
+  }
+  return result;
+}
+
+async function reclaim(store: Store, options: SpaceOptions): Promise<SpaceResult | undefined> {
   const sqlite = store.sqlite;
   if (!sqlite) return undefined;
   const before = spaceState(sqlite, options.file);
@@ -103,48 +124,4 @@ export async function giveSpaceBack(store: Store, options: SpaceOptions): Promis
   sqlite.exec('VACUUM');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   return { action: 'vacuum', before, after: spaceState(sqlite, options.file) };
-}
-
-/**
- * Runs `giveSpaceBack` every `everyMs` (default ten minutes, five after the compaction job's runs), logging what it
- * gave back. Returns the stop function.
- */
-export function startSpaceJob(
-  store: Store,
-  options: SpaceOptions,
-  log: { info(o: object, m: string): void; error(o: object, m: string): void },
-  everyMs = 600_000,
-): () => void {
-  if (!store.sqlite) return () => {};
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const r = await giveSpaceBack(store, options);
-      if (r && r.action !== 'none') {
-        log.info(
-          {
-            action: r.action,
-            freedPages: r.before.freePages - r.after.freePages,
-            fileMbBefore: Math.round(r.before.fileBytes / 1e6),
-            fileMbAfter: Math.round(r.after.fileBytes / 1e6),
-          },
-          'gave the store file’s free pages back to the disk',
-        );
-      }
-    } catch (error) {
-      log.error({ err: error }, 'giving the store’s free space back failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), 330_000);
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
 }

@@ -1,8 +1,7 @@
 import type { SeaWeather } from '@ecohelm/domain';
+import { HOUR_MS } from '@ecohelm/domain';
 import { valueNoise } from './random.ts';
 import { weatherAt } from './weather.ts';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * The simulator's own forecast when no GRIB file covers the route: its weather field at the place and time, with

@@ -2,80 +2,33 @@ import {
   apparentWind,
   calmWaterPowerKw,
   foulingFactor,
+  knotsToMs,
+  MINUTE_MS,
+  msToKnots,
   propellerRpm,
   sfocForFuel,
   twoStrokeSfoc,
 } from '@ecohelm/domain';
+import { type Bunkering, planBunkering } from './bunkering.ts';
 import { CH, CHANNEL_COUNT } from './channels.ts';
 import { type EcaId, ecaAt } from './eca.ts';
+import type { SimEvent, SimRecord } from './events.ts';
 import type { LonLat } from './geo.ts';
 import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
 import { passagePlan, type SimPassagePlan } from './passage-plan.ts';
-import { type EventType, Plan, type SeaSegment, type Segment, type StaySegment } from './plan.ts';
+import { type EventType, Plan, type SeaSegment, type Segment } from './plan.ts';
 import { seaSpeedThroughWaterKn, writeMainEngine, writeWeather } from './propulsion.ts';
 import { mulberry32, valueNoise } from './random.ts';
 import { PORTS, type PortId } from './route.ts';
 import { trimPowerFactor, VESSEL } from './vessel.ts';
 import { depthAt, type Weather, weatherAt } from './weather.ts';
 
-export const MINUTE_MS = 60_000;
-const KN = 1852 / 3600;
+export { MINUTE_MS };
+
 const DEG = Math.PI / 180;
 const TWO_PI = 2 * Math.PI;
 
-export interface SimEvent {
-  type: EventType;
-  t: number;
-  lat: number;
-  lon: number;
-  port: PortId | null;
-  place: string | null;
-  /** Index of the voyage (0 = the one under way at the origin); numbers are given by the caller. */
-  voyageIndex: number;
-  data: Record<string, string | number | boolean | null>;
-}
-
-export type SimRecord =
-  | {
-      kind: 'bunker';
-      port: string;
-      fuelType: 'ls_hfo' | 'mdo_mgo';
-      quantityT: number;
-      supplier: string;
-      startTime: number;
-      endTime: number;
-      tankNumber: string;
-      sulphurPct: number;
-      bdnNumber: string;
-    }
-  | {
-      kind: 'oil_change';
-      equipment: string;
-      oilTypeBefore: string;
-      oilTypeAfter: string;
-      lat: number;
-      lon: number;
-      startTime: number;
-      endTime: number;
-      reason: string;
-      operator: string;
-    }
-  | {
-      kind: 'hull_cleaning';
-      place: string;
-      lat: number;
-      lon: number;
-      startTime: number;
-      endTime: number;
-      remark: string;
-    };
-
-interface Bunkering {
-  startMin: number;
-  endMin: number;
-  hfoKgPerMin: number;
-  mgoKgPerMin: number;
-}
+export type { SimEvent, SimRecord } from './events.ts';
 
 interface EcaCrossings {
   /** Along-track distances where the ship enters an ECA. */
@@ -189,7 +142,7 @@ export class VesselModel {
     this.#segMin += 1;
     const seg = this.#seg;
     if (seg.kind === 'sea') {
-      const sogKn = this.values[CH.sog]! / KN;
+      const sogKn = msToKnots(this.values[CH.sog]!);
       this.#dist += sogKn / 60;
       this.logNm += sogKn / 60;
       if (this.#dist >= seg.toNm) {
@@ -249,7 +202,18 @@ export class VesselModel {
         this.#lastCleaningMs = end;
       }
       this.#segDuration = duration;
-      this.#bunkering = seg.bunker ? this.#planBunkering(seg) : undefined;
+      this.#bunkering = seg.bunker
+        ? planBunkering(seg, {
+            t: this.t,
+            segDuration: this.#segDuration,
+            robHfoKg: this.#robHfo,
+            robMgoKg: this.#robMgo,
+            pos: this.#pos,
+            voyageIndex: this.voyageIndex,
+            records: this.records,
+            events: this.events,
+          })
+        : undefined;
     }
   }
 
@@ -263,53 +227,6 @@ export class VesselModel {
       prev = e;
     }
     return { entries };
-  }
-
-  #planBunkering(seg: StaySegment): Bunkering | undefined {
-    const atSingapore = seg.port === 'SGSIN';
-    const hfoT = atSingapore && this.#robHfo < 1_650_000 ? Math.round((1_750_000 - this.#robHfo) / 1000) : 0;
-    const mgoT =
-      this.#robMgo < (atSingapore ? 380_000 : 330_000) ? Math.round((450_000 - this.#robMgo) / 1000) : 0;
-    if (hfoT <= 0 && mgoT <= 0) return undefined;
-    const startMin = 180;
-    const endMin = Math.min(this.#segDuration - 60, startMin + (hfoT > 0 ? 600 : 240));
-    const start = this.t + startMin * MINUTE_MS;
-    const end = this.t + endMin * MINUTE_MS;
-    const n = Math.floor(this.t / 86_400_000);
-    const supplier = atSingapore
-      ? ['Global Energy Singapore', 'Sinanju Tankers', 'Equatorial Marine Fuel'][n % 3]!
-      : 'Bomin Bunker Oil Rotterdam';
-    const place = seg.place;
-    for (const [fuel, q, tank, s] of [
-      ['ls_hfo', hfoT, '3P/3S', 0.48],
-      ['mdo_mgo', mgoT, '5C', 0.08],
-    ] as const) {
-      if (q <= 0) continue;
-      this.records.push({
-        kind: 'bunker',
-        port: place,
-        fuelType: fuel,
-        quantityT: q,
-        supplier,
-        startTime: start,
-        endTime: end,
-        tankNumber: tank,
-        sulphurPct: s,
-        bdnNumber: `${seg.port}-${new Date(start).toISOString().slice(0, 10).replaceAll('-', '')}-${fuel === 'ls_hfo' ? 'F' : 'G'}`,
-      });
-    }
-    this.events.push({
-      type: 'bunkering',
-      t: start,
-      lat: this.#pos[1],
-      lon: this.#pos[0],
-      port: seg.port,
-      place,
-      voyageIndex: this.voyageIndex,
-      data: { hfoT, mgoT, supplier, endTime: new Date(end).toISOString() },
-    });
-    const minutes = endMin - startMin;
-    return { startMin, endMin, hfoKgPerMin: (hfoT * 1000) / minutes, mgoKgPerMin: (mgoT * 1000) / minutes };
   }
 
   #emit(types: readonly EventType[], seg: Segment) {
@@ -447,8 +364,8 @@ export class VesselModel {
         fouling: foulingFactor(this.daysSinceCleaning) * 1.015 * trimPowerFactor(this.trimM, this.#draft),
       });
       const rel = w.currentSetRad - this.#course;
-      const along = (w.currentMs * Math.cos(rel)) / KN;
-      const cross = (w.currentMs * Math.sin(rel)) / KN;
+      const along = msToKnots(w.currentMs * Math.cos(rel));
+      const cross = msToKnots(w.currentMs * Math.sin(rel));
       this.#heading =
         (this.#course - Math.asin(Math.max(-0.3, Math.min(0.3, cross / Math.max(1, stwKn)))) + TWO_PI) %
         TWO_PI;
@@ -467,7 +384,7 @@ export class VesselModel {
       }
       this.#course = (Math.atan2(dx, dy) + TWO_PI) % TWO_PI;
       this.#heading = (w.windFromRad + 0.3 * valueNoise(seed + 40, t / 600_000) + TWO_PI) % TWO_PI;
-      return { powerKw: 0, stwKn: 0, sogKn: speed / KN };
+      return { powerKw: 0, stwKn: 0, sogKn: msToKnots(speed) };
     }
     if (seg.kind === 'anchor') {
       this.#heading = (w.windFromRad + 0.2 * valueNoise(seed + 41, t / 900_000) + TWO_PI) % TWO_PI;
@@ -561,7 +478,7 @@ export class VesselModel {
     const depth = depthAt(this.seed, lon, lat, at.nearPort);
     const trim = this.trimM;
     const head = this.#heading;
-    const vMs = at.stwKn * KN;
+    const vMs = knotsToMs(at.stwKn);
     const windOffBow = w.windFromRad - head;
     const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
     const heelRad = -0.005 * app.speedMs ** 2 * Math.sin(app.angleRad) * DEG;
@@ -571,7 +488,7 @@ export class VesselModel {
     const rot = at.initial ? 0 : dHead / 60;
     v[CH.lat] = lat;
     v[CH.lon] = lon;
-    v[CH.sog] = at.sogKn * KN;
+    v[CH.sog] = knotsToMs(at.sogKn);
     v[CH.stw] = vMs;
     v[CH.cog] = this.#course;
     v[CH.heading] = head;

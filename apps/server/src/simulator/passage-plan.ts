@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from '@ecohelm/domain';
 import type { Segment } from './plan.ts';
 import { mulberry32 } from './random.ts';
 import { PORTS, type PortId } from './route.ts';
@@ -34,9 +35,6 @@ export interface PlanCursor {
   voyageIndex: number;
   seed: number;
 }
-
-const HOUR_MS = 3_600_000;
-const MIN_MS = 60_000;
 
 /**
  * The passage under way (last departure → next arrival) or, in port, the next one. Waypoints are the sea lane's
@@ -123,8 +121,8 @@ export function passagePlan(trip: (k: number) => Segment[], c: PlanCursor): SimP
     if (!w.name) w.name = `WP${String(i).padStart(2, '0')}`;
   });
   waypoints[waypoints.length - 1]!.name = PORTS[toPort].nameEn;
-  const etdMs = underWay ? (c.lastDepartureMs ?? c.t) : c.t + minutesToDeparture * MIN_MS;
-  const etaMs = c.t + minutesToArrival * MIN_MS;
+  const etdMs = underWay ? (c.lastDepartureMs ?? c.t) : c.t + minutesToDeparture * MINUTE_MS;
+  const etaMs = c.t + minutesToArrival * MINUTE_MS;
   const rnd = mulberry32(c.seed * 131 + c.voyageIndex * 977 + waypoints.length);
   const rtaMs = Math.ceil((etaMs + (6 + 12 * rnd()) * HOUR_MS) / HOUR_MS) * HOUR_MS;
   return {

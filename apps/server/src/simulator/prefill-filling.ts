@@ -1,8 +1,8 @@
 import type { FillingRecordInput, Regime, ShipInput, VoyageEvent } from '@ecohelm/contracts';
-import type { FillingService } from '../features/filling/filling.service.ts';
-import type { RecordsService } from '../features/records/records.service.ts';
-import type { ShipService } from '../features/ship/ship.service.ts';
-import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import type { FillingService } from '../features/filling/index.ts';
+import type { RecordsService } from '../features/records/index.ts';
+import type { ShipService } from '../features/ship/index.ts';
+import type { VoyageService } from '../features/voyages/index.ts';
 import { PORTS, type PortId } from './route.ts';
 import { VESSEL } from './vessel.ts';
 

@@ -2,6 +2,7 @@ import {
   addedPowerKw,
   apparentWind,
   calmWaterSpeedKn,
+  knotsToMs,
   shaftTorqueNm,
   twoStrokeSfoc,
   waveResistanceN,
@@ -11,7 +12,6 @@ import { CH } from './channels.ts';
 import { VESSEL } from './vessel.ts';
 import type { Weather } from './weather.ts';
 
-const KN = 1852 / 3600;
 const BAR = 100_000;
 const C = (c: number) => c + 273.15;
 
@@ -26,7 +26,7 @@ export function seaSpeedThroughWaterKn(
 ): number {
   let stw = at.plannedKn;
   for (let i = 0; i < 3; i++) {
-    const vMs = stw * KN;
+    const vMs = knotsToMs(stw);
     const windOffBow = w.windFromRad - at.headingRad;
     const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
     const rWind = windResistanceN(app.speedMs, app.angleRad, vMs, VESSEL.transverseAreaM2);

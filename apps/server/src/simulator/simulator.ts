@@ -4,11 +4,10 @@ import type {
   OilChangeRecordInput,
   VoyagePlanInput,
 } from '@ecohelm/contracts';
-import type { Sample, SampleSink } from '../features/ingest/types.ts';
-import type { RecordsService } from '../features/records/records.service.ts';
-import type { BulkHistoryWriter, MinuteValues } from '../features/telemetry/bulk-history.ts';
-import type { NewVoyageEvent } from '../features/voyages/voyages.repository.ts';
-import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import { DAY_MS } from '@ecohelm/domain';
+import type { RecordsService } from '../features/records/index.ts';
+import type { BulkHistoryWriter, MinuteValues, Sample, SampleSink } from '../features/telemetry/index.ts';
+import type { NewVoyageEvent, VoyageService } from '../features/voyages/index.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';
@@ -24,7 +23,6 @@ export interface HistorySink {
 export const DEFAULT_SEED = 20_231;
 /** The history a first start generates: 13 months and a few days. */
 export const BACKFILL_DAYS = 400;
-const DAY_MS = 86_400_000;
 /**
  * Non-key channels are written every this many minutes in the backfill (each such minute stands for
  * its half hour in the hour and day rollups); key channels every minute. The first-start budget

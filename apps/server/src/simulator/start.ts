@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Store } from '../db/client.ts';
-import { IngestPipeline } from '../features/ingest/pipeline.ts';
-import type { SampleSink } from '../features/ingest/types.ts';
-import { TelemetryRepository } from '../features/telemetry/telemetry.repository.ts';
-import { TelemetryService } from '../features/telemetry/telemetry.service.ts';
+import { IngestPipeline } from '../features/ingest/index.ts';
+import type { SampleSink } from '../features/telemetry/index.ts';
+import { createTelemetryService, type TelemetryService } from '../features/telemetry/index.ts';
 import { assertChannelsInCatalogue } from './channels.ts';
 import { simulatedForecast } from './forecast.ts';
 import { VesselSimulator } from './simulator.ts';
@@ -32,7 +31,7 @@ export async function startSimulator(
   const shared = services as Services & { telemetry?: TelemetryService; ingest?: SampleSink };
   let telemetry = shared.telemetry;
   if (!telemetry) {
-    telemetry = new TelemetryService(new TelemetryRepository(store));
+    telemetry = createTelemetryService(store);
     await telemetry.init();
   }
   const live = shared.ingest ?? new IngestPipeline(telemetry, log);

@@ -1,3 +1,4 @@
+import { HOUR_MS } from '@ecohelm/domain';
 import { fbm, valueNoise } from './random.ts';
 
 /** Weather at a place and time, SI units; directions are "from" (wind, waves) or "towards" (current set), rad. */
@@ -17,7 +18,6 @@ export interface Weather {
   pressurePa: number;
 }
 
-const HOUR = 3_600_000;
 const DEG = Math.PI / 180;
 const TWO_PI = 2 * Math.PI;
 
@@ -31,7 +31,7 @@ const dayOfYear = (tMs: number) => ((tMs / 86_400_000) % 365.2425) - 0;
  * Waves follow the wind (fetch-limited `Hs ≈ 0.016·U² + 0.3`), swell is independent.
  */
 export function weatherAt(seed: number, lon: number, lat: number, tMs: number): Weather {
-  const h = tMs / HOUR;
+  const h = tMs / HOUR_MS;
   const doy = dayOfYear(tMs);
   // +1 in northern winter (mid-January), −1 in July.
   const winter = Math.cos(((doy - 15) / 365.25) * TWO_PI);

@@ -21,8 +21,8 @@ const byText = new Map<string, string>([
   ...Object.entries(fillingMessages).map(([k, v]) => [v as string, `filling.messages.${k}`] as const),
   ...Object.entries(plausibilityMessages).map(([k, v]) => [v as string, `plausibility.${k}`] as const),
   ...Object.entries(alarmLimitMessages).map(([k, v]) => [v as string, `alarms.limitMessages.${k}`] as const),
-  ...Object.entries(equipmentMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
-  ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `analysis.messages.${k}`] as const),
+  ...Object.entries(equipmentMessages).map(([k, v]) => [v as string, `equipment.messages.${k}`] as const),
+  ...Object.entries(ecaMessages).map(([k, v]) => [v as string, `eca.messages.${k}`] as const),
   ...Object.entries(loadMessages).map(([k, v]) => [v as string, `load.messages.${k}`] as const),
   ...Object.entries(speedMessages).map(([k, v]) => [v as string, `speed.messages.${k}`] as const),
   [GRIB_DAMAGED_MESSAGE, 'speed.messages.gribDamaged'] as const,
@@ -32,9 +32,7 @@ const byText = new Map<string, string>([
   [fleetMessages.unknownShip, 'fleet.messages.unknownShip'] as const,
   [fleetMessages.consoleReadOnly, 'fleet.messages.consoleReadOnly'] as const,
   [fleetMessages.consoleNoLive, 'fleet.messages.consoleNoLive'] as const,
-  ...Object.entries(consumptionMessages).map(
-    ([k, v]) => [v as string, `analysis.consumption.messages.${k}`] as const,
-  ),
+  ...Object.entries(consumptionMessages).map(([k, v]) => [v as string, `consumption.messages.${k}`] as const),
 ]);
 
 /**
@@ -42,12 +40,12 @@ const byText = new Map<string, string>([
  * `ringProblems`): each pattern's groups become the translation's `a` and `b`.
  */
 const details: readonly (readonly [RegExp, string])[] = [
-  [/^position (\d+): latitude (\S+) is not between -90 and 90$/, 'analysis.messages.ring.latitude'],
-  [/^position (\d+): longitude (\S+) is not between -180 and 180$/, 'analysis.messages.ring.longitude'],
-  [/^a range needs at least 3 different positions$/, 'analysis.messages.ring.tooFew'],
-  [/^a position is given twice$/, 'analysis.messages.ring.twice'],
-  [/^the boundary crosses itself \(side (\d+) and side (\d+)\)$/, 'analysis.messages.ring.crosses'],
-  [/^the positions lie on one line and bound no area$/, 'analysis.messages.ring.line'],
+  [/^position (\d+): latitude (\S+) is not between -90 and 90$/, 'eca.messages.ring.latitude'],
+  [/^position (\d+): longitude (\S+) is not between -180 and 180$/, 'eca.messages.ring.longitude'],
+  [/^a range needs at least 3 different positions$/, 'eca.messages.ring.tooFew'],
+  [/^a position is given twice$/, 'eca.messages.ring.twice'],
+  [/^the boundary crosses itself \(side (\d+) and side (\d+)\)$/, 'eca.messages.ring.crosses'],
+  [/^the positions lie on one line and bound no area$/, 'eca.messages.ring.line'],
   // The XML parser's reason after the RTZ refusal ("char 't' is not expected. (line 1)"): its line, in our words.
   [/^(.+?)\.? \(line (\d+)\)$/, 'speed.messages.rtzLine'],
 ];

@@ -5,6 +5,7 @@
  */
 import { ETS_SCOPE_SHARES } from '../ets-fueleu/ets.ts';
 import { type EngineTypes, type GhgTonnes, GWP_ETS, type GwpSet, ghgFromFuel } from '../fuels/emissions.ts';
+import { HOUR_MS } from '../units/index.ts';
 import type { EuVoyageType, Stay, VoyageLeg } from './aggregate.ts';
 import { legIssues, type PlausibilityIssue, robToleranceT, stayIssues } from './plausibility.ts';
 import type { PortRef } from './records.ts';
@@ -84,7 +85,6 @@ type Phase = 'unknown' | 'underway' | 'sea_anchorage' | 'drift' | 'port';
  */
 export const MAX_PASSAGE_DAYS = 90;
 
-const HOUR_MS = 3_600_000;
 const ZERO_FUEL = (): Record<string, number> => ({});
 const addInto = (target: Record<string, number>, fuel: Readonly<Record<string, number>>, k = 1) => {
   for (const [f, t] of Object.entries(fuel)) target[f] = (target[f] ?? 0) + k * t;

@@ -1,11 +1,10 @@
+import { DAY_MS } from '../units/index.ts';
 /**
  * ISO 19030-1/-2 performance indicators from performance values, the fouling rating and the SPEC §9 tips.
  * Every indicator is mean(PV in the evaluation period) − mean(PV in the reference period), percentage points;
  * a negative figure is lost speed. Each one carries its periods and block counts (coverage matters: the filters
  * drop most data).
  */
-
-const DAY = 86_400_000;
 
 export interface PvPoint {
   /** Epoch ms (block start). */
@@ -79,8 +78,8 @@ export function performanceIndicators(
   now: number,
   options: { yearMs?: number; windowMs?: number; minBlocks?: number } = {},
 ): Indicators {
-  const year = options.yearMs ?? 365 * DAY;
-  const win = options.windowMs ?? 90 * DAY;
+  const year = options.yearMs ?? 365 * DAY_MS;
+  const win = options.windowMs ?? 90 * DAY_MS;
   const min = options.minBlocks ?? 12;
   const sorted = [...events].sort((a, b) => a.t - b.t);
   const start = points.length > 0 ? Math.min(...points.map((p) => p.t)) : now;
@@ -125,7 +124,7 @@ export function pvTrend(
 ): { slopePer30d: number; stdError: number; n: number } | undefined {
   const n = points.length;
   if (n < 3) return undefined;
-  const xs = points.map((p) => p.t / (30 * DAY));
+  const xs = points.map((p) => p.t / (30 * DAY_MS));
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = points.reduce((a, p) => a + p.pv, 0) / n;
   let sxx = 0;

@@ -1,3 +1,4 @@
+import { knotsToMs } from '../units/index.ts';
 /**
  * Hull and propeller performance by ISO 19030-2 (the default method), methods README §1:
  * 10-minute blocks → Chauvenet per parameter → block validation (σ limits) → reference conditions → wind
@@ -7,8 +8,6 @@
 
 import { apparentWind, GRAVITY, RHO_AIR } from '../physics/resistance.ts';
 import { calmWaterSpeedKn } from '../physics/speed-power.ts';
-
-const KN = 1852 / 3600;
 
 /** One sample of a block (≈ 1 per minute from the store; ISO asks ≥ 1 per 15 s where raw data exist). */
 export interface FoulingSample {
@@ -139,7 +138,7 @@ export function chauvenetKeep(xs: readonly number[]): boolean[] {
 
 /** Minimum depth for deep water (ISO 19030-2 reference conditions): max(3√(B·T), 2.75·V²/g). */
 export const minDeepWaterM = (beamM: number, draftM: number, stwKn: number): number =>
-  Math.max(3 * Math.sqrt(beamM * draftM), (2.75 * (stwKn * KN) ** 2) / GRAVITY);
+  Math.max(3 * Math.sqrt(beamM * draftM), (2.75 * knotsToMs(stwKn) ** 2) / GRAVITY);
 
 /**
  * Power corrected for wind (Annex G): ΔP = R_AA·V_G/η_D with
@@ -150,7 +149,7 @@ export function windCorrectedPowerKw(
   s: Pick<FoulingSample, 'sogKn' | 'headingRad' | 'windSpeedMs' | 'windFromRad' | 'draftM'>,
   ship: FoulingShip,
 ): number {
-  const vG = s.sogKn * KN;
+  const vG = knotsToMs(s.sogKn);
   const rel = apparentWind(s.windSpeedMs, s.windFromRad - s.headingRad, vG);
   const area = ship.transverseAreaM2 + (ship.areaDraftM - s.draftM) * ship.beamM;
   const rAA =

@@ -1,4 +1,5 @@
 import curves from '../../data/engine-shop-test-curves.json' with { type: 'json' };
+import { evalQuadratic, fitQuadratic } from '../math/quadratic.ts';
 import { ISO_LCV_MJ_PER_KG } from '../physics/engine.ts';
 
 /** Engines with a shop-test SFOC record: the main engine and the (identical) generator sets. */
@@ -48,36 +49,11 @@ export function fitShopTestCurve(points: readonly ShopTestPoint[]): (loadPct: nu
     const slope = b.loadPct === a.loadPct ? 0 : (b.sfocGPerKwh - a.sfocGPerKwh) / (b.loadPct - a.loadPct);
     return (l) => a.sfocGPerKwh + slope * (l - a.loadPct);
   }
-  // Normal equations of the quadratic fit, solved by Cramer's rule (3×3).
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let t0 = 0;
-  let t1 = 0;
-  let t2 = 0;
-  for (const p of points) {
-    const x = p.loadPct;
-    const y = p.sfocGPerKwh;
-    s0 += 1;
-    s1 += x;
-    s2 += x * x;
-    s3 += x * x * x;
-    s4 += x * x * x * x;
-    t0 += y;
-    t1 += x * y;
-    t2 += x * x * y;
-  }
-  const det3 = (m: number[]) =>
-    m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
-    m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
-    m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
-  const d = det3([s0, s1, s2, s1, s2, s3, s2, s3, s4]);
-  const a = det3([t0, s1, s2, t1, s2, s3, t2, s3, s4]) / d;
-  const b = det3([s0, t0, s2, s1, t1, s3, s2, t2, s4]) / d;
-  const c = det3([s0, s1, t0, s1, s2, t1, s2, s3, t2]) / d;
-  return (l) => a + b * l + c * l * l;
+  const q = fitQuadratic(
+    points.map((p) => p.loadPct),
+    points.map((p) => p.sfocGPerKwh),
+  );
+  return q ? (l) => evalQuadratic(q, l) : () => Number.NaN;
 }
 
 /**

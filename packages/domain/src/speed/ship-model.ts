@@ -2,6 +2,7 @@ import { twoStrokeSfoc } from '../physics/engine.ts';
 import { propellerPowerKw, propellerRpm } from '../physics/propeller.ts';
 import { addedPowerKw, apparentWind, waveResistanceN, windResistanceN } from '../physics/resistance.ts';
 import { calmWaterPowerKw } from '../physics/speed-power.ts';
+import { knotsToMs, msToKnots } from '../units/index.ts';
 
 /**
  * The speed–power–fuel model the speed optimiser and the RPM simulation share (methods README §2–§3):
@@ -10,8 +11,6 @@ import { calmWaterPowerKw } from '../physics/speed-power.ts';
  * its height, as long swell adds less than wind sea); fuel from the main engine's SFOC curve at its load, and a
  * constant auxiliary consumption (generators and boilers at sea).
  */
-
-const KN = 1852 / 3600;
 
 /** Weather along a leg, SI; wind and waves "from", current "towards" (set), radians clockwise from north. */
 export interface SeaWeather {
@@ -73,7 +72,7 @@ export function speedShip(overrides: Partial<SpeedShip> & Pick<SpeedShip, 'draft
 
 /** Added power (kW) for wind, waves and swell at a speed through water on a heading. */
 export function weatherPowerKw(ship: SpeedShip, stwKn: number, headingRad: number, w: SeaWeather): number {
-  const vMs = stwKn * KN;
+  const vMs = knotsToMs(stwKn);
   const windOffBow = w.windFromRad - headingRad;
   const app = apparentWind(w.windSpeedMs, windOffBow, vMs);
   const rWind = windResistanceN(app.speedMs, app.angleRad, vMs, ship.transverseAreaM2);
@@ -115,7 +114,7 @@ export function powerAtRpm(ship: SpeedShip, rpm: number): number {
 
 /** Current along a course (kn, positive with the ship). */
 export function currentAlongKn(courseRad: number, w: SeaWeather): number {
-  return (w.currentMs / KN) * Math.cos(w.currentSetRad - courseRad);
+  return msToKnots(w.currentMs) * Math.cos(w.currentSetRad - courseRad);
 }
 
 /** Speed over ground (kn) from speed through water and the current along the course. */

@@ -1,3 +1,5 @@
+// One algorithm in one file (over 600 lines by design): the optimiser, its front pruning and its power-holding
+// variant belong together; the speed–power physics it calls is in ship-model.ts.
 import { DomainInputError } from '../errors.ts';
 import { type Leg, type LegSailing, type SpeedShip, sailLeg, speedAtPowerKn } from './ship-model.ts';
 

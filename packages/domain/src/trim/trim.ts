@@ -6,8 +6,12 @@
  * optimum's 90 % interval. A bin with too few points, too narrow a spread of trims, no minimum or too wide an
  * interval answers "not enough data" rather than a guess.
  */
+
+import { evalQuadratic, fitQuadratic, type Quadratic } from '../math/quadratic.ts';
 import { calmWaterPowerKw } from '../physics/speed-power.ts';
 import { mulberry32 } from '../random.ts';
+
+export { evalQuadratic, fitQuadratic, type Quadratic } from '../math/quadratic.ts';
 
 /** One filtered 10-minute block: speed, mean draught, trim and the wind-corrected power. */
 export interface TrimObservation {
@@ -19,12 +23,6 @@ export interface TrimObservation {
   powerKw: number;
   /** Excess power with the hull's slow drift removed (set by {@link removeHullDrift}). */
   excessPct?: number;
-}
-
-export interface Quadratic {
-  a: number;
-  b: number;
-  c: number;
 }
 
 export type TrimBinStatus = 'ok' | 'not_enough_samples' | 'narrow_trim_range' | 'uncertain';
@@ -93,44 +91,6 @@ export function removeHullDrift(
   }
   return out;
 }
-
-/** Least-squares quadratic through the points (normal equations, 3 × 3 by Cramer's rule). */
-export function fitQuadratic(xs: readonly number[], ys: readonly number[]): Quadratic | undefined {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let t0 = 0;
-  let t1 = 0;
-  let t2 = 0;
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i]!;
-    const y = ys[i]!;
-    const x2 = x * x;
-    s0 += 1;
-    s1 += x;
-    s2 += x2;
-    s3 += x2 * x;
-    s4 += x2 * x2;
-    t0 += y;
-    t1 += x * y;
-    t2 += x2 * y;
-  }
-  const det = (m: number[]) =>
-    m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
-    m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
-    m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
-  const d = det([s0, s1, s2, s1, s2, s3, s2, s3, s4]);
-  if (Math.abs(d) < 1e-12) return undefined;
-  return {
-    a: det([t0, s1, s2, t1, s2, s3, t2, s3, s4]) / d,
-    b: det([s0, t0, s2, s1, t1, s3, s2, t2, s4]) / d,
-    c: det([s0, s1, t0, s1, s2, t1, s2, s3, t2]) / d,
-  };
-}
-
-export const evalQuadratic = (q: Quadratic, x: number): number => q.a + q.b * x + q.c * x * x;
 
 /** The best trim of a fit inside [lo, hi]: the vertex when it is a minimum inside, else the better end. */
 export function bestTrim(q: Quadratic, lo: number, hi: number): number {

@@ -20,6 +20,11 @@ export const KELVIN_AT_ZERO_CELSIUS = 273.15;
 export const MJ_PER_KWH = 3.6;
 /** Hours per day. */
 export const HOURS_PER_DAY = 24;
+/** Milliseconds per second, minute, hour and day: the time constants of the whole product, defined once here. */
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = HOURS_PER_DAY * HOUR_MS;
 
 /** m/s → knots. */
 export const msToKnots = (speedMs: number): number => (speedMs * SECONDS_PER_HOUR) / METRES_PER_NM;

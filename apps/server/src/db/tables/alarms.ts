@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Tables of the alarms feature (migration 0009-alarms). Times are ISO-8601 UTC strings; values SI. */
 export interface AlarmTables {
@@ -61,3 +61,6 @@ export interface AlarmLimitsTable {
   updated_at: string;
   updated_by: string | null;
 }
+
+/** A stored alarm as read (the shore reads the ship's rows in this shape too). */
+export type AlarmRow = Selectable<AlarmsTable>;

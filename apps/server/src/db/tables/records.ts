@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Tables of the records feature (migration 0004-records). Times are ISO-8601 UTC strings. */
 export interface RecordTables {
@@ -44,3 +44,7 @@ export interface HullCleaningRecordsTable extends Common {
   longitude: number | null;
   remark: string;
 }
+
+/** Stored rows as read (the shore reads the ship's rows in these shapes too). */
+export type BunkerRecordRow = Selectable<BunkerRecordsTable>;
+export type OilChangeRecordRow = Selectable<OilChangeRecordsTable>;

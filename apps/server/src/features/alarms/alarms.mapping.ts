@@ -1,7 +1,7 @@
 import type { Alarm } from '@ecohelm/contracts';
 import { channelById, displayUnitOf, toDisplay } from '@ecohelm/domain';
+import type { AlarmRow } from '../../db/tables/alarms.ts';
 import type { EngineAlarm } from './alarms.engine.ts';
-import type { AlarmRow } from './alarms.repository.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 export const round = (v: number) => Math.round(v * 1000) / 1000;

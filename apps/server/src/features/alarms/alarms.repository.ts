@@ -1,13 +1,13 @@
 import type { AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { AlarmEventsTable, AlarmLimitsTable, AlarmsTable } from '../../db/tables/alarms.ts';
+import type { AlarmEventsTable, AlarmLimitsTable, AlarmRow } from '../../db/tables/alarms.ts';
 import type { EngineAlarm, Transition } from './alarms.engine.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const ms = (s: string | null) => (s === null ? null : Date.parse(s));
 
-export type AlarmRow = Selectable<AlarmsTable>;
+export type { AlarmRow };
 export type AlarmEventRow = Selectable<AlarmEventsTable>;
 export type AlarmLimitRow = Selectable<AlarmLimitsTable>;
 

@@ -15,10 +15,9 @@ import type {
   AlarmStatisticsResponse,
 } from '@ecohelm/contracts';
 import { alarmLimitMessages, alarmStatGroups } from '@ecohelm/contracts';
-import { type ChannelDef, channelById, displayUnitOf, fromDisplay, toDisplay } from '@ecohelm/domain';
+import { type ChannelDef, channelById, DAY_MS, displayUnitOf, fromDisplay, toDisplay } from '@ecohelm/domain';
 import { AppError, notFound, validationFailed } from '../../platform/errors.ts';
-import type { Sample } from '../ingest/types.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { Sample, TelemetryService } from '../telemetry/index.ts';
 import { displayed, fromEngine, fromRow, round, toAlarm } from './alarms.mapping.ts';
 import type { AlarmsRepository } from './alarms.repository.ts';
 import { defaultLimitSetting, type LimitSetting } from './alarms.rules.ts';
@@ -26,7 +25,6 @@ import { type AlarmsServiceOptions, AlarmWatch, limitable, limitableChannels } f
 
 export { type AlarmsServiceOptions, limitableChannels };
 
-const DAY_MS = 86_400_000;
 /** The unread count covers this many days. */
 const UNREAD_DAYS = 30;
 

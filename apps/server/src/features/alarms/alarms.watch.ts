@@ -15,8 +15,7 @@ import {
   msToKnots,
   radToDeg,
 } from '@ecohelm/domain';
-import type { Sample } from '../ingest/types.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { Sample, TelemetryService } from '../telemetry/index.ts';
 import { AlarmEngine, type ConditionInput, type EngineAlarm, type Transition } from './alarms.engine.ts';
 import type { AlarmsRepository } from './alarms.repository.ts';
 import {

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@ecohelm/domain';
 
 /** A period in epoch milliseconds, end exclusive. */
 export type Range = { from: number; to: number };

@@ -4,6 +4,7 @@ import {
   type CiiRating,
   type CiiShip,
   calculateCii,
+  DAY_MS,
   type Stay,
   type VoyageLeg,
   withinPeriod,
@@ -121,8 +122,6 @@ export function header(ship: Ship, cii: CiiShip) {
     capacityBasis: r.capacityBasis,
   };
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The overview's CII panel from the voyage ledger: per day (the last 30), per month (this year) or per year (the last

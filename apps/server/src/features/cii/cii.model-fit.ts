@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   DomainInputError,
   fitSpeedFuelModel,
   fuelChannels,
@@ -7,10 +8,9 @@ import {
   type SpeedFuelPoint,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { Voyages } from './cii.figures.ts';
 
-const DAY_MS = 86_400_000;
 /** Hourly points under this speed are harbour, canal or manoeuvring, not passage sailing; knots. */
 export const FIT_MIN_SPEED_KN = 8;
 /** History the simulator's speed model is fitted on, days. */

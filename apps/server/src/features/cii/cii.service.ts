@@ -18,6 +18,7 @@ import {
   calculateCii,
   ciiApplicability,
   correctiveActionRequired,
+  DAY_MS,
   DomainInputError,
   fuelFactors,
   LONG_LEG_HOURS,
@@ -29,16 +30,15 @@ import {
   ROB_TOLERANCE_T,
 } from '@ecohelm/domain';
 import { conflict } from '../../platform/errors.ts';
-import { dcsReportOf } from '../filling/filling.domain.ts';
-import type { FillingService } from '../filling/filling.service.ts';
-import { ledgerOf, RULE_SETS } from '../ledger/ledger.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { FillingService } from '../filling/index.ts';
+import { dcsReportOf } from '../filling/index.ts';
+import { ledgerOf, RULE_SETS } from '../ledger/index.ts';
+import type { ShipService } from '../ship/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import { bucketsOf, type Range } from './cii.calendar.ts';
 import { ciiPanelOf, figureOf, header, type Voyages, voyageRowsOf, yearOf, yearsOf } from './cii.figures.ts';
 import { fitSpeedModel } from './cii.model-fit.ts';
 
-const DAY_MS = 86_400_000;
 /** Speed range of the simulator's chart and its "highest speed" search, knots. */
 export const SIM_MIN_KN = 4;
 export const SIM_MAX_KN = 20;

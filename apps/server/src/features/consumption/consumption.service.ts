@@ -3,25 +3,25 @@ import {
   type ConsumptionDistribution,
   type ConsumptionHour,
   consumers,
+  DAY_MS,
   distributeConsumption,
   forEachMeteredHour,
   fuelClassOfKind,
   fuelMeters,
+  HOUR_MS,
   modeTimeline,
+  msToKnots,
   operatingModes,
 } from '@ecohelm/domain';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
+import type { VoyageService } from '../voyages/index.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const MS_TO_KN = 3600 / 1852;
 const STW = 'navigation.speedThroughWater';
 /** How far before a range the voyage events are read for the state at its start. */
-const EVENT_LOOKBACK = 120 * DAY;
+const EVENT_LOOKBACK = 120 * DAY_MS;
 
 /** How far back the main engine's fuel is looked up for the mix the generators and boilers burn. */
-const MIX_LOOKBACK = 14 * DAY;
+const MIX_LOOKBACK = 14 * DAY_MS;
 
 /**
  * Consumption distribution: the stored hourly fuel of every meter, by consumer and by the operating mode the voyage
@@ -39,8 +39,8 @@ export class ConsumptionService {
   }
 
   async report(query: ConsumptionQuery): Promise<ConsumptionResponse> {
-    const to = query.to ? floorHour(Date.parse(query.to)) : Math.ceil(this.#now() / HOUR) * HOUR;
-    const from = query.from ? floorHour(Date.parse(query.from)) : to - 30 * DAY;
+    const to = query.to ? floorHour(Date.parse(query.to)) : Math.ceil(this.#now() / HOUR_MS) * HOUR_MS;
+    const from = query.from ? floorHour(Date.parse(query.from)) : to - 30 * DAY_MS;
     const span = to - from;
     const events = await this.#voyages.listEvents({
       from: new Date(from - span - EVENT_LOOKBACK).toISOString(),
@@ -111,10 +111,10 @@ export class ConsumptionService {
     });
     for (let k = 0; k < speed!.t.length; k++) {
       const h = hours.get(speed!.t[k]! * 1000);
-      if (h) h.stwKn = speed!.v[k]! * MS_TO_KN;
+      if (h) h.stwKn = msToKnots(speed!.v[k]!);
     }
     return distributeConsumption([...hours.values()], modeTimeline(events));
   }
 }
 
-const floorHour = (t: number) => Math.floor(t / HOUR) * HOUR;
+const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { SettingsHistory, type SettingsRow } from '../../db/settings-history.ts';
 import type { EcaCustomZonesTable } from '../../db/tables/eca.ts';
 
 /** The crew's control areas and the ECA watch settings (a history, the newest in use). */
 export class EcaRepository {
   readonly #db: Kysely<Database>;
+  readonly #settings: SettingsHistory;
 
   constructor(db: Kysely<Database>) {
     this.#db = db;
+    this.#settings = new SettingsHistory(db, 'eca_settings');
   }
 
   listZones(): Promise<EcaCustomZonesTable[]> {
@@ -23,22 +26,11 @@ export class EcaRepository {
     return Number(out.numDeletedRows) > 0;
   }
 
-  async insertSettings(row: { value: string; updatedAt: string; updatedBy: string | null }): Promise<void> {
-    await this.#db
-      .insertInto('eca_settings')
-      .values({ value: row.value, updated_at: row.updatedAt, updated_by: row.updatedBy })
-      .execute();
+  insertSettings(row: SettingsRow): Promise<void> {
+    return this.#settings.insert(row);
   }
 
-  async latestSettings(): Promise<
-    { value: string; updatedAt: string; updatedBy: string | null } | undefined
-  > {
-    const r = await this.#db
-      .selectFrom('eca_settings')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return r ? { value: r.value, updatedAt: r.updated_at, updatedBy: r.updated_by } : undefined;
+  latestSettings(): Promise<SettingsRow | undefined> {
+    return this.#settings.latest();
   }
 }

@@ -8,14 +8,21 @@ import type {
   EcaZoneRings,
   EcaZoneStatusDto,
 } from '@ecohelm/contracts';
-import { circleRing, closedRing, ECA_ZONES, type EcaStatus, msToKnots, zoneRing } from '@ecohelm/domain';
+import {
+  circleRing,
+  closedRing,
+  ECA_ZONES,
+  type EcaStatus,
+  HOUR_MS,
+  msToKnots,
+  zoneRing,
+} from '@ecohelm/domain';
 import { notFound, validationFailed } from '../../platform/errors.ts';
-import type { AlarmsService } from '../alarms/alarms.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { AlarmsService } from '../alarms/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import { type EcaGeofence, toCustomZone } from './eca.geofence.ts';
 import type { EcaRepository } from './eca.repository.ts';
 
-const HOUR = 3_600_000;
 const STALE_MS = 120_000;
 const LAT = 'navigation.position.latitude';
 const LON = 'navigation.position.longitude';
@@ -81,8 +88,8 @@ export class EcaService {
       : null;
     const zones = this.#zones(status, now);
     const [lats, lons] = await Promise.all([
-      this.#telemetry.rollupMeans('1h', LAT, now - 24 * HOUR, now),
-      this.#telemetry.rollupMeans('1h', LON, now - 24 * HOUR, now),
+      this.#telemetry.rollupMeans('1h', LAT, now - 24 * HOUR_MS, now),
+      this.#telemetry.rollupMeans('1h', LON, now - 24 * HOUR_MS, now),
     ]);
     const lonAt = new Map<number, number>();
     for (let i = 0; i < lons.t.length; i++) lonAt.set(lons.t[i]!, lons.v[i]!);

@@ -1,8 +1,7 @@
 import type { EnergyReportExportQuery, EnergyReportResponse } from '@ecohelm/contracts';
 import { consumers, fuelKinds } from '@ecohelm/domain';
-import type { DocColumn, ReportDocument } from '../reports/reports.document.ts';
-import { type CjkFont, findCjkFont } from '../reports/reports.fonts.ts';
-import { ReportsService } from '../reports/reports.service.ts';
+import type { DocColumn, ReportDocument } from '../reports/index.ts';
+import { type CjkFont, findCjkFont, ReportsService, writeDocument } from '../reports/index.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
 
 const LABELS = {
@@ -148,10 +147,7 @@ export class EnergyReportExporter {
     const font = query.format === 'pdf' ? this.#font() : null;
     if (query.format === 'pdf' && query.lang === 'zh_CN' && !font) throw ReportsService.fontMissing();
     const doc = buildEnergyReportDocument(await this.#report.report(query), query.lang);
-    const body =
-      query.format === 'xlsx'
-        ? await (await import('../reports/reports.xlsx.ts')).writeReportXlsx(doc)
-        : await (await import('../reports/reports.pdf.ts')).writeReportPdf(doc, font);
+    const body = await writeDocument(doc, query.format, font);
     return { fileName: `${doc.fileName}.${query.format}`, contentType: CONTENT_TYPES[query.format], body };
   }
 }

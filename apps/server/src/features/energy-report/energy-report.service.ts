@@ -2,21 +2,19 @@ import type { EnergyReportQuery, EnergyReportResponse, EnergyReportRow } from '@
 import {
   type Consumer,
   consumers,
+  DAY_MS,
   type FuelKind,
   forEachMeteredHour,
   fuelKindOf,
   fuelKinds,
   fuelMeters,
 } from '@ecohelm/domain';
-import { type LedgerService, voyageFuelT } from '../ledger/ledger.service.ts';
-import type { RecordsService } from '../records/records.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+import { type LedgerService, voyageFuelT } from '../ledger/index.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 
 /** How far back the main engine's fuel is looked up for the mix the generators burn. */
-const MIX_LOOKBACK = 14 * DAY;
+const MIX_LOOKBACK = 14 * DAY_MS;
 const ROB = (k: FuelKind) => `tanks.fuel.${k}.currentMass`;
 
 type ByKind = Record<FuelKind, number>;
@@ -95,7 +93,11 @@ export class EnergyReportService {
       }
       rows[i]!.consumedT = consumed;
     });
-    const bunkers = await this.#records.listBunker({ from: iso(from - 30 * DAY), to: iso(to), limit: 5000 });
+    const bunkers = await this.#records.listBunker({
+      from: iso(from - 30 * DAY_MS),
+      to: iso(to),
+      limit: 5000,
+    });
     // A delivery counts in each period for the share of its time that falls in it (deliveries run over midnight).
     for (const b of bunkers) {
       const kind = fuelKindOf(b.fuelType);
@@ -108,10 +110,10 @@ export class EnergyReportService {
       });
     }
     for (const kind of fuelKinds) {
-      const hours = await this.#telemetry.rollups('1h', ROB(kind), from - DAY, to);
+      const hours = await this.#telemetry.rollups('1h', ROB(kind), from - DAY_MS, to);
       periods.forEach((p, i) => {
         const last = hours.filter((h) => h.t * 1000 < p.to).at(-1);
-        rows[i]!.robT[kind] = last && last.t * 1000 >= p.to - DAY ? last.last / 1000 : null;
+        rows[i]!.robT[kind] = last && last.t * 1000 >= p.to - DAY_MS ? last.last / 1000 : null;
       });
     }
     const total = { consumedT: byKind(), byConsumerT: byConsumer(), bunkeredT: byKind() };
@@ -130,8 +132,8 @@ export class EnergyReportService {
     const now = this.#now();
     const off = this.#offsetMs;
     // Ship time as UTC fields: a ship day starts at 00:00 ship time.
-    const shipDay = (t: number) => Math.floor((t + off) / DAY) * DAY - off;
-    const to = query.to ? Date.parse(query.to) : shipDay(now) + DAY;
+    const shipDay = (t: number) => Math.floor((t + off) / DAY_MS) * DAY_MS - off;
+    const to = query.to ? Date.parse(query.to) : shipDay(now) + DAY_MS;
     if (query.period === 'voyage') {
       const from = query.from ? Date.parse(query.from) : Number.NEGATIVE_INFINITY;
       const ledger = await this.#ledger.ledger();
@@ -162,10 +164,10 @@ export class EnergyReportService {
       }
       return out;
     }
-    const from = query.from ? shipDay(Date.parse(query.from)) : to - 30 * DAY;
+    const from = query.from ? shipDay(Date.parse(query.from)) : to - 30 * DAY_MS;
     const out: Period[] = [];
-    for (let t = from; t < to; t += DAY)
-      out.push({ label: iso(t + off).slice(0, 10), from: t, to: t + DAY, distanceNm: null });
+    for (let t = from; t < to; t += DAY_MS)
+      out.push({ label: iso(t + off).slice(0, 10), from: t, to: t + DAY_MS, distanceNm: null });
     return out;
   }
 }

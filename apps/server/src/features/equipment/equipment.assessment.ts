@@ -2,15 +2,15 @@ import type { AssessmentItem, AssessmentResponse } from '@ecohelm/contracts';
 import {
   ASSESSMENT_LIMITS_PCT,
   assessmentRating,
+  DAY_MS,
   hullAssessment,
   ratingWorsened,
   referenceCurveSamples,
 } from '@ecohelm/domain';
-import type { ConditionInput } from '../alarms/alarms.engine.ts';
-import type { FoulingService } from '../fouling/fouling.service.ts';
-import type { MonitoringService } from '../monitoring/monitoring.service.ts';
+import type { ConditionInput } from '../alarms/index.ts';
+import type { FoulingService } from '../fouling/index.ts';
+import type { MonitoringService } from '../monitoring/index.ts';
 
-const DAY = 86_400_000;
 const ENGINES = ['me', 'ge1', 'ge2', 'ge3'] as const;
 /** A rating needs this many full running hours in the period. */
 const MIN_HOURS = 6;
@@ -39,7 +39,7 @@ export class AssessmentService {
 
   async assess(days: number): Promise<AssessmentResponse> {
     const now = this.#now();
-    const from = now - days * DAY;
+    const from = now - days * DAY_MS;
     const items: AssessmentItem[] = [];
     for (const unit of ENGINES) {
       const r = await this.#monitoring.unit(unit, 2 * days * 24);

@@ -6,9 +6,8 @@ import {
   equipmentUnits,
 } from '@ecohelm/contracts';
 import { SHOP_TEST_SOURCE, type ShopTestCurve, shopTestCurve } from '@ecohelm/domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { validationFailed } from '../../platform/errors.ts';
+import type { EquipmentRepository } from './equipment.repository.ts';
 
 const KIND: Record<EquipmentUnit, EquipmentParameters['kind']> = {
   me: 'main_engine',
@@ -64,12 +63,12 @@ function defaults(unit: EquipmentUnit): EquipmentParameters {
  * monitoring, the load assistant and the assessment read their curves from here.
  */
 export class EquipmentService {
-  readonly #db: Kysely<Database>;
+  readonly #repo: EquipmentRepository;
   readonly #now: () => number;
   #entries = new Map<EquipmentUnit, EquipmentEntry>();
 
-  constructor(db: Kysely<Database>, now: () => number = Date.now) {
-    this.#db = db;
+  constructor(repo: EquipmentRepository, now: () => number = Date.now) {
+    this.#repo = repo;
     this.#now = now;
     for (const unit of equipmentUnits) {
       this.#entries.set(unit, { unit, parameters: defaults(unit), updatedAt: null, updatedBy: null });
@@ -78,7 +77,7 @@ export class EquipmentService {
 
   /** Reads the newest stored parameters of every unit. */
   async load(): Promise<void> {
-    const rows = await this.#db.selectFrom('equipment_parameters').selectAll().orderBy('id').execute();
+    const rows = await this.#repo.rows();
     for (const r of rows) {
       const parsed = equipmentParametersSchema.safeParse(JSON.parse(r.value));
       if (!parsed.success || !(equipmentUnits as readonly string[]).includes(r.unit)) continue;
@@ -107,10 +106,12 @@ export class EquipmentService {
       ]);
     }
     const updatedAt = new Date(this.#now()).toISOString();
-    await this.#db
-      .insertInto('equipment_parameters')
-      .values({ unit, value: JSON.stringify(parameters), updated_at: updatedAt, updated_by: by })
-      .execute();
+    await this.#repo.insert({
+      unit,
+      value: JSON.stringify(parameters),
+      updated_at: updatedAt,
+      updated_by: by,
+    });
     const entry = { unit, parameters, updatedAt, updatedBy: by };
     this.#entries.set(unit, entry);
     return entry;

@@ -7,8 +7,8 @@ import { openStore, type Store } from '../../db/client.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { recordSources } from '../sync/sync.sources.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import { recordSources } from '../sync/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { FleetRepository, ShipRollupRow, ShipRow } from './fleet.repository.ts';
 
 /** The ship's console as built on a store: its HTTP app and the telemetry it reads. */

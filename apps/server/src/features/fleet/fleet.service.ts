@@ -12,20 +12,18 @@ import {
   type Ship,
   type StartInfo,
 } from '@ecohelm/contracts';
+import { HOUR_MS } from '@ecohelm/domain';
 import type { FillingRecordsTable } from '../../db/schema.ts';
+import type { AlarmRow } from '../../db/tables/alarms.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { fromRow, toAlarm } from '../alarms/alarms.mapping.ts';
-import type { AlarmRow } from '../alarms/alarms.repository.ts';
-import { figureOf, voyageRowsOf, yearOf } from '../cii/cii.figures.ts';
-import { ciiShipOf, voyagesOf, yearEndOf } from '../cii/cii.service.ts';
-import { checkedRecords } from '../filling/filling.service.ts';
-import { toBunkerRecord } from '../records/records.repository.ts';
-import { reportOf } from '../reports/reports.service.ts';
-import { shipResponseOf, toStartInfo } from '../ship/ship.service.ts';
-import type { SyncService } from '../sync/sync.service.ts';
+import { fromRow, toAlarm } from '../alarms/index.ts';
+import { ciiShipOf, figureOf, voyageRowsOf, voyagesOf, yearEndOf, yearOf } from '../cii/index.ts';
+import { checkedRecords } from '../filling/index.ts';
+import { toBunkerRecord } from '../records/index.ts';
+import { reportOf } from '../reports/index.ts';
+import { shipResponseOf, toStartInfo } from '../ship/index.ts';
+import type { SyncService } from '../sync/index.ts';
 import type { FleetRepository, SyncedRow } from './fleet.repository.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** One ship as the shore holds it, turned back into what the ship's own features read. */
 export interface ShipState {
@@ -166,7 +164,9 @@ export function stateOf(
   const startInfo: StartInfo[] = of('ship_start_info').map((r) =>
     toStartInfo(r as Parameters<typeof toStartInfo>[0]),
   );
-  const deliveries = of('bunker').map((r) => toBunkerRecord(r as Parameters<typeof toBunkerRecord>[0]));
+  const deliveries = of('bunker').map((r) =>
+    toBunkerRecord(r as unknown as Parameters<typeof toBunkerRecord>[0]),
+  );
   const filling = of('filling') as unknown as FillingRecordsTable[];
   const records = checkedRecords(filling, response.ship ?? undefined, startInfo, new Date(now), deliveries);
   const alarms = (of('alarm') as unknown as AlarmRow[])

@@ -4,6 +4,7 @@ import {
   channelById,
   circularMean,
   co2FactorTPerT,
+  DAY_MS,
   type FoulingSample,
   type FoulingShip,
   foulingPenalty,
@@ -13,19 +14,18 @@ import {
   ISO19030_FILTERS,
   type MaintenanceEvent,
   minDeepWaterM,
+  msToKnots,
   type PvPoint,
   performanceIndicators,
   performanceValues,
   pvTrend,
 } from '@ecohelm/domain';
-import type { RecordsService } from '../records/records.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { ShipService } from '../ship/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 
-const DAY = 86_400_000;
 /** ISO 19030-2 block length. */
 const BLOCK_MS = 600_000;
-const MS_TO_KN = 3600 / 1852;
 /** CO2 per tonne of HFO (MEPC.364(79)), for the fuel penalty of a fouled hull. */
 const CO2_PER_T_HFO = co2FactorTPerT('hfo');
 
@@ -180,8 +180,8 @@ export class FoulingService {
       if (p === undefined || fore === undefined || aft === undefined) continue;
       out.push({
         t: t * 1000,
-        stwKn: stwMs * MS_TO_KN,
-        sogKn: (sogMs ?? stwMs) * MS_TO_KN,
+        stwKn: msToKnots(stwMs),
+        sogKn: msToKnots(sogMs ?? stwMs),
         powerKw: p / 1000,
         rpm: (revS ?? 0) * 60,
         headingRad: hdg ?? 0,
@@ -224,8 +224,8 @@ export class FoulingService {
   async analyse(fromMs: number, toMs: number): Promise<FoulingAnalysis> {
     const ship = await this.#shipFigures();
     const blocks: BlockResult[] = [];
-    for (let from = fromMs; from < toMs; from += 30 * DAY) {
-      const to = Math.min(toMs, from + 30 * DAY);
+    for (let from = fromMs; from < toMs; from += 30 * DAY_MS) {
+      const to = Math.min(toMs, from + 30 * DAY_MS);
       const { rejected, ranges } = await this.#sailingRanges(from, to, ship);
       const evaluated =
         ranges.length > 0 ? performanceValues(await this.samples(from, to, ranges), ship) : [];
@@ -237,7 +237,7 @@ export class FoulingService {
       this.#telemetry.rollups('1h', MINUTE.stw, fromMs, toMs),
     ]);
     const mgo = new Map(fuelMgo.map((r) => [r.t, r.sum / r.n]));
-    const speed = new Map(stw.map((r) => [r.t, (r.sum / r.n) * MS_TO_KN]));
+    const speed = new Map(stw.map((r) => [r.t, msToKnots(r.sum / r.n)]));
     let fuel = 0;
     let kn = 0;
     let hours = 0;
@@ -290,7 +290,7 @@ export class FoulingService {
     const reason = (b: (typeof speed)[number], t: number): BlockResult['rejected'] => {
       if (b.n < f.minSamples) return 'too_few_samples';
       const p = powerAt.get(b.b);
-      if (b.max * MS_TO_KN < f.minStwKn || (p !== undefined && p.max / 1000 < f.minPowerKw))
+      if (msToKnots(b.max) < f.minStwKn || (p !== undefined && p.max / 1000 < f.minPowerKw))
         return 'not_sailing';
       const w = windAt.get(b.b);
       if (w && w.n >= b.n && w.min > f.maxWindMs) return 'wind';
@@ -299,7 +299,7 @@ export class FoulingService {
       if (hs !== undefined && Math.hypot(hs, swell.get(hour) ?? 0) > f.maxWaveHsM) return 'waves';
       const d = depth.get(hour);
       const draft = (fore.get(hour)! + aft.get(hour)!) / 2;
-      if (d !== undefined && draft > 0 && d < minDeepWaterM(ship.beamM, draft, b.min * MS_TO_KN)) {
+      if (d !== undefined && draft > 0 && d < minDeepWaterM(ship.beamM, draft, msToKnots(b.min))) {
         return 'shallow_water';
       }
       return undefined;
@@ -333,7 +333,7 @@ export class FoulingService {
     const now = this.#now();
     // Whole hours, so a page reloaded within the hour reads the cached analysis.
     const toMs = query.to ? Date.parse(query.to) : Math.ceil(now / 3_600_000) * 3_600_000;
-    const fromMs = query.from ? Date.parse(query.from) : toMs - 365 * DAY;
+    const fromMs = query.from ? Date.parse(query.from) : toMs - 365 * DAY_MS;
     const [analysis, records] = await Promise.all([
       this.#analyseCached(fromMs, toMs),
       this.#records.listHullCleaning({ limit: 1000 }),
@@ -351,7 +351,7 @@ export class FoulingService {
     const indicators = performanceIndicators(valid, events, Math.min(now, toMs));
     const lastEvent = events.filter((e) => e.t >= fromMs).at(-1);
     const sinceEvent = valid.filter((p) => p.t >= (lastEvent?.t ?? fromMs));
-    const recentFrom = Math.max(toMs - 30 * DAY, lastEvent?.t ?? fromMs);
+    const recentFrom = Math.max(toMs - 30 * DAY_MS, lastEvent?.t ?? fromMs);
     const recent = valid.filter((p) => p.t >= recentFrom);
     const trend = pvTrend(sinceEvent);
     let current: FoulingResponse['current'] = null;

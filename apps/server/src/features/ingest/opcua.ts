@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { channelById } from '@ecohelm/domain';
-import { parse } from 'csv-parse/sync';
 import type { ClientSession, ClientSubscription, OPCUAClient } from 'node-opcua';
 import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
-import { MapFileError, readMapFile } from './register-map.ts';
+import { MapFileError, mapRows, readMapFile } from './register-map.ts';
 import { converterTo } from './source-units.ts';
 import type { RejectReason, Sample } from './types.ts';
 
@@ -30,21 +29,7 @@ export interface NodePoint {
  * with its number.
  */
 export function parseNodeMap(text: string, file = 'node map'): NodePoint[] {
-  let rows: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    rows = parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      comment: '#',
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as typeof rows;
-  } catch (error) {
-    throw new MapFileError(`${file}: ${(error as Error).message}`);
-  }
-  if (rows.length === 0) throw new MapFileError(`${file}: no nodes`);
-  const missing = ['node_id', 'sampling_ms', 'unit', 'channel'].filter((c) => !(c in rows[0]!.record));
-  if (missing.length > 0) throw new MapFileError(`${file}: missing column(s) ${missing.join(', ')}`);
+  const rows = mapRows(text, file, ['node_id', 'sampling_ms', 'unit', 'channel'], 'nodes');
   return rows.map(({ record: r, info }) => {
     const fail = (what: string): never => {
       throw new MapFileError(`${file} line ${info.lines}: ${what}`);

@@ -1,6 +1,6 @@
 import { channelById, channelCatalogue, inChannelRange } from '@ecohelm/domain';
 import { AppError } from '../../platform/errors.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { DiskGuard } from './disk-guard.ts';
 import type { RejectReason, Sample, SampleSink } from './types.ts';
 

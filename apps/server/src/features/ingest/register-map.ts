@@ -32,6 +32,34 @@ export const registerCount = (p: Pick<RegisterPoint, 'type'>): number =>
 /** A map file that cannot be used; the message names the file's line. */
 export class MapFileError extends Error {}
 
+/**
+ * The rows of a map file (CSV with a header, `#` comments, blank lines skipped), each with its line number; refused
+ * with the file's name when it does not parse, is empty (`what`: "no registers") or lacks a required column.
+ */
+export function mapRows(
+  text: string,
+  file: string,
+  required: readonly string[],
+  what: string,
+): { record: Record<string, string>; info: { lines: number } }[] {
+  let rows: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    rows = parse(text, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      comment: '#',
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+    }) as typeof rows;
+  } catch (error) {
+    throw new MapFileError(`${file}: ${(error as Error).message}`);
+  }
+  if (rows.length === 0) throw new MapFileError(`${file}: no ${what}`);
+  const missing = required.filter((c) => !(c in rows[0]!.record));
+  if (missing.length > 0) throw new MapFileError(`${file}: missing column(s) ${missing.join(', ')}`);
+  return rows;
+}
+
 /** A map file's text, or an error naming the file (a missing file, a folder) instead of the system's bare words. */
 export function readMapFile(file: string): { file: string; text: string } {
   try {
@@ -73,21 +101,7 @@ const columns = [
  * line number and what is wrong, so a map with a typo never starts polling half of a ship.
  */
 export function parseRegisterMap(text: string, file = 'register map'): RegisterPoint[] {
-  let rows: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    rows = parse(text, {
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      comment: '#',
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as typeof rows;
-  } catch (error) {
-    throw new MapFileError(`${file}: ${(error as Error).message}`);
-  }
-  if (rows.length === 0) throw new MapFileError(`${file}: no registers`);
-  const missing = columns.filter((c) => !(c in rows[0]!.record));
-  if (missing.length > 0) throw new MapFileError(`${file}: missing column(s) ${missing.join(', ')}`);
+  const rows = mapRows(text, file, columns, 'registers');
   // Every register taken, by unit and table, with the line that took it: two points may not share one.
   const seen = new Map<string, number>();
   return rows.map(({ record: r, info }) => {

@@ -1,4 +1,5 @@
 import type { SiUnit } from '@ecohelm/domain';
+import { knotsToMs } from '@ecohelm/domain';
 
 /**
  * Units an alarm and monitoring system reports in, and how each becomes the SI unit the store keeps
@@ -29,7 +30,7 @@ const conversions: Record<string, { si: SiUnit; toSi: (v: number) => number }> =
   'kg/s': { si: 'kg/s', toSi: (v) => v },
   'g/kWh': { si: 'kg/J', toSi: (v) => v / 3.6e9 },
   'kg/J': { si: 'kg/J', toSi: (v) => v },
-  kn: { si: 'm/s', toSi: (v) => (v * 1852) / 3600 },
+  kn: { si: 'm/s', toSi: knotsToMs },
   'm/s': { si: 'm/s', toSi: (v) => v },
   deg: { si: 'rad', toSi: (v) => (v * Math.PI) / 180 },
   rad: { si: 'rad', toSi: (v) => v },

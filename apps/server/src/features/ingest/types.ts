@@ -1,13 +1,4 @@
-/**
- * The one shape every ingest adapter (NMEA 0183, Signal K, MQTT, CSV) and the simulator
- * produce. Values are in the channel's SI unit (Signal K convention); `t` is epoch ms UTC.
- */
-export interface Sample {
-  /** Channel id, a Signal K path where one exists, e.g. `navigation.speedOverGround`. */
-  channel: string;
-  t: number;
-  value: number;
-}
+export type { Sample, SampleSink } from '../telemetry/index.ts';
 
 /** Why a sample or sentence was dropped; counted per source and reason. */
 export type RejectReason =
@@ -30,8 +21,3 @@ export type RejectReason =
   | 'unsupported_pgn'
   /** A second value of a channel at a millisecond already taken. */
   | 'duplicate_time';
-
-/** Where validated samples go. Implemented by the store; `write` resolves once durable. */
-export interface SampleSink {
-  write(source: string, samples: readonly Sample[]): Promise<void>;
-}

@@ -1,28 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { SettingsHistory, type SettingsRow } from '../../db/settings-history.ts';
 
 /** Generator load assistant settings: every change kept, the newest in use. */
 export class LoadRepository {
-  readonly #db: Kysely<Database>;
+  readonly #settings: SettingsHistory;
 
   constructor(db: Kysely<Database>) {
-    this.#db = db;
+    this.#settings = new SettingsHistory(db, 'load_settings');
   }
 
-  async insert(row: { value: string; updatedAt: string; updatedBy: string | null }): Promise<void> {
-    await this.#db
-      .insertInto('load_settings')
-      .values({ value: row.value, updated_at: row.updatedAt, updated_by: row.updatedBy })
-      .execute();
+  insert(row: SettingsRow): Promise<void> {
+    return this.#settings.insert(row);
   }
 
-  async latest(): Promise<{ value: string; updatedAt: string; updatedBy: string | null } | undefined> {
-    const r = await this.#db
-      .selectFrom('load_settings')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return r ? { value: r.value, updatedAt: r.updated_at, updatedBy: r.updated_by } : undefined;
+  latest(): Promise<SettingsRow | undefined> {
+    return this.#settings.latest();
   }
 }

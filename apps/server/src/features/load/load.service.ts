@@ -12,6 +12,7 @@ import {
 } from '@ecohelm/contracts';
 import {
   type GeneratorSet,
+  HOUR_MS,
   type LoadPlan,
   loadPlans,
   optimiseLoad,
@@ -23,11 +24,10 @@ import {
   shopTestCurve,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { MonitoringService } from '../monitoring/monitoring.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { MonitoringService } from '../monitoring/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { LoadRepository } from './load.repository.ts';
 
-const HOUR_MS = 3_600_000;
 /** Live values older than this are not "now". */
 const STALE_MS = 120_000;
 /** Measured SFOC points are looked for over this many hours. */

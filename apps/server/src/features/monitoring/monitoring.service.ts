@@ -6,6 +6,7 @@ import {
   fuelFactors,
   fuelMeters,
   fuelMixLookup,
+  HOUR_MS,
   ISO_LCV_MJ_PER_KG,
   isoSfocGPerKwh,
   referenceCurveSamples,
@@ -15,10 +16,8 @@ import {
   shopTestCurve,
   toDisplay,
 } from '@ecohelm/domain';
-import type { RollupRow } from '../telemetry/rollup.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RollupRow, TelemetryService } from '../telemetry/index.ts';
 
-const HOUR_MS = 3_600_000;
 const WINDOW_HOURS = 24;
 /** An hour counts as a measured SFOC point only when the unit ran all of it (start-ups and stops distort it). */
 const FULL_HOUR_SHARE = 0.999;

@@ -16,6 +16,7 @@ import {
   channelById,
   ciiApplicability,
   co2FromFuel,
+  DAY_MS,
   displayUnitOf,
   fuelChannels,
   type Geofence,
@@ -25,12 +26,10 @@ import {
   toDisplay,
 } from '@ecohelm/domain';
 import { AppError, validationFailed } from '../../platform/errors.ts';
-import type { RecordsService } from '../records/records.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { RecordsService } from '../records/index.ts';
+import type { ShipService } from '../ship/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { DeviceSettingsRepository } from './overview.repository.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Fuel-flow channels (kg/s) by the IMO fuel class their fuel burns as (MEPC.364(79) Cf): main engine,

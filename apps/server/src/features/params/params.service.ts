@@ -1,15 +1,13 @@
 import type { FuelStatisticsResponse, TrackQuery, TrackResponse } from '@ecohelm/contracts';
-import { channelById, consumers, displayUnitOf } from '@ecohelm/domain';
+import { channelById, consumers, displayUnitOf, HOUR_MS, msToKnots } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { ConsumptionService } from '../consumption/consumption.service.ts';
-import { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { VoyageService } from '../voyages/voyages.service.ts';
+import type { ConsumptionService } from '../consumption/index.ts';
+import { TelemetryService } from '../telemetry/index.ts';
+import type { VoyageService } from '../voyages/index.ts';
 
 const LAT = 'navigation.position.latitude';
 const LON = 'navigation.position.longitude';
 const SOG = 'navigation.speedOverGround';
-const HOUR = 3_600_000;
-const MS_TO_KN = 3600 / 1852;
 /** Points of a track, whatever its length: a year of minutes is read as buckets of about 4 h. */
 const TRACK_POINTS = 2000;
 
@@ -77,7 +75,7 @@ export class ParamsService {
     }
     const sog = await this.#telemetry.rollupMeans('1h', SOG, from, to);
     let distanceNm = 0;
-    for (let i = 0; i < sog.t.length; i++) distanceNm += Math.max(0, sog.v[i]!) * MS_TO_KN;
+    for (let i = 0; i < sog.t.length; i++) distanceNm += msToKnots(Math.max(0, sog.v[i]!));
     return {
       from: new Date(from).toISOString(),
       to: new Date(to).toISOString(),
@@ -91,14 +89,14 @@ export class ParamsService {
   }
 
   async fuel(query: { from: string; to: string }): Promise<FuelStatisticsResponse> {
-    const from = Math.floor(Date.parse(query.from) / HOUR) * HOUR;
-    const to = Math.ceil(Date.parse(query.to) / HOUR) * HOUR;
+    const from = Math.floor(Date.parse(query.from) / HOUR_MS) * HOUR_MS;
+    const to = Math.ceil(Date.parse(query.to) / HOUR_MS) * HOUR_MS;
     const [d, sog] = await Promise.all([
       this.#consumption.distribution(from, to),
       this.#telemetry.rollupMeans('1h', SOG, from, to),
     ]);
     let distanceNm = 0;
-    for (let i = 0; i < sog.t.length; i++) distanceNm += Math.max(0, sog.v[i]!) * MS_TO_KN;
+    for (let i = 0; i < sog.t.length; i++) distanceNm += msToKnots(Math.max(0, sog.v[i]!));
     const fuelT = d.total.fuelT;
     return {
       from: new Date(from).toISOString(),

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { healthSchema, pageConfigSchema } from '@ecohelm/contracts';
-import type { StoreKind } from '../../db/client.ts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import type { AppConfig } from '../../platform/config.ts';
 
@@ -15,7 +14,11 @@ function buildIdOf(webDist: string): string {
   }
 }
 
-export async function platformRoutes(app: AppInstance, config: AppConfig, store: StoreKind): Promise<void> {
+export async function platformRoutes(
+  app: AppInstance,
+  config: AppConfig,
+  store: 'sqlite' | 'postgres',
+): Promise<void> {
   app.get(
     '/api/health',
     {

@@ -7,7 +7,7 @@ import type {
   OilChangeRecordInput,
   RecordsQuery,
 } from '@ecohelm/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type {
   BunkerRecordsTable,
@@ -15,7 +15,9 @@ import type {
   OilChangeRecordsTable,
 } from '../../db/tables/records.ts';
 
-export type RecordSource = 'crew' | 'simulator';
+import { type RecordSource, toBunkerRecord, toOilChangeRecord } from './records.mapping.ts';
+
+export type { RecordSource };
 export type RecordTable = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
 
 /** Bunker, oil change and hull cleaning records. */
@@ -43,20 +45,12 @@ export class RecordsRepository {
   }
 
   async findBunker(id: number): Promise<BunkerRecord | undefined> {
-    const row = await this.#db
-      .selectFrom('bunker_records')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.#find('bunker_records', id);
     return row ? toBunkerRecord(row as unknown as Selectable<BunkerRecordsTable>) : undefined;
   }
 
   async findOilChange(id: number): Promise<OilChangeRecord | undefined> {
-    const row = await this.#db
-      .selectFrom('oil_change_records')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.#find('oil_change_records', id);
     return row ? toOilChangeRecord(row as unknown as Selectable<OilChangeRecordsTable>) : undefined;
   }
 
@@ -87,62 +81,16 @@ export class RecordsRepository {
     }));
   }
 
-  async updateBunker(id: number, r: BunkerRecordInput): Promise<boolean> {
-    const out = await this.#db
-      .updateTable('bunker_records')
-      .set({
-        port: r.port,
-        fuel_type: r.fuelType,
-        quantity_t: r.quantityT,
-        supplier: r.supplier,
-        start_time: r.startTime,
-        end_time: r.endTime,
-        tank_number: r.tankNumber,
-        sulphur_pct: r.sulphurPct ?? null,
-        bdn_number: r.bdnNumber ?? null,
-        source: 'crew',
-      })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(out.numUpdatedRows) > 0;
+  updateBunker(id: number, r: BunkerRecordInput): Promise<boolean> {
+    return this.#update('bunker_records', id, bunkerColumns(r));
   }
 
-  async updateOilChange(id: number, r: OilChangeRecordInput): Promise<boolean> {
-    const out = await this.#db
-      .updateTable('oil_change_records')
-      .set({
-        equipment: r.equipment,
-        oil_type_before: r.oilTypeBefore,
-        oil_type_after: r.oilTypeAfter,
-        latitude: r.latitude ?? null,
-        longitude: r.longitude ?? null,
-        start_time: r.startTime,
-        end_time: r.endTime,
-        reason: r.reason,
-        operator: r.operator,
-        source: 'crew',
-      })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(out.numUpdatedRows) > 0;
+  updateOilChange(id: number, r: OilChangeRecordInput): Promise<boolean> {
+    return this.#update('oil_change_records', id, oilChangeColumns(r));
   }
 
-  async updateHullCleaning(id: number, r: HullCleaningRecordInput): Promise<boolean> {
-    const out = await this.#db
-      .updateTable('hull_cleaning_records')
-      .set({
-        kind: r.kind ?? 'hull_cleaning',
-        place: r.place,
-        latitude: r.latitude ?? null,
-        longitude: r.longitude ?? null,
-        start_time: r.startTime,
-        end_time: r.endTime,
-        remark: r.remark,
-        source: 'crew',
-      })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(out.numUpdatedRows) > 0;
+  updateHullCleaning(id: number, r: HullCleaningRecordInput): Promise<boolean> {
+    return this.#update('hull_cleaning_records', id, hullCleaningColumns(r));
   }
 
   /** Deletes one record; false when there was none with that id. */
@@ -151,83 +99,54 @@ export class RecordsRepository {
     return Number(out.numDeletedRows) > 0;
   }
 
-  async insertBunker(
-    rows: readonly BunkerRecordInput[],
-    source: RecordSource,
-    now: string,
-  ): Promise<number[]> {
-    if (!rows.length) return [];
-    const out = await this.#db
-      .insertInto('bunker_records')
-      .values(
-        rows.map((r) => ({
-          port: r.port,
-          fuel_type: r.fuelType,
-          quantity_t: r.quantityT,
-          supplier: r.supplier,
-          start_time: r.startTime,
-          end_time: r.endTime,
-          tank_number: r.tankNumber,
-          sulphur_pct: r.sulphurPct ?? null,
-          bdn_number: r.bdnNumber ?? null,
-          source,
-          created_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return out.map((r) => Number(r.id));
+  insertBunker(rows: readonly BunkerRecordInput[], source: RecordSource, now: string): Promise<number[]> {
+    return this.#insert('bunker_records', rows.map(bunkerColumns), source, now);
   }
 
-  async insertOilChange(
+  insertOilChange(
     rows: readonly OilChangeRecordInput[],
     source: RecordSource,
     now: string,
   ): Promise<number[]> {
-    if (!rows.length) return [];
-    const out = await this.#db
-      .insertInto('oil_change_records')
-      .values(
-        rows.map((r) => ({
-          equipment: r.equipment,
-          oil_type_before: r.oilTypeBefore,
-          oil_type_after: r.oilTypeAfter,
-          latitude: r.latitude ?? null,
-          longitude: r.longitude ?? null,
-          start_time: r.startTime,
-          end_time: r.endTime,
-          reason: r.reason,
-          operator: r.operator,
-          source,
-          created_at: now,
-        })),
-      )
-      .returning('id')
-      .execute();
-    return out.map((r) => Number(r.id));
+    return this.#insert('oil_change_records', rows.map(oilChangeColumns), source, now);
   }
 
-  async insertHullCleaning(
+  insertHullCleaning(
     rows: readonly HullCleaningRecordInput[],
+    source: RecordSource,
+    now: string,
+  ): Promise<number[]> {
+    return this.#insert('hull_cleaning_records', rows.map(hullCleaningColumns), source, now);
+  }
+
+  #find(table: RecordTable, id: number) {
+    return this.#db
+      .selectFrom(table as 'bunker_records')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** A crew's correction: the row's columns replaced, and the record is the crew's from now on. */
+  async #update(table: RecordTable, id: number, columns: Record<string, unknown>): Promise<boolean> {
+    const out = await this.#db
+      .updateTable(table as 'bunker_records')
+      .set({ ...columns, source: 'crew' } as Updateable<BunkerRecordsTable>)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(out.numUpdatedRows) > 0;
+  }
+
+  async #insert(
+    table: RecordTable,
+    rows: readonly Record<string, unknown>[],
     source: RecordSource,
     now: string,
   ): Promise<number[]> {
     if (!rows.length) return [];
     const out = await this.#db
-      .insertInto('hull_cleaning_records')
-      .values(
-        rows.map((r) => ({
-          kind: r.kind ?? 'hull_cleaning',
-          place: r.place,
-          latitude: r.latitude ?? null,
-          longitude: r.longitude ?? null,
-          start_time: r.startTime,
-          end_time: r.endTime,
-          remark: r.remark,
-          source,
-          created_at: now,
-        })),
-      )
+      .insertInto(table as 'bunker_records')
+      .values(rows.map((r) => ({ ...r, source, created_at: now }) as Insertable<BunkerRecordsTable>))
       .returning('id')
       .execute();
     return out.map((r) => Number(r.id));
@@ -249,38 +168,37 @@ export class RecordsRepository {
   }
 }
 
-/** A stored bunker row as the API gives it (also the shore's copy of a ship's row). */
-export function toBunkerRecord(r: Selectable<BunkerRecordsTable>): BunkerRecord {
-  return {
-    id: Number(r.id),
-    source: r.source as RecordSource,
-    createdAt: r.created_at,
-    port: r.port,
-    fuelType: r.fuel_type as BunkerRecord['fuelType'],
-    quantityT: r.quantity_t,
-    supplier: r.supplier,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    tankNumber: r.tank_number,
-    sulphurPct: r.sulphur_pct,
-    bdnNumber: r.bdn_number,
-  };
-}
+/** A record's columns from the crew's input (the same for a new record and a correction). */
+const bunkerColumns = (r: BunkerRecordInput) => ({
+  port: r.port,
+  fuel_type: r.fuelType,
+  quantity_t: r.quantityT,
+  supplier: r.supplier,
+  start_time: r.startTime,
+  end_time: r.endTime,
+  tank_number: r.tankNumber,
+  sulphur_pct: r.sulphurPct ?? null,
+  bdn_number: r.bdnNumber ?? null,
+});
 
-/** A stored oil-change row as the API gives it. */
-export function toOilChangeRecord(r: Selectable<OilChangeRecordsTable>): OilChangeRecord {
-  return {
-    id: Number(r.id),
-    source: r.source as RecordSource,
-    createdAt: r.created_at,
-    equipment: r.equipment,
-    oilTypeBefore: r.oil_type_before,
-    oilTypeAfter: r.oil_type_after,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    reason: r.reason,
-    operator: r.operator,
-  };
-}
+const oilChangeColumns = (r: OilChangeRecordInput) => ({
+  equipment: r.equipment,
+  oil_type_before: r.oilTypeBefore,
+  oil_type_after: r.oilTypeAfter,
+  latitude: r.latitude ?? null,
+  longitude: r.longitude ?? null,
+  start_time: r.startTime,
+  end_time: r.endTime,
+  reason: r.reason,
+  operator: r.operator,
+});
+
+const hullCleaningColumns = (r: HullCleaningRecordInput) => ({
+  kind: r.kind ?? 'hull_cleaning',
+  place: r.place,
+  latitude: r.latitude ?? null,
+  longitude: r.longitude ?? null,
+  start_time: r.startTime,
+  end_time: r.endTime,
+  remark: r.remark,
+});

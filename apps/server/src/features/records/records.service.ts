@@ -10,7 +10,7 @@ import type {
 } from '@ecohelm/contracts';
 import { notFound } from '../../platform/errors.ts';
 import { capacityRefusals, dateRefusals, refuseImpossible } from '../../platform/plausibility.ts';
-import type { ActorLike, AuditLog } from '../audit/audit.service.ts';
+import type { ActorLike, AuditLog } from '../audit/index.ts';
 import type { RecordSource, RecordsRepository } from './records.repository.ts';
 
 /** What the records need of other features: the ship's particulars (build date, tanks) and the audit trail. */

@@ -106,6 +106,15 @@ export class ReportsExporter {
 }
 
 // The XLSX and PDF writers (exceljs, pdfkit: ~50 MB resident) load on the first export only.
+/** A report document as an XLSX workbook or a PDF (the energy report writes its documents through this too). */
+export function writeDocument(
+  doc: ReportDocument,
+  format: 'xlsx' | 'pdf',
+  font: CjkFont | null,
+): Promise<Buffer> {
+  return format === 'xlsx' ? writeXlsx(doc) : writePdf(doc, font);
+}
+
 async function writeXlsx(doc: ReportDocument): Promise<Buffer> {
   return (await import('./reports.xlsx.ts')).writeReportXlsx(doc);
 }

@@ -22,10 +22,10 @@ import {
   withinPeriod,
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { dcsReportOf } from '../filling/filling.domain.ts';
-import type { FillingService } from '../filling/filling.service.ts';
-import { ledgerOf, ledgerRecordsOf, RULE_SETS } from '../ledger/ledger.service.ts';
-import type { ShipService } from '../ship/ship.service.ts';
+import type { FillingService } from '../filling/index.ts';
+import { dcsReportOf } from '../filling/index.ts';
+import { ledgerOf, ledgerRecordsOf, RULE_SETS } from '../ledger/index.ts';
+import type { ShipService } from '../ship/index.ts';
 
 /** EU MRV monitors CH4 and N2O besides CO2 from this year (Reg. (EU) 2023/957 amending 2015/757). */
 export const MRV_NON_CO2_FROM_YEAR = 2024;

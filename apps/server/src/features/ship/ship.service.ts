@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import { parseBody } from '../../platform/parse-body.ts';
 import { capacityRefusals, dateRefusals, refuseImpossible } from '../../platform/plausibility.ts';
-import { type ActorLike, type AuditLog, actorName } from '../audit/audit.service.ts';
+import { type ActorLike, type AuditLog, actorName } from '../audit/index.ts';
 import type { ShipRepository } from './ship.repository.ts';
 
 /** The vessel shape manages one ship; the fleet shape will key by ship id. */

@@ -1,5 +1,5 @@
 import type { Ship } from '@ecohelm/contracts';
-import type { WeatherService } from '../weather/weather.service.ts';
+import type { WeatherService } from '../weather/index.ts';
 import type { ForecastLookup, Hull } from './speed.service.ts';
 
 /** The reference Supramax's hull (the simulator's ship) where the ship record does not say. */

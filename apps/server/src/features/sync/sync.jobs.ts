@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../db/client.ts';
 import type { SyncConfig } from '../../platform/config.ts';
-import type { ShipService } from '../ship/ship.service.ts';
-import { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
-import { SyncRepository } from './sync.repository.ts';
+import type { ShipService } from '../ship/index.ts';
+import { createTelemetryService, type TelemetryService } from '../telemetry/index.ts';
 import { SyncService } from './sync.service.ts';
 import { ShipSync } from './sync.ship.ts';
 import { ShoreSync } from './sync.shore.ts';
+import { ShipOutboxRepository } from './sync-outbox.repository.ts';
+import { ShoreRepository } from './sync-shore.repository.ts';
 
 /**
  * The sync as configured: nothing at all when `config` is absent (no connection, no scan), else the ship's
@@ -15,19 +16,20 @@ import { ShoreSync } from './sync.shore.ts';
 export function startSync(
   config: SyncConfig | undefined,
   store: Store,
-  deps: { ships: ShipService; log: FastifyBaseLogger; now?: () => number },
+  deps: { ships: ShipService; log: FastifyBaseLogger; now?: () => number; telemetry?: TelemetryService },
 ): { service: SyncService; stop: () => Promise<void> } {
-  const repo = new SyncRepository(store.db, store.kind);
-  if (!config) return { service: new SyncService({ repo }), stop: async () => {} };
+  const repo = new ShoreRepository(store.db, store.kind);
+  const outbox = new ShipOutboxRepository(store.db);
+  if (!config) return { service: new SyncService({ outbox, repo }), stop: async () => {} };
   const now = deps.now ?? Date.now;
   if (config.role === 'shore') {
     const shore = new ShoreSync({ repo, config, log: deps.log, now });
     shore.start();
-    return { service: new SyncService({ repo, shore, now }), stop: () => shore.stop() };
+    return { service: new SyncService({ outbox, repo, shore, now }), stop: () => shore.stop() };
   }
   const ship = new ShipSync({
-    repo,
-    telemetry: new TelemetryRepository(store),
+    repo: outbox,
+    telemetry: deps.telemetry ?? createTelemetryService(store),
     shipId: async () => (await deps.ships.getShip()).ship?.imoNumber || undefined,
     config,
     log: deps.log,
@@ -35,7 +37,7 @@ export function startSync(
   });
   ship.start();
   return {
-    service: new SyncService({ repo, ship, maxKbits: config.maxKbits, now }),
+    service: new SyncService({ outbox, repo, ship, maxKbits: config.maxKbits, now }),
     stop: () => ship.stop(),
   };
 }

@@ -11,10 +11,11 @@ import type {
 } from '@ecohelm/contracts';
 import { syncMessages } from '@ecohelm/contracts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { SyncRepository } from './sync.repository.ts';
 import type { ShipSync } from './sync.ship.ts';
 import type { ShoreSync } from './sync.shore.ts';
 import { crewDigest } from './sync.sources.ts';
+import type { ShipOutboxRepository } from './sync-outbox.repository.ts';
+import type { ShoreRepository } from './sync-shore.repository.ts';
 
 /** A decision as either store keeps it, with the digest of the record's entries as they are now (null: gone). */
 interface ReviewRow {
@@ -29,19 +30,24 @@ interface ReviewRow {
 
 /** The link's state and the shore's decisions on records; no HTTP. */
 export class SyncService {
-  readonly #repo: SyncRepository;
+  readonly #outbox: ShipOutboxRepository;
+  readonly #repo: ShoreRepository;
   readonly #ship: ShipSync | undefined;
   readonly #shore: ShoreSync | undefined;
   readonly #maxKbits: number | null;
   readonly #now: () => number;
 
   constructor(options: {
-    repo: SyncRepository;
+    /** The ship's outbox (its backlog, cursors and the decisions received). */
+    outbox: ShipOutboxRepository;
+    /** The shore's tables (ships, records, reviews, dead letters). */
+    repo: ShoreRepository;
     ship?: ShipSync | undefined;
     shore?: ShoreSync | undefined;
     maxKbits?: number | undefined;
     now?: () => number;
   }) {
+    this.#outbox = options.outbox;
     this.#repo = options.repo;
     this.#ship = options.ship;
     this.#shore = options.shore;
@@ -75,8 +81,8 @@ export class SyncService {
         ...base,
         connected: this.#ship.connected,
         shipId: this.#ship.shipId ?? null,
-        backlog: await this.#repo.backlog(),
-        lastContactAt: (await this.#repo.state('last_contact')) ?? null,
+        backlog: await this.#outbox.backlog(),
+        lastContactAt: (await this.#outbox.state('last_contact')) ?? null,
         maxKbits: this.#maxKbits,
         error: this.#ship.error,
       };
@@ -229,6 +235,6 @@ export class SyncService {
     });
     if (this.#shore) return (await this.#repo.fleetReviews(shipId)).map((r) => toReview(r.ship_id, r));
     const own = this.#ship?.shipId ?? '';
-    return (await this.#repo.shipReviews()).map((r) => toReview(own, r));
+    return (await this.#outbox.shipReviews()).map((r) => toReview(own, r));
   }
 }

@@ -9,9 +9,8 @@ import {
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
-import type { TelemetryRepository } from '../telemetry/telemetry.repository.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import { connectUntil, decode, encode, TokenBucket } from './sync.link.ts';
-import type { PendingItem, SyncRepository } from './sync.repository.ts';
 import {
   bucketDigest,
   dayChecksums,
@@ -32,6 +31,7 @@ import {
   shoreSubject,
   subjectToken,
 } from './sync.sources.ts';
+import type { PendingItem, ShipOutboxRepository } from './sync-outbox.repository.ts';
 
 type BucketRows = RollupMessage['rows'];
 
@@ -41,8 +41,8 @@ const WINDOW = 8;
 const CLOSE_GRACE_S = 120;
 
 export interface ShipSyncDeps {
-  repo: SyncRepository;
-  telemetry: TelemetryRepository;
+  repo: ShipOutboxRepository;
+  telemetry: Pick<TelemetryService, 'listChannels' | 'rollupRowsById'>;
   /** The ship's id on the link: its IMO number from the particulars, undefined until they are filled. */
   shipId: () => Promise<string | undefined>;
   config: SyncConfig;
@@ -187,7 +187,7 @@ export class ShipSync {
     const minutes = r.level === '1m';
     for (const [id, name] of this.#channels) {
       if (minutes && !minuteChannel(name, this.#d.config.minuteGroups)) continue;
-      for (const b of await this.#d.telemetry.rollupRows(r.level, id, fromS, toS)) {
+      for (const b of await this.#d.telemetry.rollupRowsById(r.level, id, fromS, toS)) {
         const key = Math.floor(b.t / r.seconds) * r.seconds;
         const rows = buckets.get(key) ?? [];
         if (rows.length === 0) buckets.set(key, rows);

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SyncConfig } from '../../platform/config.ts';
 import { type DeadReason, intakeGate, printable, subjectShip } from './sync.intake.ts';
 import { connectUntil, decode, encode } from './sync.link.ts';
-import type { SyncRepository } from './sync.repository.ts';
 import {
   type ManifestMessage,
   type ResendMessage,
@@ -14,6 +13,7 @@ import {
   type SyncMessage,
   shoreSubject,
 } from './sync.sources.ts';
+import type { ShoreRepository } from './sync-shore.repository.ts';
 
 /** The shore's durable consumer of every ship's messages. */
 export const SHORE_CONSUMER = 'ecohelm_shore';
@@ -24,7 +24,7 @@ const DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** Waits before the next delivery of a message that could not be stored, by delivery (the last one repeats). */
 const BACKOFF_MS = [1000, 5000, 15_000, 60_000];
 export interface ShoreSyncDeps {
-  repo: SyncRepository;
+  repo: ShoreRepository;
   config: SyncConfig;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -388,7 +388,7 @@ export class ShoreSync {
    * Stores one message. The ship's last contact is when the shore's JetStream took the message (`contactAt`), not
    * when it was stored: messages stored after the link died do not make the ship look in contact.
    */
-  async #apply(repo: SyncRepository, m: SyncMessage, contactAt?: string): Promise<void> {
+  async #apply(repo: ShoreRepository, m: SyncMessage, contactAt?: string): Promise<void> {
     const now = new Date(this.#now()).toISOString();
     const contact = contactAt ?? now;
     if (m.kind === 'record') {

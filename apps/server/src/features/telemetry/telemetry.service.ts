@@ -30,11 +30,12 @@ import {
   channelCatalogue,
   circularMean,
   circularParts,
+  DAY_MS,
   toDisplay,
 } from '@ecohelm/domain';
-import type { Sample } from '../ingest/types.ts';
 import { BulkHistoryWriter } from './bulk-history.ts';
 import { levelSeconds, RollupAccumulator, type RollupLevel, type RollupRow } from './rollup.ts';
+import type { Sample } from './samples.ts';
 import {
   type BucketRow,
   MINUTE_CHUNK_S,
@@ -77,7 +78,6 @@ export interface Trend {
 
 export type LiveListener = (samples: readonly Sample[]) => void;
 
-const DAY_MS = 86_400_000;
 /** Raw samples stay in the hot table at least this long after their hour ends (late samples merge cheaply). */
 export const RAW_HOT_MS = 10 * 60_000;
 /** Minute rollups stay hot at least this long after their day ends. */
@@ -477,6 +477,16 @@ export class TelemetryService {
       Math.floor(fromMs / 1000),
       Math.ceil(toMs / 1000),
     );
+  }
+
+  /** Every stored channel's id and name (the sync names channels by their id). */
+  listChannels(): Promise<{ id: number; name: string }[]> {
+    return this.#repo.listChannels();
+  }
+
+  /** Rollup rows of one channel by its stored id, in seconds (the sync's backfill reads them this way). */
+  rollupRowsById(level: RollupLevel, channelId: number, fromS: number, toS: number) {
+    return this.#repo.rollupRows(level, channelId, fromS, toS);
   }
 
   /** Rollup rows of one channel (tests, reports). */

@@ -1,7 +1,9 @@
 import type { TrimBinDto, TrimResponse, TrimTableImport, TrimTableInfo } from '@ecohelm/contracts';
 import {
   binOf,
+  DAY_MS,
   fitTrimBins,
+  msToKnots,
   removeHullDrift,
   type TrimBin,
   type TrimObservation,
@@ -11,13 +13,11 @@ import {
   trimSaving,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
-import type { FoulingService } from '../fouling/fouling.service.ts';
-import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { FoulingService } from '../fouling/index.ts';
+import type { TelemetryService } from '../telemetry/index.ts';
 import type { TrimRepository } from './trim.repository.ts';
 import { readTrimTable } from './trim.table.ts';
 
-const DAY = 86_400_000;
-const MS_TO_KN = 3600 / 1852;
 /** Live values older than this are not "now". */
 const STALE_MS = 120_000;
 
@@ -109,7 +109,7 @@ export class TrimService {
     const now = this.#now();
     if (this.#cache && now - this.#cache.at < 3_600_000) return this.#cache;
     const to = Math.ceil(now / 3_600_000) * 3_600_000;
-    const from = to - 365 * DAY;
+    const from = to - 365 * DAY_MS;
     const { blocks } = await this.#fouling.analyse(from, to);
     const observations = removeHullDrift(
       blocks.flatMap((b) =>
@@ -135,7 +135,7 @@ export class TrimService {
     const stw = fresh(LIVE.stw);
     const fore = fresh(LIVE.fore);
     const aft = fresh(LIVE.aft);
-    const speedKn = stw ? stw.value * MS_TO_KN : null;
+    const speedKn = stw ? msToKnots(stw.value) : null;
     const draftM = fore && aft ? (fore.value + aft.value) / 2 : null;
     const current = {
       at: trim ? new Date(trim.t).toISOString() : null,

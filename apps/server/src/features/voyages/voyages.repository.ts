@@ -1,5 +1,6 @@
 import type { Voyage, VoyageEvent, VoyageEventsQuery } from '@ecohelm/contracts';
 import type { Kysely } from 'kysely';
+import { KeyValues } from '../../db/key-values.ts';
 import type { Database } from '../../db/schema.ts';
 import type { VoyageEventsTable } from '../../db/tables/voyages.ts';
 
@@ -197,20 +198,11 @@ export class VoyageRepository {
     return out;
   }
 
-  async getState(key: string): Promise<string | undefined> {
-    const row = await this.#db
-      .selectFrom('simulator_state')
-      .select('value')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.value;
+  getState(key: string): Promise<string | undefined> {
+    return new KeyValues(this.#db, 'simulator_state').get(key);
   }
 
-  async setState(key: string, value: string): Promise<void> {
-    await this.#db
-      .insertInto('simulator_state')
-      .values({ key, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  setState(key: string, value: string): Promise<void> {
+    return new KeyValues(this.#db, 'simulator_state').set(key, value);
   }
 }

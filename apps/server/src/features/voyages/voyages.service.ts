@@ -2,6 +2,8 @@ import type { Voyage, VoyageEvent, VoyageEventsQuery } from '@ecohelm/contracts'
 import { deriveVoyages } from './voyages.derive.ts';
 import type { NewVoyageEvent, VoyageRepository } from './voyages.repository.ts';
 
+export type { NewVoyageEvent };
+
 /** Voyage events and the voyages, legs, port calls and periods derived from them. */
 export class VoyageService {
   readonly #repo: VoyageRepository;

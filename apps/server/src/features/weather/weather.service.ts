@@ -67,7 +67,6 @@ export class WeatherService {
   readonly #log: WeatherLog | undefined;
   /** Newest import first; undefined until {@link load}. */
   #cache: CachedForecast[] | undefined;
-  #timer: NodeJS.Timeout | undefined;
   #polling: Promise<void> | undefined;
   /** Folder files (name|size|mtime) that failed to import, so a damaged file is not read every minute. */
   readonly #failed = new Set<string>();
@@ -184,24 +183,10 @@ export class WeatherService {
   }
 
   /**
-   * Watches a folder for GRIB files (`*.grb2`, `*.grib2`, `*.grb`): reads it now and then every `everyMs` (60 s),
-   * importing each new file (by name, size and modification time) once with source `folder`. Resolves after the
-   * first reading. The timer does not keep the process alive; {@link stop} ends it.
+   * One reading of a folder for GRIB files (`*.grb2`, `*.grib2`, `*.grb`), made when missing; the `weather.grib-folder`
+   * job reads it every minute. Each new file (by name, size and modification time) is imported once with source
+   * `folder`; one that fails is logged and not tried again unchanged. Never two readings at once.
    */
-  async watchFolder(dir: string, everyMs = 60_000): Promise<void> {
-    this.stop();
-    await mkdir(dir, { recursive: true }).catch(() => undefined);
-    this.#timer = setInterval(() => void this.pollFolder(dir), everyMs);
-    this.#timer.unref();
-    await this.pollFolder(dir);
-  }
-
-  stop(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /** One reading of the folder (never two at once); a file that fails is logged and not tried again unchanged. */
   pollFolder(dir: string): Promise<void> {
     this.#polling ??= this.#poll(dir).finally(() => {
       this.#polling = undefined;
@@ -211,6 +196,7 @@ export class WeatherService {
 
   async #poll(dir: string): Promise<void> {
     let names: string[];
+    await mkdir(dir, { recursive: true }).catch(() => undefined);
     try {
       names = (await readdir(dir)).filter((n) => GRIB_FILE.test(n)).sort();
     } catch (error) {

@@ -27,7 +27,6 @@ describe.each(storeKinds)('weather forecasts from GRIB2 (%s)', (kind) => {
     weather = t.services.weather!;
   });
   afterAll(async () => {
-    weather?.stop();
     await t?.close();
   });
 
@@ -193,7 +192,7 @@ describe.each(storeKinds)('weather forecasts from GRIB2 (%s)', (kind) => {
     const watcher = new WeatherService(new WeatherRepository(t.testStore.store.db), { now: () => now, log });
     try {
       await watcher.load();
-      await watcher.watchFolder(dir, 3_600_000);
+      await watcher.pollFolder(dir);
       const before = (await watcher.list()).length;
       copyFileSync(path.join(fixtures, 'forecast-complex.grb2'), path.join(dir, 'gfs-wind.grib2'));
       writeFileSync(path.join(dir, 'broken.grb2'), PNG);
@@ -212,11 +211,9 @@ describe.each(storeKinds)('weather forecasts from GRIB2 (%s)', (kind) => {
       expect(watcher.at(40, -20, T0)!.windSpeedMs).toBeCloseTo(10, 6);
       // A service started later does not import it again.
       const restarted = new WeatherService(new WeatherRepository(t.testStore.store.db));
-      await restarted.watchFolder(dir, 3_600_000);
-      restarted.stop();
+      await restarted.pollFolder(dir);
       expect(await watcher.list()).toHaveLength(before + 1);
     } finally {
-      watcher.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -41,7 +41,7 @@ export function ConsumptionPage() {
     }
     return consumption.data ? render(consumption.data) : <Spin />;
   };
-  const consumerName = (c: string) => t(`analysis.consumption.consumers.${c}`);
+  const consumerName = (c: string) => t(`consumption.consumers.${c}`);
   const rows = (d: ConsumptionResponse): Row[] =>
     CONSUMERS.map((consumer) => {
       const cur = d.current.byConsumer.find((x) => x.consumer === consumer)!;
@@ -65,12 +65,12 @@ export function ConsumptionPage() {
     const d = consumption.data;
     if (!d) return;
     const header = [
-      t('analysis.consumption.consumer'),
-      ...MODES.map((m) => `${t(`analysis.consumption.modes.${m}`)} (t)`),
-      `${t('analysis.consumption.total')} (t)`,
+      t('consumption.consumer'),
+      ...MODES.map((m) => `${t(`consumption.modes.${m}`)} (t)`),
+      `${t('consumption.total')} (t)`,
       'CO2 (t)',
-      `${t('analysis.consumption.energy')} (GJ)`,
-      `${t('analysis.consumption.previous')} (t)`,
+      `${t('consumption.energy')} (GJ)`,
+      `${t('consumption.previous')} (t)`,
     ];
     const lines = rows(d).map((r) => [
       consumerName(r.consumer),
@@ -87,16 +87,16 @@ export function ConsumptionPage() {
   };
   return (
     <PageFrame
-      title={t('analysis.distributed.title')}
+      title={t('consumption.distributed.title')}
       actions={
         <>
           <DatePicker.RangePicker
-            aria-label={t('analysis.consumption.range')}
+            aria-label={t('consumption.range')}
             allowClear={false}
             value={[range.start, range.end]}
             disabledDate={(d) => d.isAfter(range.today, 'day')}
             presets={[7, 30, 90, 365].map((n) => ({
-              label: t('analysis.consumption.lastDays', { n }),
+              label: t('consumption.lastDays', { n }),
               value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
             }))}
             onChange={(v) => {
@@ -104,25 +104,25 @@ export function ConsumptionPage() {
             }}
           />
           <Button disabled={!consumption.data} onClick={exportCsv}>
-            {t('analysis.consumption.exportCsv')}
+            {t('consumption.exportCsv')}
           </Button>
         </>
       }
       panels={[
         {
           id: 'consumptionDistribution',
-          title: t('analysis.panels.consumptionDistribution'),
+          title: t('consumption.panels.consumptionDistribution'),
           span: 2,
           children: body((d) => <ByConsumer data={d.current} />),
         },
         {
           id: 'consumptionByMode',
-          title: t('analysis.panels.consumptionByMode'),
+          title: t('consumption.panels.consumptionByMode'),
           children: body((d) => <ByMode data={d.current} />),
         },
         {
           id: 'consumptionTable',
-          title: t('analysis.panels.consumptionTable'),
+          title: t('consumption.panels.consumptionTable'),
           span: 3,
           children: body((d) => (
             <div>
@@ -135,7 +135,7 @@ export function ConsumptionPage() {
                 summary={(all) => (
                   <Table.Summary.Row>
                     <Table.Summary.Cell index={0}>
-                      <b>{t('analysis.consumption.total')}</b>
+                      <b>{t('consumption.total')}</b>
                     </Table.Summary.Cell>
                     {MODES.map((m, i) => (
                       <Table.Summary.Cell key={m} index={i + 1} align="right">
@@ -161,31 +161,31 @@ export function ConsumptionPage() {
                 )}
                 columns={[
                   {
-                    title: t('analysis.consumption.consumer'),
+                    title: t('consumption.consumer'),
                     dataIndex: 'consumer',
                     render: (c: string) => consumerName(c),
                   },
                   ...MODES.map((m) => ({
-                    title: `${t(`analysis.consumption.modes.${m}`)} (t)`,
+                    title: `${t(`consumption.modes.${m}`)} (t)`,
                     dataIndex: m,
                     align: 'right' as const,
                     render: (v: number) => num(v, 2),
                   })),
                   {
-                    title: `${t('analysis.consumption.total')} (t)`,
+                    title: `${t('consumption.total')} (t)`,
                     dataIndex: 'total',
                     align: 'right',
                     render: (v: number) => <b>{num(v, 2)}</b>,
                   },
                   { title: 'CO₂ (t)', dataIndex: 'co2', align: 'right', render: (v: number) => num(v, 2) },
                   {
-                    title: `${t('analysis.consumption.energy')} (GJ)`,
+                    title: `${t('consumption.energy')} (GJ)`,
                     dataIndex: 'energy',
                     align: 'right',
                     render: (v: number) => num(v, 0),
                   },
                   {
-                    title: t('analysis.consumption.change'),
+                    title: t('consumption.change'),
                     key: 'change',
                     align: 'right',
                     render: (_, r) => change(r.total, r.previous, num),
@@ -210,7 +210,7 @@ function Summary({ data }: { data: ConsumptionResponse }) {
   const p = data.previous;
   return (
     <p style={{ margin: '0 0 8px', fontSize: 13 }} data-testid="consumption-summary">
-      {t('analysis.consumption.summary', {
+      {t('consumption.summary', {
         fuel: num(c.total.fuelT, 1),
         co2: num(c.total.co2T, 1),
         hours: c.hours,
@@ -228,17 +228,17 @@ function ByConsumer({ data }: { data: ConsumptionPeriod }) {
     grid: { left: 56, right: 16, top: 36, bottom: 28 },
     legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 2)} t` },
-    xAxis: { type: 'category', data: CONSUMERS.map((c) => t(`analysis.consumption.consumers.${c}`)) },
+    xAxis: { type: 'category', data: CONSUMERS.map((c) => t(`consumption.consumers.${c}`)) },
     yAxis: { type: 'value', name: 't', splitLine: { lineStyle: { opacity: 0.15 } } },
     series: MODES.map((m, i) => ({
-      name: t(`analysis.consumption.modes.${m}`),
+      name: t(`consumption.modes.${m}`),
       type: 'bar' as const,
       stack: 'fuel',
       itemStyle: { color: MODE_COLORS[i] },
       data: CONSUMERS.map((c) => data.matrix.find((x) => x.consumer === c && x.mode === m)?.fuelT ?? 0),
     })),
   };
-  return <Chart option={option} label={t('analysis.consumption.byConsumerLabel')} height="100%" />;
+  return <Chart option={option} label={t('consumption.byConsumerLabel')} height="100%" />;
 }
 
 function ByMode({ data }: { data: ConsumptionPeriod }) {
@@ -256,7 +256,7 @@ function ByMode({ data }: { data: ConsumptionPeriod }) {
         data: MODES.map((m, i) => {
           const x = data.byMode.find((b) => b.mode === m)!;
           return {
-            name: `${t(`analysis.consumption.modes.${m}`)} · ${x.hours} h`,
+            name: `${t(`consumption.modes.${m}`)} · ${x.hours} h`,
             value: x.fuelT,
             itemStyle: { color: MODE_COLORS[i] },
           };
@@ -264,5 +264,5 @@ function ByMode({ data }: { data: ConsumptionPeriod }) {
       },
     ],
   };
-  return <Chart option={option} label={t('analysis.consumption.byModeLabel')} height="100%" />;
+  return <Chart option={option} label={t('consumption.byModeLabel')} height="100%" />;
 }

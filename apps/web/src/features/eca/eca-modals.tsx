@@ -104,7 +104,7 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
         const { positions, bad } = parsePositions(v.positions ?? '');
         if (bad.length === 0) return { kind, ...common, positions };
         form.setFields([
-          { name: 'positions', errors: [t('analysis.ecaZones.badLines', { lines: bad.join(', ') })] },
+          { name: 'positions', errors: [t('eca.ecaZones.badLines', { lines: bad.join(', ') })] },
         ]);
         return undefined;
       },
@@ -113,20 +113,20 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
       // Reasons without a field of their own (the range's closure, crossing) are listed above the form.
       show: (issues, prefix) => setOther(show(issues, prefix)),
       saved: () => {
-        void message.success(t('analysis.records.added'));
+        void message.success(t('eca.records.added'));
         onClose();
       },
       failed: (error) =>
         void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
     });
 
-  const required = [{ required: true, message: t('analysis.records.required') }];
+  const required = [{ required: true, message: t('eca.records.required') }];
   return (
     <Modal
       open={kind !== null}
-      title={t(kind === 'range' ? 'analysis.addRange' : 'analysis.addPosition')}
-      okText={t('analysis.records.save')}
-      cancelText={t('analysis.records.cancel')}
+      title={t(kind === 'range' ? 'eca.addRange' : 'eca.addPosition')}
+      okText={t('eca.records.save')}
+      cancelText={t('eca.records.cancel')}
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={add.isPending}
@@ -137,12 +137,12 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
           <Alert type="error" showIcon message={other.join(' ')} style={{ marginBottom: 12 }} />
         ) : null}
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="name" label={t('analysis.ecaZones.name')} rules={required} style={{ flex: 2 }}>
+          <Form.Item name="name" label={t('eca.ecaZones.name')} rules={required} style={{ flex: 2 }}>
             <Input maxLength={TEXT_LIMIT} />
           </Form.Item>
           <Form.Item
             name="sulphurLimitPercent"
-            label={t('analysis.ecaZones.limit')}
+            label={t('eca.ecaZones.limit')}
             rules={required}
             style={{ flex: 1 }}
           >
@@ -150,46 +150,36 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="from" label={t('analysis.ecaZones.from')} rules={required} style={{ flex: 1 }}>
+          <Form.Item name="from" label={t('eca.ecaZones.from')} rules={required} style={{ flex: 1 }}>
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="until" label={t('analysis.ecaZones.until')} style={{ flex: 1 }}>
+          <Form.Item name="until" label={t('eca.ecaZones.until')} style={{ flex: 1 }}>
             <DatePicker style={{ width: '100%' }} />
           </Form.Item>
         </div>
         {kind === 'range' ? (
           <Form.Item
             name="positions"
-            label={t('analysis.ecaZones.positions')}
-            extra={t('analysis.ecaZones.positionsHelp')}
+            label={t('eca.ecaZones.positions')}
+            extra={t('eca.ecaZones.positionsHelp')}
             rules={required}
           >
             <Input.TextArea rows={6} placeholder={'36.05, 120.30\n36.05, 120.60\n35.85, 120.60'} />
           </Form.Item>
         ) : (
           <div style={{ display: 'flex', gap: 12 }}>
-            <Form.Item
-              name="latitude"
-              label={t('analysis.records.latitude')}
-              rules={required}
-              style={{ flex: 1 }}
-            >
+            <Form.Item name="latitude" label={t('eca.records.latitude')} rules={required} style={{ flex: 1 }}>
               <InputNumber suffix="°" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="longitude"
-              label={t('analysis.records.longitude')}
+              label={t('eca.records.longitude')}
               rules={required}
               style={{ flex: 1 }}
             >
               <InputNumber suffix="°" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item
-              name="radiusNm"
-              label={t('analysis.ecaZones.radius')}
-              rules={required}
-              style={{ flex: 1 }}
-            >
+            <Form.Item name="radiusNm" label={t('eca.ecaZones.radius')} rules={required} style={{ flex: 1 }}>
               <InputNumber suffix="nm" style={{ width: '100%' }} />
             </Form.Item>
           </div>
@@ -250,7 +240,7 @@ export function WatchModal({
       save: (body) => save.mutateAsync(body),
       show,
       saved: () => {
-        void message.success(t('analysis.records.modified'));
+        void message.success(t('eca.records.modified'));
         onClose();
       },
       failed: (error) =>
@@ -260,9 +250,9 @@ export function WatchModal({
   return (
     <Modal
       open={mode !== null}
-      title={t(mode === 'alarm' ? 'analysis.alarmSetting' : 'analysis.ecaZones.watchTitle')}
-      okText={t('analysis.records.save')}
-      cancelText={t('analysis.records.cancel')}
+      title={t(mode === 'alarm' ? 'eca.alarmSetting' : 'eca.ecaZones.watchTitle')}
+      okText={t('eca.records.save')}
+      cancelText={t('eca.records.cancel')}
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={save.isPending}
@@ -270,19 +260,15 @@ export function WatchModal({
     >
       <Form form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
         <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
-          <Form.Item
-            name="warningDistanceNm"
-            label={t('analysis.ecaZones.warningDistance')}
-            style={{ flex: 1 }}
-          >
+          <Form.Item name="warningDistanceNm" label={t('eca.ecaZones.warningDistance')} style={{ flex: 1 }}>
             <InputNumber suffix="nm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="tipDistanceNm" label={t('analysis.ecaZones.tipDistance')} style={{ flex: 1 }}>
+          <Form.Item name="tipDistanceNm" label={t('eca.ecaZones.tipDistance')} style={{ flex: 1 }}>
             <InputNumber suffix="nm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: mode === 'zones' ? 'block' : 'none' }}>
-          <Form.Item name="all" label={t('analysis.ecaZones.watchAll')} valuePropName="checked">
+          <Form.Item name="all" label={t('eca.ecaZones.watchAll')} valuePropName="checked">
             <Switch />
           </Form.Item>
           <Form.Item name="watched">

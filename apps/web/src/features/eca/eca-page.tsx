@@ -21,7 +21,7 @@ export function EcaPage() {
   const canWrite = useCanWrite('settings:write');
   const [zoneModal, setZoneModal] = useState<'position' | 'range' | null>(null);
   const [watchModal, setWatchModal] = useState<'alarm' | 'zones' | null>(null);
-  const title = (id: string) => t(`analysis.panels.${id}`);
+  const title = (id: string) => t(`eca.panels.${id}`);
   const body = (render: (d: EcaResponse) => ReactNode) => {
     if (eca.error) {
       return (
@@ -37,17 +37,17 @@ export function EcaPage() {
   return (
     <>
       <PageFrame
-        title={t('analysis.eca.title')}
+        title={t('eca.title')}
         actions={
           <>
             <Button disabled={!canWrite} onClick={() => setZoneModal('position')}>
-              {t('analysis.addPosition')}
+              {t('eca.addPosition')}
             </Button>
             <Button disabled={!canWrite} onClick={() => setZoneModal('range')}>
-              {t('analysis.addRange')}
+              {t('eca.addRange')}
             </Button>
             <Button disabled={!canWrite || !eca.data} onClick={() => setWatchModal('alarm')}>
-              {t('analysis.alarmSetting')}
+              {t('eca.alarmSetting')}
             </Button>
             <Button disabled={!canWrite || !eca.data} onClick={() => setWatchModal('zones')}>
               {t('common.settings')}
@@ -125,25 +125,23 @@ function StatusLine({ data }: { data: EcaResponse }) {
       style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}
       data-testid="eca-status"
     >
-      <Tag color={data.state === 'warning' ? 'orange' : 'green'}>
-        {t(`analysis.ecaZones.state.${data.state}`)}
-      </Tag>
-      {data.changeOverTip ? <Tag color="red">{t('analysis.ecaZones.changeOver')}</Tag> : null}
+      <Tag color={data.state === 'warning' ? 'orange' : 'green'}>{t(`eca.ecaZones.state.${data.state}`)}</Tag>
+      {data.changeOverTip ? <Tag color="red">{t('eca.ecaZones.changeOver')}</Tag> : null}
       <span>
         {data.position === null
-          ? t('analysis.ecaZones.noPosition')
+          ? t('eca.ecaZones.noPosition')
           : inside.length > 0
-            ? t('analysis.ecaZones.insideOf', { zones: inside.map((z) => z.name).join(', ') })
+            ? t('eca.ecaZones.insideOf', { zones: inside.map((z) => z.name).join(', ') })
             : n
-              ? t('analysis.ecaZones.nearestIs', {
+              ? t('eca.ecaZones.nearestIs', {
                   zone: n.name,
                   nm: num(n.distanceNm, 1),
                   hours: n.hoursToBoundary === null ? '—' : num(n.hoursToBoundary, 1),
                 })
-              : t('analysis.ecaZones.noneNear')}
+              : t('eca.ecaZones.noneNear')}
       </span>
       <span style={{ opacity: 0.7 }}>
-        {t('analysis.ecaZones.distances', {
+        {t('eca.ecaZones.distances', {
           warning: num(data.settings.warningDistanceNm, 1),
           tip: num(data.settings.tipDistanceNm, 1),
         })}
@@ -203,7 +201,7 @@ function Monitor({ data, rings }: { data: EcaResponse; rings: EcaZoneRings | und
         symbolSize: 16,
         symbolRotate: -(data.position?.cogDeg ?? 0),
         itemStyle: { color: '#f2c94c' },
-        data: data.position ? [{ name: t('analysis.ecaZones.ship'), value: centre }] : [],
+        data: data.position ? [{ name: t('eca.ecaZones.ship'), value: centre }] : [],
       },
     ],
   };
@@ -211,7 +209,7 @@ function Monitor({ data, rings }: { data: EcaResponse; rings: EcaZoneRings | und
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
       <StatusLine data={data} />
       <div style={{ flex: 1, minHeight: 260 }}>
-        <SeaMap option={option} label={t('analysis.ecaZones.mapLabel')} />
+        <SeaMap option={option} label={t('eca.ecaZones.mapLabel')} />
       </div>
     </div>
   );
@@ -239,7 +237,7 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
       dataSource={rows}
       columns={[
         {
-          title: t('analysis.ecaZones.name'),
+          title: t('eca.ecaZones.name'),
           dataIndex: 'name',
           ellipsis: true,
           render: (v: string, z) => (
@@ -247,29 +245,29 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
               {v}
               {z.custom ? (
                 <Tag color="blue" style={{ marginLeft: 4 }}>
-                  {t('analysis.ecaZones.custom')}
+                  {t('eca.ecaZones.custom')}
                 </Tag>
               ) : null}
             </span>
           ),
         },
         {
-          title: t('analysis.ecaZones.distance'),
+          title: t('eca.ecaZones.distance'),
           key: 'distance',
           align: 'right',
           width: 110,
           render: (_, z) => {
             const w = why(z);
-            if (w) return <Tag>{t(`analysis.ecaZones.${w}`)}</Tag>;
+            if (w) return <Tag>{t(`eca.ecaZones.${w}`)}</Tag>;
             return z.inside ? (
-              <Tag color="red">{t('analysis.ecaZones.inside')}</Tag>
+              <Tag color="red">{t('eca.ecaZones.inside')}</Tag>
             ) : (
               `${num(z.distanceNm, 1)} nm`
             );
           },
         },
         {
-          title: t('analysis.ecaZones.time'),
+          title: t('eca.ecaZones.time'),
           dataIndex: 'hoursToBoundary',
           align: 'right',
           width: 70,
@@ -282,21 +280,21 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
           render: (_, z) =>
             z.custom ? (
               <Popconfirm
-                title={t('analysis.records.deleteConfirm')}
-                okText={t('analysis.records.delete')}
-                cancelText={t('analysis.records.cancel')}
+                title={t('eca.records.deleteConfirm')}
+                okText={t('eca.records.delete')}
+                cancelText={t('eca.records.cancel')}
                 disabled={!canWrite}
                 onConfirm={async () => {
                   try {
                     await remove.mutateAsync(z.id);
-                    void message.success(t('analysis.records.deleted'));
+                    void message.success(t('eca.records.deleted'));
                   } catch (error) {
                     void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
                   }
                 }}
               >
                 <Button size="small" type="link" danger disabled={!canWrite}>
-                  {t('analysis.records.delete')}
+                  {t('eca.records.delete')}
                 </Button>
               </Popconfirm>
             ) : null,
@@ -317,26 +315,26 @@ function AlarmHistory({ data }: { data: EcaResponse }) {
       className="eca-alarms"
       pagination={{ pageSize: 5, size: 'small' }}
       dataSource={data.alarms}
-      locale={{ emptyText: t('analysis.ecaZones.noAlarms') }}
+      locale={{ emptyText: t('eca.ecaZones.noAlarms') }}
       columns={[
         {
-          title: t('analysis.ecaZones.alarmType'),
+          title: t('eca.ecaZones.alarmType'),
           dataIndex: 'type',
-          render: (v: string) => t(`analysis.ecaZones.types.${v}`),
+          render: (v: string) => t(`eca.ecaZones.types.${v}`),
         },
         {
-          title: t('analysis.ecaZones.latestUpdate'),
+          title: t('eca.ecaZones.latestUpdate'),
           dataIndex: 'latestUpdate',
           render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
         },
         {
-          title: t('analysis.ecaZones.minDistance'),
+          title: t('eca.ecaZones.minDistance'),
           dataIndex: 'minDistanceNm',
           align: 'right',
           render: (v: number | null) => (v === null ? '—' : `${num(v, 1)} nm`),
         },
         {
-          title: t('analysis.ecaZones.shortestTime'),
+          title: t('eca.ecaZones.shortestTime'),
           dataIndex: 'shortestHours',
           align: 'right',
           render: (v: number | null) => (v === null ? '—' : `${num(v, 1)} h`),

@@ -27,7 +27,7 @@ type Row = EnergyReportResponse['rows'][number];
 export function EnergyReportPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const title = (id: string) => t(`analysis.panels.${id}`);
+  const title = (id: string) => t(`energyReport.panels.${id}`);
   const [period, setPeriod] = useSearchChoice<EnergyReportPeriod>(
     'period',
     ['day', 'month', 'voyage'],
@@ -50,7 +50,7 @@ export function EnergyReportPage() {
   return (
     <>
       <PageFrame
-        title={t('analysis.report.title')}
+        title={t('energyReport.report.title')}
         columns={2}
         panels={[
           {
@@ -65,7 +65,7 @@ export function EnergyReportPage() {
                   onChange={setPeriod}
                   options={(['day', 'month', 'voyage'] as const).map((p) => ({
                     value: p,
-                    label: t(`analysis.fuelReport.periods.${p}`),
+                    label: t(`energyReport.fuelReport.periods.${p}`),
                   }))}
                 />
                 <CsvButton
@@ -74,10 +74,10 @@ export function EnergyReportPage() {
                   rows={() => fuelOilReportCsv(report.data)}
                 />
                 <Button size="small" loading={exporter.isPending} onClick={() => void download('xlsx')}>
-                  {t('analysis.fuelReport.exportXlsx')}
+                  {t('energyReport.fuelReport.exportXlsx')}
                 </Button>
                 <Button size="small" loading={exporter.isPending} onClick={() => void download('pdf')}>
-                  {t('analysis.fuelReport.exportPdf')}
+                  {t('energyReport.fuelReport.exportPdf')}
                 </Button>
               </Space>
             ),
@@ -117,7 +117,7 @@ export function EnergyReportPage() {
                   ]}
                 />
                 <Button size="small" type="primary" disabled={!canWrite} onClick={() => setBunker('new')}>
-                  {t('analysis.records.add')}
+                  {t('energyReport.records.add')}
                 </Button>
               </Space>
             ),
@@ -157,7 +157,7 @@ export function EnergyReportPage() {
                   ]}
                 />
                 <Button size="small" type="primary" disabled={!canWrite} onClick={() => setOil('new')}>
-                  {t('analysis.records.add')}
+                  {t('energyReport.records.add')}
                 </Button>
               </Space>
             ),
@@ -221,7 +221,7 @@ function fuelOilReportCsv(data: EnergyReportResponse | undefined): (string | num
 function FuelOilReport({ data }: { data: EnergyReportResponse }) {
   const { t } = useTranslation();
   const { num } = useFormat();
-  const kind = (k: string) => t(`analysis.fuelReport.kinds.${k}`);
+  const kind = (k: string) => t(`energyReport.fuelReport.kinds.${k}`);
   const rows = [...data.rows].reverse();
   return (
     <Table<Row>
@@ -231,12 +231,12 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
       pagination={false}
       scroll={{ y: 250 }}
       dataSource={rows}
-      locale={{ emptyText: t('analysis.fuelReport.empty') }}
+      locale={{ emptyText: t('energyReport.fuelReport.empty') }}
       summary={() => (
         <Table.Summary fixed>
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>
-              <b>{t('analysis.fuelReport.total')}</b>
+              <b>{t('energyReport.fuelReport.total')}</b>
             </Table.Summary.Cell>
             {KINDS.map((k, i) => (
               <Table.Summary.Cell key={k} index={i + 1} align="right">
@@ -271,7 +271,7 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
         </Table.Summary>
       )}
       columns={[
-        { title: t(`analysis.fuelReport.period.${data.period}`), dataIndex: 'label', width: 110 },
+        { title: t(`energyReport.fuelReport.period.${data.period}`), dataIndex: 'label', width: 110 },
         ...KINDS.map((k) => ({
           title: `${kind(k)} (t)`,
           key: `c-${k}`,
@@ -279,7 +279,7 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
           render: (_: unknown, r: Row) => num(r.consumedT[k], 2),
         })),
         {
-          title: `${t('analysis.fuelReport.total')} (t)`,
+          title: `${t('energyReport.fuelReport.total')} (t)`,
           key: 'total',
           align: 'right',
           render: (_, r) => (
@@ -299,13 +299,13 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
           render: (_, r) => num(r.byConsumerT.ge1 + r.byConsumerT.ge2 + r.byConsumerT.ge3, 2),
         },
         {
-          title: `${t('analysis.fuelReport.boilers')} (t)`,
+          title: `${t('energyReport.fuelReport.boilers')} (t)`,
           key: 'boilers',
           align: 'right',
           render: (_, r) => num(r.byConsumerT.boiler1 + r.byConsumerT.boiler2, 2),
         },
         {
-          title: `${t('analysis.fuelReport.bunkered')} (t)`,
+          title: `${t('energyReport.fuelReport.bunkered')} (t)`,
           key: 'bunkered',
           align: 'right',
           render: (_, r) => {
@@ -314,7 +314,7 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
           },
         },
         ...KINDS.map((k) => ({
-          title: `${t('analysis.fuelReport.rob')} ${kind(k)} (t)`,
+          title: `${t('energyReport.fuelReport.rob')} ${kind(k)} (t)`,
           key: `r-${k}`,
           align: 'right' as const,
           render: (_: unknown, r: Row) => num(r.robT[k], 1),
@@ -331,7 +331,7 @@ function useDelete(kind: 'bunker' | 'oil-change') {
   return async (id: number) => {
     try {
       await remove.mutateAsync({ kind, id });
-      void message.success(t('analysis.records.deleted'));
+      void message.success(t('energyReport.records.deleted'));
     } catch (error) {
       void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
     }
@@ -353,17 +353,17 @@ function Actions({
   return (
     <Space size={4}>
       <Button size="small" type="link" disabled={!canWrite} onClick={onEdit}>
-        {t('analysis.records.edit')}
+        {t('energyReport.records.edit')}
       </Button>
       <Popconfirm
-        title={t('analysis.records.deleteConfirm')}
-        okText={t('analysis.records.delete')}
-        cancelText={t('analysis.records.cancel')}
+        title={t('energyReport.records.deleteConfirm')}
+        okText={t('energyReport.records.delete')}
+        cancelText={t('energyReport.records.cancel')}
         onConfirm={onDelete}
         disabled={!canWrite}
       >
         <Button size="small" type="link" danger disabled={!canWrite}>
-          {t('analysis.records.delete')}
+          {t('energyReport.records.delete')}
         </Button>
       </Popconfirm>
       <AuditHistoryButton {...history} />
@@ -386,23 +386,27 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
           className="bunker-records"
           pagination={{ pageSize: 5, size: 'small' }}
           dataSource={d.items}
-          locale={{ emptyText: t('analysis.records.none') }}
+          locale={{ emptyText: t('energyReport.records.none') }}
           columns={[
-            { title: t('analysis.records.port'), dataIndex: 'port', ellipsis: true },
-            { title: t('analysis.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+            { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
             {
-              title: `${t('analysis.records.quantity')} (t)`,
+              title: t('energyReport.records.fuelType'),
+              dataIndex: 'fuelType',
+              render: (v: string) => fuel(v),
+            },
+            {
+              title: `${t('energyReport.records.quantity')} (t)`,
               dataIndex: 'quantityT',
               align: 'right',
               render: (v: number) => num(v, 1),
             },
-            { title: t('analysis.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+            { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
             {
-              title: t('analysis.records.start'),
+              title: t('energyReport.records.start'),
               dataIndex: 'startTime',
               render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
             },
-            { title: t('analysis.records.tank'), dataIndex: 'tankNumber' },
+            { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
             {
               title: '',
               key: 'actions',
@@ -436,21 +440,21 @@ function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: O
           className="oil-change-records"
           pagination={{ pageSize: 6, size: 'small' }}
           dataSource={d.items}
-          locale={{ emptyText: t('analysis.records.none') }}
+          locale={{ emptyText: t('energyReport.records.none') }}
           columns={[
-            { title: t('analysis.records.equipment'), dataIndex: 'equipment', ellipsis: true },
+            { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
             {
-              title: t('analysis.records.oilChange'),
+              title: t('energyReport.records.oilChange'),
               key: 'oil',
               ellipsis: true,
               render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
             },
             {
-              title: t('analysis.records.start'),
+              title: t('energyReport.records.start'),
               dataIndex: 'startTime',
               render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
             },
-            { title: t('analysis.records.operator'), dataIndex: 'operator', ellipsis: true },
+            { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
             {
               title: '',
               key: 'actions',

@@ -27,7 +27,7 @@ function useShowErrors<V>(form: FormInstance<V>) {
     const rename: Record<string, string> = { startTime: 'start', endTime: 'end' };
     const errors = fieldErrors(issues, t, prefix).map((e) => ({
       name: e.name.map((n) => rename[String(n)] ?? n),
-      errors: e.errors.map((m) => (m === END_BEFORE_START ? t('analysis.records.endBeforeStart') : m)),
+      errors: e.errors.map((m) => (m === END_BEFORE_START ? t('energyReport.records.endBeforeStart') : m)),
     }));
     form.setFields(errors.filter((e) => e.name.length > 0) as never);
   };
@@ -41,9 +41,11 @@ function useFailedMessage() {
     void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
 }
 
-const timeRules = (t: (k: string) => string) => [{ required: true, message: t('analysis.records.required') }];
+const timeRules = (t: (k: string) => string) => [
+  { required: true, message: t('energyReport.records.required') },
+];
 const textRules = (t: (k: string) => string) => [
-  { required: true, whitespace: true, message: t('analysis.records.required') },
+  { required: true, whitespace: true, message: t('energyReport.records.required') },
 ];
 
 interface BunkerValues {
@@ -106,7 +108,9 @@ export function BunkerModal({
       save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
       show,
       saved: () => {
-        void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
+        void message.success(
+          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
+        );
         onClose();
       },
       failed,
@@ -115,9 +119,9 @@ export function BunkerModal({
   return (
     <Modal
       open={open}
-      title={t(record === 'new' ? 'analysis.records.addBunker' : 'analysis.records.editBunker')}
-      okText={t('analysis.records.save')}
-      cancelText={t('analysis.records.cancel')}
+      title={t(record === 'new' ? 'energyReport.records.addBunker' : 'energyReport.records.editBunker')}
+      okText={t('energyReport.records.save')}
+      cancelText={t('energyReport.records.cancel')}
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={save.isPending}
@@ -129,12 +133,17 @@ export function BunkerModal({
         onValuesChange={(changed) => clearChangedErrors(form, changed)}
       >
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="port" label={t('analysis.records.port')} rules={textRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="port"
+            label={t('energyReport.records.port')}
+            rules={textRules(t)}
+            style={{ flex: 1 }}
+          >
             <Input maxLength={32} />
           </Form.Item>
           <Form.Item
             name="fuelType"
-            label={t('analysis.records.fuelType')}
+            label={t('energyReport.records.fuelType')}
             rules={timeRules(t)}
             style={{ flex: 1 }}
           >
@@ -144,7 +153,7 @@ export function BunkerModal({
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="quantityT"
-            label={t('analysis.records.quantity')}
+            label={t('energyReport.records.quantity')}
             rules={timeRules(t)}
             style={{ flex: 1 }}
           >
@@ -152,7 +161,7 @@ export function BunkerModal({
           </Form.Item>
           <Form.Item
             name="supplier"
-            label={t('analysis.records.supplier')}
+            label={t('energyReport.records.supplier')}
             rules={textRules(t)}
             style={{ flex: 1 }}
           >
@@ -162,29 +171,34 @@ export function BunkerModal({
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="start"
-            label={t('analysis.records.start')}
+            label={t('energyReport.records.start')}
             rules={timeRules(t)}
             style={{ flex: 1 }}
           >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="end" label={t('analysis.records.end')} rules={timeRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="end"
+            label={t('energyReport.records.end')}
+            rules={timeRules(t)}
+            style={{ flex: 1 }}
+          >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="tankNumber"
-            label={t('analysis.records.tank')}
+            label={t('energyReport.records.tank')}
             rules={textRules(t)}
             style={{ flex: 1 }}
           >
             <Input maxLength={32} />
           </Form.Item>
-          <Form.Item name="sulphurPct" label={t('analysis.records.sulphur')} style={{ flex: 1 }}>
+          <Form.Item name="sulphurPct" label={t('energyReport.records.sulphur')} style={{ flex: 1 }}>
             <InputNumber suffix="%" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="bdnNumber" label={t('analysis.records.bdn')} style={{ flex: 1 }}>
+          <Form.Item name="bdnNumber" label={t('energyReport.records.bdn')} style={{ flex: 1 }}>
             <Input maxLength={32} />
           </Form.Item>
         </div>
@@ -251,7 +265,9 @@ export function OilChangeModal({
       save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
       show,
       saved: () => {
-        void message.success(t(record === 'new' ? 'analysis.records.added' : 'analysis.records.modified'));
+        void message.success(
+          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
+        );
         onClose();
       },
       failed,
@@ -260,9 +276,9 @@ export function OilChangeModal({
   return (
     <Modal
       open={open}
-      title={t(record === 'new' ? 'analysis.records.addOilChange' : 'analysis.records.editOilChange')}
-      okText={t('analysis.records.save')}
-      cancelText={t('analysis.records.cancel')}
+      title={t(record === 'new' ? 'energyReport.records.addOilChange' : 'energyReport.records.editOilChange')}
+      okText={t('energyReport.records.save')}
+      cancelText={t('energyReport.records.cancel')}
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={save.isPending}
@@ -273,13 +289,13 @@ export function OilChangeModal({
         layout="vertical"
         onValuesChange={(changed) => clearChangedErrors(form, changed)}
       >
-        <Form.Item name="equipment" label={t('analysis.records.equipment')} rules={textRules(t)}>
+        <Form.Item name="equipment" label={t('energyReport.records.equipment')} rules={textRules(t)}>
           <Input maxLength={32} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="oilTypeBefore"
-            label={t('analysis.records.oilBefore')}
+            label={t('energyReport.records.oilBefore')}
             rules={textRules(t)}
             style={{ flex: 1 }}
           >
@@ -287,7 +303,7 @@ export function OilChangeModal({
           </Form.Item>
           <Form.Item
             name="oilTypeAfter"
-            label={t('analysis.records.oilAfter')}
+            label={t('energyReport.records.oilAfter')}
             rules={textRules(t)}
             style={{ flex: 1 }}
           >
@@ -295,30 +311,35 @@ export function OilChangeModal({
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="latitude" label={t('analysis.records.latitude')} style={{ flex: 1 }}>
+          <Form.Item name="latitude" label={t('energyReport.records.latitude')} style={{ flex: 1 }}>
             <InputNumber suffix="°" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="longitude" label={t('analysis.records.longitude')} style={{ flex: 1 }}>
+          <Form.Item name="longitude" label={t('energyReport.records.longitude')} style={{ flex: 1 }}>
             <InputNumber suffix="°" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="start"
-            label={t('analysis.records.start')}
+            label={t('energyReport.records.start')}
             rules={timeRules(t)}
             style={{ flex: 1 }}
           >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="end" label={t('analysis.records.end')} rules={timeRules(t)} style={{ flex: 1 }}>
+          <Form.Item
+            name="end"
+            label={t('energyReport.records.end')}
+            rules={timeRules(t)}
+            style={{ flex: 1 }}
+          >
             <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item
             name="reason"
-            label={t('analysis.records.reason')}
+            label={t('energyReport.records.reason')}
             rules={textRules(t)}
             style={{ flex: 2 }}
           >
@@ -326,7 +347,7 @@ export function OilChangeModal({
           </Form.Item>
           <Form.Item
             name="operator"
-            label={t('analysis.records.operator')}
+            label={t('energyReport.records.operator')}
             rules={textRules(t)}
             style={{ flex: 1 }}
           >

@@ -42,11 +42,11 @@ export function EquipmentPage() {
   const [days, setDays] = useSearchChoice<number>('days', [7, 30, 90], 30);
   const assessment = useAssessment(days);
   const [detail, setDetail] = useState<AssessmentItem | null>(null);
-  const title = (id: string) => t(`analysis.panels.${id}`);
+  const title = (id: string) => t(`equipment.panels.${id}`);
   return (
     <>
       <PageFrame
-        title={t('analysis.device.title')}
+        title={t('equipment.device.title')}
         columns={2}
         rowCount={1}
         panels={[
@@ -85,7 +85,7 @@ export function EquipmentPage() {
                   onChange={setDays}
                   options={[7, 30, 90].map((d) => ({
                     value: d,
-                    label: t('analysis.consumption.lastDays', { n: d }),
+                    label: t('equipment.consumption.lastDays', { n: d }),
                   }))}
                 />
               </span>
@@ -136,48 +136,48 @@ function Assessment({
         onRow={(i) => (i.detail ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
         columns={[
           {
-            title: t('analysis.assessment.unit'),
+            title: t('equipment.assessment.unit'),
             dataIndex: 'unit',
-            render: (u: string) => t(`analysis.assessment.units.${u}`),
+            render: (u: string) => t(`equipment.assessment.units.${u}`),
           },
           {
-            title: t('analysis.assessment.rating'),
+            title: t('equipment.assessment.rating'),
             key: 'rating',
             render: (_, i) =>
               i.rating ? (
-                <Tag color={RATING_COLOURS[i.rating]}>{t(`analysis.assessment.ratings.${i.rating}`)}</Tag>
+                <Tag color={RATING_COLOURS[i.rating]}>{t(`equipment.assessment.ratings.${i.rating}`)}</Tag>
               ) : (
-                <Tag>{t(`analysis.assessment.reasons.${i.reason ?? 'no_data'}`)}</Tag>
+                <Tag>{t(`equipment.assessment.reasons.${i.reason ?? 'no_data'}`)}</Tag>
               ),
           },
           {
-            title: t('analysis.assessment.deviation'),
+            title: t('equipment.assessment.deviation'),
             dataIndex: 'deviationPct',
             align: 'right',
             render: (v: number | null, i) =>
               i.unit === 'hull' ? (v === null ? '—' : `${num(v, 1)} %`) : signed(v),
           },
           {
-            title: t('analysis.assessment.previous'),
+            title: t('equipment.assessment.previous'),
             key: 'previous',
             align: 'right',
             render: (_, i) =>
               i.previousRating
-                ? `${t(`analysis.assessment.ratings.${i.previousRating}`)} (${signed(i.previousDeviationPct)})`
+                ? `${t(`equipment.assessment.ratings.${i.previousRating}`)} (${signed(i.previousDeviationPct)})`
                 : '—',
           },
           {
-            title: t('analysis.assessment.hours'),
+            title: t('equipment.assessment.hours'),
             dataIndex: 'points',
             align: 'right',
             // The hull is rated on the last 30 days (ISO 19030) whatever the period chosen: say so beside its hours.
             render: (v: number, i) =>
-              i.unit === 'hull' ? t('analysis.assessment.hull30d', { hours: v }) : v,
+              i.unit === 'hull' ? t('equipment.assessment.hull30d', { hours: v }) : v,
           },
         ]}
       />
       <p style={{ fontSize: 12, opacity: 0.7, marginTop: 8 }}>
-        {t('analysis.assessment.note', { a: limits[0], b: limits[1], c: limits[2] })}
+        {t('equipment.assessment.note', { a: limits[0], b: limits[1], c: limits[2] })}
       </p>
     </div>
   );
@@ -203,14 +203,14 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
         yAxis: { type: 'value', name: 'g/kWh', scale: true, splitLine: { lineStyle: { opacity: 0.15 } } },
         series: [
           {
-            name: t('analysis.assessment.reference'),
+            name: t('equipment.assessment.reference'),
             type: 'line',
             smooth: true,
             showSymbol: false,
             data: d.reference.map((p) => [p.loadPct, p.sfocGPerKwh]),
           },
           {
-            name: t('analysis.assessment.measured'),
+            name: t('equipment.assessment.measured'),
             type: 'scatter',
             symbolSize: 6,
             itemStyle: { color: '#f2994a' },
@@ -224,7 +224,7 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
       open={item !== null}
       title={
         item
-          ? t('analysis.assessment.detailTitle', { unit: t(`analysis.assessment.units.${item.unit}`) })
+          ? t('equipment.assessment.detailTitle', { unit: t(`equipment.assessment.units.${item.unit}`) })
           : ''
       }
       onCancel={onClose}
@@ -235,17 +235,17 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
       {item && option ? (
         <div data-testid="assessment-detail">
           <p>
-            {t('analysis.assessment.detailText', {
+            {t('equipment.assessment.detailText', {
               hours: item.points,
               dev:
                 item.deviationPct === null
                   ? '—'
                   : `${Math.round(item.deviationPct * 10) === 0 ? '' : item.deviationPct > 0 ? '+' : '−'}${num(Math.abs(item.deviationPct), 1)}`,
-              rating: item.rating ? t(`analysis.assessment.ratings.${item.rating}`) : '—',
+              rating: item.rating ? t(`equipment.assessment.ratings.${item.rating}`) : '—',
             })}
           </p>
           <div style={{ height: 320 }}>
-            <Chart option={option} label={t('analysis.assessment.curveLabel')} height="100%" />
+            <Chart option={option} label={t('equipment.assessment.curveLabel')} height="100%" />
           </div>
         </div>
       ) : null}
@@ -295,7 +295,7 @@ function Parameters() {
     }
     try {
       await save.mutateAsync({ unit, body: parsed.data });
-      void message.success(t('analysis.records.modified'));
+      void message.success(t('equipment.records.modified'));
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) show(error.details as never, ['body']);
       void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
@@ -311,22 +311,22 @@ function Parameters() {
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }}>
         <Select
           size="small"
-          aria-label={t('analysis.assessment.unit')}
+          aria-label={t('equipment.assessment.unit')}
           value={unit}
           onChange={setUnit}
           style={{ width: 160 }}
           options={(['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const).map((u) => ({
             value: u,
-            label: t(`analysis.assessment.units.${u}`),
+            label: t(`equipment.assessment.units.${u}`),
           }))}
         />
         <span style={{ fontSize: 12, opacity: 0.7 }} data-testid="equipment-updated">
           {entry.updatedAt
-            ? t('analysis.equipment.updated', {
+            ? t('equipment.updated', {
                 by: entry.updatedBy ?? '—',
                 at: formatShipTime(entry.updatedAt, config.shipTimeOffsetMinutes),
               })
-            : t('analysis.equipment.reference')}
+            : t('equipment.reference')}
         </span>
       </div>
       <Form<Values>
@@ -335,27 +335,27 @@ function Parameters() {
         size="small"
         onValuesChange={(c) => clearChangedErrors(form, c)}
       >
-        <Form.Item name="model" label={t('analysis.equipment.model')}>
+        <Form.Item name="model" label={t('equipment.model')}>
           <Input maxLength={64} disabled={!canWrite} />
         </Form.Item>
         {kind === 'main_engine' ? (
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-            {n('mcrKw', t('analysis.equipment.mcr'), 'kW')}
-            {n('mcrRpm', t('analysis.equipment.mcrRpm'), 'rpm')}
-            {n('propellerPitchM', t('analysis.equipment.pitch'), 'm')}
-            {n('propellerDiameterM', t('analysis.equipment.diameter'), 'm')}
+            {n('mcrKw', t('equipment.mcr'), 'kW')}
+            {n('mcrRpm', t('equipment.mcrRpm'), 'rpm')}
+            {n('propellerPitchM', t('equipment.pitch'), 'm')}
+            {n('propellerDiameterM', t('equipment.diameter'), 'm')}
           </div>
         ) : null}
         {kind === 'generator' ? (
-          <div style={{ display: 'flex', gap: 8 }}>{n('ratedKw', t('analysis.equipment.rated'), 'kW')}</div>
+          <div style={{ display: 'flex', gap: 8 }}>{n('ratedKw', t('equipment.rated'), 'kW')}</div>
         ) : null}
         {kind === 'boiler' ? (
           <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-            {n('capacityKgPerH', t('analysis.equipment.capacity'), 'kg/h')}
-            {n('efficiencyPct', t('analysis.equipment.efficiency'), '%')}
+            {n('capacityKgPerH', t('equipment.capacity'), 'kg/h')}
+            {n('efficiencyPct', t('equipment.efficiency'), '%')}
             <Form.Item
               name="oilFired"
-              label={t('analysis.equipment.oilFired')}
+              label={t('equipment.oilFired')}
               valuePropName="checked"
               style={{ flex: 1 }}
             >
@@ -369,8 +369,8 @@ function Parameters() {
               <table style={{ width: '100%' }} data-testid="sfoc-points">
                 <thead>
                   <tr>
-                    <th style={{ textAlign: 'left' }}>{t('analysis.equipment.load')}</th>
-                    <th style={{ textAlign: 'left' }}>{t('analysis.equipment.sfoc')}</th>
+                    <th style={{ textAlign: 'left' }}>{t('equipment.load')}</th>
+                    <th style={{ textAlign: 'left' }}>{t('equipment.sfoc')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -379,7 +379,7 @@ function Parameters() {
                       <td>
                         <Form.Item name={[f.name, 'loadPct']} style={{ marginBottom: 4 }}>
                           <InputNumber
-                            aria-label={`${t('analysis.equipment.load')} ${f.name + 1}`}
+                            aria-label={`${t('equipment.load')} ${f.name + 1}`}
                             suffix="%"
                             disabled={!canWrite}
                             style={{ width: 120 }}
@@ -389,7 +389,7 @@ function Parameters() {
                       <td>
                         <Form.Item name={[f.name, 'sfocGPerKwh']} style={{ marginBottom: 4 }}>
                           <InputNumber
-                            aria-label={`${t('analysis.equipment.sfoc')} ${f.name + 1}`}
+                            aria-label={`${t('equipment.sfoc')} ${f.name + 1}`}
                             suffix="g/kWh"
                             disabled={!canWrite}
                             style={{ width: 150 }}
@@ -410,7 +410,7 @@ function Parameters() {
           loading={save.isPending}
           onClick={() => void onSave()}
         >
-          {t('analysis.records.save')}
+          {t('equipment.records.save')}
         </Button>
       </Form>
     </div>

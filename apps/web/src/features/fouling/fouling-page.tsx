@@ -32,7 +32,7 @@ export function FoulingPage() {
   const [editing, setEditing] = useState<MaintenanceRecord | null>(null);
   const canWrite = useCanWrite('records:write');
   const fouling = useFouling(months);
-  const title = (id: string) => t(`optimization.panels.${id}`);
+  const title = (id: string) => t(`fouling.panels.${id}`);
   const data = fouling.data;
   const body = (render: (d: Data) => React.ReactNode) => {
     if (fouling.error) {
@@ -50,7 +50,7 @@ export function FoulingPage() {
   return (
     <>
       <PageFrame
-        title={t('optimization.fouling.title')}
+        title={t('fouling.title')}
         actions={
           <>
             <Segmented
@@ -60,7 +60,7 @@ export function FoulingPage() {
               options={ranges.map((m) => ({ value: m, label: t('fouling.months', { count: m }) }))}
             />
             <Button type="primary" disabled={!canWrite} onClick={() => setAdding(true)}>
-              {t('optimization.addRecord')}
+              {t('fouling.addRecord')}
             </Button>
           </>
         }

@@ -192,4 +192,54 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
     expect(await screen.findByText(/No connection configured/)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Link to the shore' })).toBeNull();
   });
+
+  it('lists the background jobs with their last run, and a failed one with its error', async () => {
+    const job = {
+      schedule: '*/10 * * * *',
+      running: false,
+      failures: 0,
+      lastError: null,
+      nextRunAt: '2026-11-27T10:30:00.000Z',
+    };
+    stubApi({
+      '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
+      '/api/v1/telemetry/channels': { json: channels },
+      '/api/v1/jobs': {
+        json: {
+          jobs: [
+            {
+              ...job,
+              name: 'telemetry.prune',
+              description: 'prune',
+              runs: 4,
+              lastRunAt: '2026-11-27T10:20:00.000Z',
+              lastDurationMs: 2_350,
+            },
+            {
+              ...job,
+              name: 'equipment.assessment',
+              description: 'assess',
+              schedule: '0 * * * *',
+              runs: 2,
+              failures: 1,
+              lastRunAt: '2026-11-27T10:00:00.000Z',
+              lastDurationMs: 120,
+              lastError: 'the store is locked',
+            },
+          ],
+        },
+      },
+    });
+    await renderPage(<DataSourcesModal open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog');
+    const prune = (await within(dialog).findByText('Data retention and compaction (every 10 min)')).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(prune.textContent).toContain('2026-11-27 10:20:00 UTC');
+    expect(within(prune).getByText('2.4 s')).toBeTruthy();
+    expect(within(prune).getByText('OK')).toBeTruthy();
+    const assessment = within(dialog).getByText('Energy assessment (hourly)').closest('tr') as HTMLElement;
+    expect(within(assessment).getByText('Failed')).toBeTruthy();
+    expect(within(assessment).getByText('1')).toBeTruthy();
+  });
 });

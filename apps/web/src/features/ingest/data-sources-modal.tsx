@@ -21,6 +21,7 @@ import { useCsvJob } from './api/get-csv-job';
 import { useIngestStatus } from './api/get-ingest-status';
 import { useStartCsvImport } from './api/start-csv-import';
 import { csvHeader, guessMapping } from './csv-mapping';
+import { JobsTable } from './jobs-table';
 import { SyncLink } from './sync-link';
 
 type Source = IngestStatusResponse['sources'][number];
@@ -129,6 +130,7 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
           },
         ]}
       />
+      <JobsTable enabled={enabled} />
     </>
   );
 }

@@ -30,7 +30,7 @@ export function LoadPage() {
   const load = useLoad();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const canWrite = useCanWrite('settings:write');
-  const title = (id: string) => t(`optimization.panels.${id}`);
+  const title = (id: string) => t(`load.panels.${id}`);
   const body = (render: (d: Data) => ReactNode) => {
     if (load.error) {
       return (
@@ -46,7 +46,7 @@ export function LoadPage() {
   return (
     <>
       <PageFrame
-        title={t('optimization.load.title')}
+        title={t('load.title')}
         actions={
           <Button disabled={!canWrite || !load.data} onClick={() => setSettingsOpen(true)}>
             {t('common.settings')}

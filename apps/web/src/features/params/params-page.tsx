@@ -48,8 +48,8 @@ function VoyagePicker({
   return (
     <Select
       style={{ width: 280 }}
-      placeholder={t('analysis.params.voyage')}
-      aria-label={t('analysis.params.voyage')}
+      placeholder={t('params.voyage')}
+      aria-label={t('params.voyage')}
       loading={voyages.isLoading}
       value={value ?? undefined}
       options={items.map((v) => ({
@@ -80,10 +80,10 @@ export function ParamsPage() {
       p.set(key, value);
       return p;
     });
-  const title = (id: string) => t(`analysis.panels.${id}`);
+  const title = (id: string) => t(`params.panels.${id}`);
   return (
     <PageFrame
-      title={t('analysis.params.title')}
+      title={t('params.title')}
       actions={
         <>
           <VoyagePicker
@@ -97,7 +97,7 @@ export function ParamsPage() {
             value={[range.start, range.end]}
             disabledDate={(d) => d.isAfter(range.today, 'day')}
             presets={[1, 7, 30, 90, 365].map((n) => ({
-              label: t('analysis.consumption.lastDays', { n }),
+              label: t('params.consumption.lastDays', { n }),
               value: [range.today.subtract(n - 1, 'day'), range.today] as [Dayjs, Dayjs],
             }))}
             onChange={(v) => {
@@ -263,16 +263,16 @@ function Track({
   return (
     <div style={{ height: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-        <span>{t('analysis.track.colourBy')}</span>
+        <span>{t('params.track.colourBy')}</span>
         <ChannelSelect
           value={channel}
           onChange={onChannel}
           options={COLOUR_CHANNELS}
-          label={t('analysis.track.colourBy')}
+          label={t('params.track.colourBy')}
         />
         {d ? (
           <span data-testid="track-summary" style={{ opacity: 0.8 }}>
-            {t('analysis.track.summary', {
+            {t('params.track.summary', {
               nm: num(d.distanceNm, 0),
               calls: d.portCalls.length,
               points: d.points.length,
@@ -284,7 +284,7 @@ function Track({
         {track.error ? (
           <Failed error={track.error} />
         ) : option ? (
-          <SeaMap option={option} label={t('analysis.track.mapLabel')} />
+          <SeaMap option={option} label={t('params.track.mapLabel')} />
         ) : (
           <Spin />
         )}
@@ -395,18 +395,18 @@ function Trends({
             value={channels}
             onChange={onChannels}
             multiple
-            label={t('analysis.track.trendChannels')}
+            label={t('params.track.trendChannels')}
           />
         </div>
         <Button size="small" disabled={trends.length === 0} onClick={exportCsv}>
-          {t('analysis.consumption.exportCsv')}
+          {t('params.consumption.exportCsv')}
         </Button>
       </div>
       <div style={{ flex: 1, minHeight: 160 }}>
         {error ? (
           <Failed error={error} />
         ) : (
-          <Chart option={option} label={t('analysis.track.trendsLabel')} height="100%" />
+          <Chart option={option} label={t('params.track.trendsLabel')} height="100%" />
         )}
       </div>
     </div>
@@ -432,13 +432,13 @@ function FuelStatistics({ range }: { range: { from: string; to: string } }) {
   return (
     <div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-        {figure(t('analysis.fuelStats.fuel'), num(d.fuelT, 1), 't', 'stats-fuel')}
+        {figure(t('params.fuelStats.fuel'), num(d.fuelT, 1), 't', 'stats-fuel')}
         {figure('CO₂', num(d.co2T, 1), 't', 'stats-co2')}
-        {figure(t('analysis.fuelStats.perDay'), num(d.tPerDay, 2), 't/d', 'stats-per-day')}
-        {figure(t('analysis.fuelStats.perMile'), num(d.kgPerNm, 1), 'kg/nm', 'stats-per-mile')}
-        {figure(t('analysis.fuelStats.distance'), num(d.distanceNm, 0), 'nm', 'stats-distance')}
+        {figure(t('params.fuelStats.perDay'), num(d.tPerDay, 2), 't/d', 'stats-per-day')}
+        {figure(t('params.fuelStats.perMile'), num(d.kgPerNm, 1), 'kg/nm', 'stats-per-mile')}
+        {figure(t('params.fuelStats.distance'), num(d.distanceNm, 0), 'nm', 'stats-distance')}
         {figure(
-          t('analysis.fuelStats.co2PerMile'),
+          t('params.fuelStats.co2PerMile'),
           num(d.co2GPerNm === null ? null : d.co2GPerNm / 1000, 1),
           'kg/nm',
           'stats-co2-per-mile',

@@ -20,7 +20,7 @@ export function TrimPage() {
   const [detail, setDetail] = useState<TrimBinDto | null>(null);
   const [importing, setImporting] = useState(false);
   const canWrite = useCanWrite('settings:write');
-  const title = (id: string) => t(`optimization.panels.${id}`);
+  const title = (id: string) => t(`trim.panels.${id}`);
   const body = (render: (d: Data) => ReactNode) => {
     if (trim.error) {
       return (
@@ -36,7 +36,7 @@ export function TrimPage() {
   return (
     <>
       <PageFrame
-        title={t('optimization.trim.title')}
+        title={t('trim.title')}
         actions={
           <Button disabled={!canWrite} onClick={() => setImporting(true)}>
             {t('trim.table.open')}

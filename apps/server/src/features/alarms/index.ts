@@ -1,0 +1,18 @@
+/** The alarms feature's public entry: what the rest of the server may use of it. */
+import type { Store } from '../../db/client.ts';
+import { AlarmsRepository } from './alarms.repository.ts';
+import { AlarmsService } from './alarms.service.ts';
+
+export type { ConditionInput } from './alarms.engine.ts';
+export { fromRow, toAlarm } from './alarms.mapping.ts';
+export { alarmsRoutes } from './alarms.routes.ts';
+export { fuelKindsOf } from './alarms.rules.ts';
+export { AlarmsService } from './alarms.service.ts';
+
+/** The alarms service on a store: its repository stays inside the feature. */
+export function createAlarmsService(
+  store: Store,
+  ...rest: ConstructorParameters<typeof AlarmsService> extends [unknown, ...infer R] ? R : never
+): AlarmsService {
+  return new AlarmsService(new AlarmsRepository(store.db), ...rest);
+}
