@@ -1,16 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Permission } from '@ecohelm/contracts';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
+import { giveSpaceBack } from './db/space.ts';
 import type { ConditionInput } from './features/alarms/index.ts';
 import {
   type AlarmsService,
@@ -91,6 +85,9 @@ import type { AppConfig } from './platform/config.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { JobRegistry } from './platform/jobs.ts';
 import { memoryTrimJob } from './platform/memory-trim.ts';
+import { type AppMetrics, registerMetrics } from './platform/metrics.ts';
+import { metricsSources } from './platform/metrics-sources.ts';
+import { registerApiDocs } from './platform/openapi.ts';
 import { registerWebConsole } from './platform/web-console.ts';
 
 export type { AppInstance };
@@ -125,6 +122,8 @@ export interface Services {
 export interface BuiltApp {
   app: AppInstance;
   services: Services;
+  /** Prometheus metrics (platform/metrics.ts), served by main.ts on ECOHELM_METRICS_LISTEN; none on a replica. */
+  metrics?: AppMetrics;
 }
 
 /** Builds the HTTP app on an open, migrated store. Does not listen. */
@@ -162,17 +161,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCompression(app);
 
-  if (!replica) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: 'Ecohelm API', version: '1' },
-        components: { securitySchemes: { dcToken: { type: 'http', scheme: 'bearer' } } },
-        security: [{ dcToken: [] }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  }
+  if (!replica) await registerApiDocs(app);
 
   const jobs = new JobRegistry({ log: app.log });
   app.addHook('onClose', () => jobs.stop());
@@ -211,6 +200,14 @@ export async function buildApp(
     pastMs: config.ingest.timeWindow.maxAgeDays * 86_400_000,
   });
   const adapters = new AdapterRegistry();
+  const metrics = replica
+    ? undefined
+    : registerMetrics(
+        app,
+        metricsSources(ingest, adapters, store, config, disk, () =>
+          jobs.list().map((j) => ({ ...j, lastRunAt: j.lastRunAt ? Date.parse(j.lastRunAt) : null })),
+        ),
+      );
   const geofence = await createEcaGeofence(store);
   // The energy assessment's events, refreshed hourly once the assessment exists (below).
   let assessmentInputs: readonly ConditionInput[] = [];
@@ -371,6 +368,21 @@ export async function buildApp(
     schedule: '17 * * * *',
     run: () => users.pruneExpiredSessions(),
   });
+  // The pages that pruning and compaction free go back to the disk (SQLite; db/space.ts).
+  if (store.sqlite) {
+    jobs.add({
+      name: 'store.give-space-back',
+      description:
+        "Gives the SQLite file's free pages back to the disk (incremental vacuum; an older store once, in the quiet hour).",
+      schedule: '5-59/10 * * * *',
+      run: () =>
+        giveSpaceBack(store, {
+          file: path.join(config.dataDir, 'ecohelm.sqlite'),
+          quietHour: config.vacuumHour,
+          log: app.log,
+        }),
+    });
+  }
   const trim = await memoryTrimJob(app.log);
   if (trim) jobs.add(trim);
   await jobsRoutes(app, () => jobs.list());
@@ -386,6 +398,7 @@ export async function buildApp(
   const sync = startSync(config.sync, store, { ships, telemetry, log: app.log });
   app.addHook('onClose', () => sync.stop());
   await syncRoutes(app, sync.service);
+  metrics?.attachSync(sync.service);
   // One ship's whole console, read from the shore's copy: the same app on a store made from the ship's rows.
   const { fleet, consoles } = createFleet(store, {
     sync: sync.service,
@@ -418,7 +431,7 @@ export async function buildApp(
   if (existsSync(config.webDist)) {
     await registerWebConsole(app, config.webDist);
   }
-  return { app, services };
+  return { app, services, ...(metrics ? { metrics } : {}) };
 }
 
 /** What a caller may do inside the shore's copy of a ship at most: read (the copy refuses every write). */

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@ecohelm/contracts';
 import { buildApp } from './app.ts';
@@ -7,6 +8,7 @@ import { applyPendingRestore } from './db/restore.ts';
 import { startConfiguredAdapters } from './features/ingest/index.ts';
 import { ensureDemoDevice } from './features/session/index.ts';
 import { loadConfig } from './platform/config.ts';
+import { serveMetrics } from './platform/metrics.ts';
 import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
 
@@ -18,7 +20,7 @@ if (keptAs)
   process.stdout.write(`Restored the store from a backup; the previous store is kept as ${keptAs}\n`);
 const store = openStore({ databaseUrl: config.databaseUrl, sqliteFile });
 await migrateToLatest(store.db);
-const { app, services } = await buildApp(config, store);
+const { app, services, metrics } = await buildApp(config, store);
 
 // A shore logs users in (the first admin from ECOHELM_ADMIN_USER / _PASSWORD or `ecohelm user add`); a ship has
 // its built-in console device.
@@ -41,10 +43,12 @@ await startConfiguredAdapters(config, services.ingest, services.adapters, app.lo
 services.jobs.start();
 
 let simulator: RunningSimulator | undefined;
+let metricsServer: Server | undefined;
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   simulator?.stop();
   await services.adapters.stopAll();
+  metricsServer?.close();
   await app.close();
   await store.close();
   process.exit(0);
@@ -54,6 +58,12 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 // Listen first: the console answers while the simulator's history is written.
 await app.listen({ port: config.port, host: config.host });
+// Prometheus metrics on a listener of their own, only where the operator binds it (docs/operations.md).
+metricsServer =
+  config.metricsListen && metrics
+    ? await serveMetrics(metrics.registry, config.metricsListen, app.log)
+    : undefined;
+if (metricsServer) app.log.info({ listen: config.metricsListen }, 'metrics at /metrics');
 const origin = `http://localhost:${config.port}`;
 const link = demo ? `${origin}/?dcToken=${demo.dcToken}` : `${origin}/`;
 process.stdout.write(

@@ -268,6 +268,10 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const shipStatus = await link.service.status();
     expect(shipStatus).toMatchObject({ role: 'ship', connected: true, shipId: IMO, backlog: { count: 0 } });
     expect(shipStatus.lastContactAt).not.toBeNull();
+    // The metrics' message counters (platform/metrics.ts): every message sent was acknowledged.
+    const messages = link.service.messages();
+    expect(messages.sent).toBeGreaterThan(0);
+    expect(messages.acked).toBe(messages.sent);
   });
 
   it('sends the minutes of the configured channel groups too, an hour of them a message, and none of the others', async () => {

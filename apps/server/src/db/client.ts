@@ -25,6 +25,9 @@ export function openStore(options: { databaseUrl?: string | undefined; sqliteFil
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  // A new file is made with incremental auto-vacuum, so the pages compaction frees can be given back to the disk
+  // (db/space.ts); on a file of an earlier release this only takes effect at its next VACUUM.
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives a power cut, not only a process crash.
   sqlite.pragma('synchronous = FULL');

@@ -12,6 +12,8 @@ interface Schema {
   anyOf?: Schema[];
 }
 interface Operation {
+  operationId?: string;
+  summary?: string;
   tags?: string[];
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -44,7 +46,8 @@ export function renderApiDoc(doc: OpenApiDocument): string {
         .join(', ');
       const body = fieldList(op.requestBody?.content?.['application/json']?.schema);
       const codes = Object.keys(op.responses ?? {}).join(', ');
-      const row = `| ${method.toUpperCase()} | \`${path}\` | ${query} | ${body} | ${codes} |`;
+      const name = op.operationId ? `\`${op.operationId}\` ${op.summary ?? ''}` : (op.summary ?? '');
+      const row = `| ${method.toUpperCase()} | \`${path}\` | ${name.trim()} | ${query} | ${body} | ${codes} |`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
     }
   }
@@ -52,7 +55,7 @@ export function renderApiDoc(doc: OpenApiDocument): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(
       ([tag, rows]) =>
-        `## ${tag}\n\n| method | path | query / path parameters | body fields | answers |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
+        `## ${tag}\n\n| method | path | operation | query / path parameters | body fields | answers |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`,
     );
   return `# HTTP API
 
@@ -68,6 +71,38 @@ fails when this file and the code disagree. The running server serves the full O
   that fails validation answers 400 \`validation_failed\` with \`details: [{ path, message }]\`.
 - Field names ending in \`?\` are optional. Times are ISO-8601 UTC; values are in the units the
   field names say (display units on telemetry answers, with the unit alongside).
+- Every operation has an \`operationId\` (\`<feature>.<verb><Noun>\`), a summary and its feature's tag; its
+  4xx/5xx answers name the one error body (\`#/components/schemas/ApiError\`). The document passes Redocly's
+  \`recommended\` rules (\`redocly.yaml\`, checked in \`apps/server/test/openapi-lint.test.ts\`).
+
+## A typed client from the served document
+
+The server test \`apps/server/test/openapi-lint.test.ts\` does exactly this and type-checks three calls. An integrator
+with Node.js does the same against a running console (the JSON needs no token):
+
+\`\`\`sh
+npm install openapi-fetch && npm install -D openapi-typescript typescript
+npx openapi-typescript http://SHIP-PC:8080/api/docs/json -o ecohelm-api.d.ts
+\`\`\`
+
+\`\`\`ts
+import createClient from 'openapi-fetch';
+import type { paths } from './ecohelm-api.d.ts';
+
+const api = createClient<paths>({
+  baseUrl: 'http://SHIP-PC:8080',
+  headers: { authorization: \`Bearer \${token}\` }, // from POST /api/v1/devices/login
+});
+const { data, error } = await api.GET('/api/v1/telemetry/latest', {
+  params: { query: { channels: 'navigation.speedOverGround,propulsion.main.shaftPower' } },
+});
+if (error) console.error(error.error.code, error.error.message); // the one error body, typed
+else for (const v of data.values) console.log(v.channel, v.value, v.unit);
+\`\`\`
+
+Other languages: any OpenAPI 3.0 generator takes the same document (e.g.
+\`npx @openapitools/openapi-generator-cli generate -i http://SHIP-PC:8080/api/docs/json -g python -o client\`); the
+operationIds become the method names (\`telemetry.getLatest\` → \`telemetry_get_latest\` or similar).
 
 ${sections.join('\n')}`;
 }

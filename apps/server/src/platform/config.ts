@@ -41,6 +41,16 @@ export interface AppConfig {
    * CIDRs, comma-separated), so the login limit counts each client's address, not the reverse proxy's.
    */
   trustProxy: boolean | string;
+  /**
+   * Where the Prometheus metrics answer (`ECOHELM_METRICS_LISTEN`, `host:port`, e.g. `127.0.0.1:9464`): a listener of
+   * their own, apart from the console's port, reachable only where the operator binds it. Unset: no metrics listener.
+   */
+  metricsListen: string | undefined;
+  /**
+   * The hour (server local time) in which a SQLite store of an earlier release, made without incremental
+   * auto-vacuum, is rewritten once to give its free pages back (`ECOHELM_VACUUM_HOUR`, default 3; db/space.ts).
+   */
+  vacuumHour: number;
 }
 
 export interface SyncConfig {
@@ -199,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
         ? { username: env.ECOHELM_ADMIN_USER, password: env.ECOHELM_ADMIN_PASSWORD }
         : undefined,
     trustProxy: trustProxyOf(env.ECOHELM_TRUST_PROXY ?? (file.trustProxy as string | boolean | undefined)),
+    metricsListen: env.ECOHELM_METRICS_LISTEN || (file.metricsListen as string | undefined) || undefined,
+    vacuumHour: Number(env.ECOHELM_VACUUM_HOUR ?? file.vacuumHour ?? 3),
   };
 }
 

@@ -21,6 +21,7 @@ import * as m0036 from './0036-fleet-rollups-received.ts';
 import * as m0037 from './0037-audit.ts';
 import * as m0038 from './0038-fleet-intake.ts';
 import * as m0039 from './0039-fueleu-flexibility.ts';
+import * as m0040 from './0040-rollup-autovacuum.ts';
 
 /**
  * Every migration, in order. Names sort by their number; a feature adds its file here.
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0037-audit': m0037,
   '0038-fleet-intake': m0038,
   '0039-fueleu-flexibility': m0039,
+  '0040-rollup-autovacuum': m0040,
 };

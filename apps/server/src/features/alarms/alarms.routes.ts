@@ -37,14 +37,28 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
 
   app.get(
     '/api/v1/alarms/active',
-    { ...read, schema: { tags, response: { 200: activeAlarmsResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'alarms.listActive',
+        summary: 'List the active alarms',
+        tags,
+        response: { 200: activeAlarmsResponseSchema },
+      },
+    },
     async (request) => alarms.active(deviceOf(request).id),
   );
   app.get(
     '/api/v1/alarms/history',
     {
       ...read,
-      schema: { tags, querystring: alarmHistoryQuerySchema, response: { 200: alarmHistoryResponseSchema } },
+      schema: {
+        operationId: 'alarms.listHistory',
+        summary: 'List past alarms',
+        tags,
+        querystring: alarmHistoryQuerySchema,
+        response: { 200: alarmHistoryResponseSchema },
+      },
     },
     async (request) => alarms.history(request.query, deviceOf(request).id),
   );
@@ -53,6 +67,8 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
     {
       ...read,
       schema: {
+        operationId: 'alarms.getStatistics',
+        summary: 'Count alarms by kind and level',
         tags,
         querystring: alarmStatisticsQuerySchema,
         response: { 200: alarmStatisticsResponseSchema },
@@ -62,12 +78,30 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
   );
   app.get(
     '/api/v1/alarms/:id/events',
-    { ...read, schema: { tags, params: alarmIdParamsSchema, response: { 200: alarmEventsResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'alarms.listEvents',
+        summary: "List an alarm's events",
+        tags,
+        params: alarmIdParamsSchema,
+        response: { 200: alarmEventsResponseSchema },
+      },
+    },
     async (request) => ({ items: await alarms.events(request.params.id) }),
   );
   app.post(
     '/api/v1/alarms/:id/acknowledge',
-    { ...ack, schema: { tags, params: alarmIdParamsSchema, response: { 200: alarmSchema } } },
+    {
+      ...ack,
+      schema: {
+        operationId: 'alarms.acknowledgeAlarm',
+        summary: 'Acknowledge an alarm',
+        tags,
+        params: alarmIdParamsSchema,
+        response: { 200: alarmSchema },
+      },
+    },
     async (request) => alarms.acknowledge(request.params.id, deviceOf(request)),
   );
   app.post(
@@ -75,6 +109,8 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
     {
       ...ack,
       schema: {
+        operationId: 'alarms.silenceAlarm',
+        summary: 'Silence an alarm',
         tags,
         params: alarmIdParamsSchema,
         body: alarmSilenceRequestSchema,
@@ -85,13 +121,30 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
   );
   app.post(
     '/api/v1/alarms/read',
-    { ...read, schema: { tags, body: alarmReadRequestSchema, response: { 200: alarmReadResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'alarms.markRead',
+        summary: 'Mark alarms as read',
+        tags,
+        body: alarmReadRequestSchema,
+        response: { 200: alarmReadResponseSchema },
+      },
+    },
     async (request) => ({ unread: await alarms.markRead(deviceOf(request).id, request.body.ids) }),
   );
 
   app.get(
     '/api/v1/alarms/limits',
-    { ...read, schema: { tags, response: { 200: alarmLimitSettingsResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'alarms.listLimits',
+        summary: 'List the alarm limits of the channels',
+        tags,
+        response: { 200: alarmLimitSettingsResponseSchema },
+      },
+    },
     async () => ({ items: alarms.limits() }),
   );
   app.put(
@@ -99,6 +152,8 @@ export async function alarmsRoutes(app: AppInstance, alarms: AlarmsService): Pro
     {
       preHandler: requirePermission('settings:write'),
       schema: {
+        operationId: 'alarms.saveLimit',
+        summary: "Set a channel's alarm limits",
         tags,
         params: alarmLimitParamsSchema,
         body: alarmLimitInputSchema,

@@ -9,7 +9,13 @@ export async function auditRoutes(app: AppInstance, audit: AuditService): Promis
     '/api/v1/audit',
     {
       preHandler: requirePermission('dashboard:read'),
-      schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: auditListResponseSchema } },
+      schema: {
+        operationId: 'audit.listChanges',
+        summary: 'List the audit trail of record changes',
+        tags: ['audit'],
+        querystring: auditQuerySchema,
+        response: { 200: auditListResponseSchema },
+      },
     },
     async (request) => {
       const { entity, entityId, from, to } = request.query;

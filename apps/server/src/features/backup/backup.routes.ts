@@ -17,19 +17,44 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
 
   app.post(
     '/api/v1/backups',
-    { ...admin, schema: { tags, response: { 202: backupJobSchema } } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'backup.startBackup',
+        summary: 'Start a backup of the store',
+        tags,
+        response: { 202: backupJobSchema },
+      },
+    },
     async (_request, reply) => reply.status(202).send(backups.start()),
   );
 
   app.get(
     '/api/v1/backups/:id',
-    { ...admin, schema: { tags, params: backupParamsSchema, response: { 200: backupJobSchema } } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'backup.getBackup',
+        summary: "Read a backup's progress",
+        tags,
+        params: backupParamsSchema,
+        response: { 200: backupJobSchema },
+      },
+    },
     async (request) => backups.get(request.params.id),
   );
 
   app.get(
     '/api/v1/backups/:id/file',
-    { ...admin, schema: { tags, params: backupParamsSchema } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'backup.downloadBackup',
+        summary: 'Download a finished backup',
+        tags,
+        params: backupParamsSchema,
+      },
+    },
     async (request, reply) => {
       const file = backups.file(request.params.id);
       return reply
@@ -42,7 +67,15 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
 
   app.delete(
     '/api/v1/backups/restore',
-    { ...admin, schema: { tags, response: { 200: cancelRestoreResponseSchema } } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'backup.cancelRestore',
+        summary: 'Cancel a staged restore',
+        tags,
+        response: { 200: cancelRestoreResponseSchema },
+      },
+    },
     async () => backups.cancelRestore(),
   );
 
@@ -54,7 +87,12 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
       {
         ...admin,
         bodyLimit: Number.MAX_SAFE_INTEGER,
-        schema: { tags, response: { 202: restoreResponseSchema } },
+        schema: {
+          operationId: 'backup.stageRestore',
+          summary: 'Upload a backup to restore at the next start',
+          tags,
+          response: { 202: restoreResponseSchema },
+        },
       },
       async (request, reply) => reply.status(202).send(await backups.stageRestore(request.body as Readable)),
     );

@@ -19,7 +19,13 @@ export async function ciiRoutes(app: AppInstance, cii: CiiService): Promise<void
     '/api/v1/cii/statistics',
     {
       ...read,
-      schema: { tags, querystring: ciiStatisticsQuerySchema, response: { 200: ciiStatisticsResponseSchema } },
+      schema: {
+        operationId: 'cii.getStatistics',
+        summary: 'Read the CII statistics of a year',
+        tags,
+        querystring: ciiStatisticsQuerySchema,
+        response: { 200: ciiStatisticsResponseSchema },
+      },
     },
     (request) => cii.statistics(request.query),
   );
@@ -28,7 +34,13 @@ export async function ciiRoutes(app: AppInstance, cii: CiiService): Promise<void
     '/api/v1/cii/report',
     {
       ...read,
-      schema: { tags, querystring: ciiReportQuerySchema, response: { 200: ciiReportResponseSchema } },
+      schema: {
+        operationId: 'cii.getReport',
+        summary: 'Read the CII report of a year',
+        tags,
+        querystring: ciiReportQuerySchema,
+        response: { 200: ciiReportResponseSchema },
+      },
     },
     (request) => cii.report(request.query),
   );
@@ -37,7 +49,13 @@ export async function ciiRoutes(app: AppInstance, cii: CiiService): Promise<void
     '/api/v1/cii/simulator',
     {
       ...read,
-      schema: { tags, querystring: ciiSimulatorQuerySchema, response: { 200: ciiSimulatorResponseSchema } },
+      schema: {
+        operationId: 'cii.simulateCii',
+        summary: "Simulate the year's CII for planned operations",
+        tags,
+        querystring: ciiSimulatorQuerySchema,
+        response: { 200: ciiSimulatorResponseSchema },
+      },
     },
     (request) => cii.simulator(request.query),
   );

@@ -23,6 +23,8 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     {
       preHandler: read,
       schema: {
+        operationId: 'fleet.getCompliance',
+        summary: "Plan the fleet's FuelEU and ETS compliance of a year",
         tags,
         querystring: complianceQuerySchema,
         response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
@@ -41,6 +43,8 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     {
       preHandler: read,
       schema: {
+        operationId: 'fleet.planCompliance',
+        summary: "Plan the fleet's compliance with pool choices and what-ifs",
         tags,
         body: complianceRequestSchema,
         response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
@@ -50,7 +54,15 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
   );
   app.post(
     '/api/v1/fleet/compliance/export',
-    { preHandler: read, schema: { tags, body: complianceRequestSchema } },
+    {
+      preHandler: read,
+      schema: {
+        operationId: 'fleet.exportCompliance',
+        summary: "Download the pool's allocation as a workbook",
+        tags,
+        body: complianceRequestSchema,
+      },
+    },
     async (request, reply) => {
       const file = await complianceWorkbook(await compliance.plan(request.body), request.body.lang);
       return reply
@@ -66,6 +78,8 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     {
       preHandler: requirePermission('fleet:admin'),
       schema: {
+        operationId: 'fleet.recordFlexibility',
+        summary: "Record a ship's banked, borrowed or paid FuelEU balance of a year",
         tags,
         body: complianceFlexibilitySchema,
         response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },

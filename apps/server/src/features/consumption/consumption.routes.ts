@@ -11,6 +11,8 @@ export async function consumptionRoutes(app: AppInstance, consumption: Consumpti
     {
       ...read,
       schema: {
+        operationId: 'consumption.getConsumption',
+        summary: 'Read fuel consumption by consumer and period',
         tags: ['consumption'],
         querystring: consumptionQuerySchema,
         response: { 200: consumptionResponseSchema },

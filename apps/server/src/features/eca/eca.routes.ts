@@ -16,21 +16,58 @@ export async function ecaRoutes(app: AppInstance, eca: EcaService): Promise<void
   const read = { preHandler: requirePermission('dashboard:read') };
   const tags = ['eca'];
   const write = { preHandler: requirePermission('settings:write') };
-  app.get('/api/v1/eca', { ...read, schema: { tags, response: { 200: ecaResponseSchema } } }, () =>
-    eca.report(),
+  app.get(
+    '/api/v1/eca',
+    {
+      ...read,
+      schema: {
+        operationId: 'eca.getStatus',
+        summary: 'Read the ECA status and time spent in ECAs',
+        tags,
+        response: { 200: ecaResponseSchema },
+      },
+    },
+    () => eca.report(),
   );
-  app.get('/api/v1/eca/zones', { ...read, schema: { tags, response: { 200: ecaZoneRingsSchema } } }, () =>
-    eca.rings(),
+  app.get(
+    '/api/v1/eca/zones',
+    {
+      ...read,
+      schema: {
+        operationId: 'eca.listZones',
+        summary: 'List the emission control areas',
+        tags,
+        response: { 200: ecaZoneRingsSchema },
+      },
+    },
+    () => eca.rings(),
   );
   app.post(
     '/api/v1/eca/zones',
-    { ...write, schema: { tags, body: ecaZoneInputSchema, response: { 201: ecaCustomZoneSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'eca.createZone',
+        summary: 'Add an emission control area',
+        tags,
+        body: ecaZoneInputSchema,
+        response: { 201: ecaCustomZoneSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await eca.addZone(request.body, request.auth?.device.code ?? null)),
   );
   app.delete(
     '/api/v1/eca/zones/:id',
-    { ...write, schema: { tags, params: z.object({ id: z.string().min(1).max(64) }) } },
+    {
+      ...write,
+      schema: {
+        operationId: 'eca.deleteZone',
+        summary: 'Delete an emission control area',
+        tags,
+        params: z.object({ id: z.string().min(1).max(64) }),
+      },
+    },
     async (request, reply) => {
       await eca.deleteZone(request.params.id);
       return reply.status(204).send();
@@ -38,7 +75,16 @@ export async function ecaRoutes(app: AppInstance, eca: EcaService): Promise<void
   );
   app.put(
     '/api/v1/eca/settings',
-    { ...write, schema: { tags, body: ecaSettingsSchema, response: { 200: ecaSettingsInfoSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'eca.saveSettings',
+        summary: 'Save the ECA alert settings',
+        tags,
+        body: ecaSettingsSchema,
+        response: { 200: ecaSettingsInfoSchema },
+      },
+    },
     (request) => eca.saveSettings(request.body, request.auth?.device.code ?? null),
   );
 }

@@ -21,13 +21,27 @@ export async function energyReportRoutes(
     '/api/v1/energy-report',
     {
       ...read,
-      schema: { tags, querystring: energyReportQuerySchema, response: { 200: energyReportResponseSchema } },
+      schema: {
+        operationId: 'energyReport.getReport',
+        summary: 'Read the energy efficiency report of a period',
+        tags,
+        querystring: energyReportQuerySchema,
+        response: { 200: energyReportResponseSchema },
+      },
     },
     (request) => report.report(request.query),
   );
   app.get(
     '/api/v1/energy-report/export',
-    { ...exportGuard, schema: { tags, querystring: energyReportExportQuerySchema } },
+    {
+      ...exportGuard,
+      schema: {
+        operationId: 'energyReport.exportReport',
+        summary: 'Download the energy efficiency report',
+        tags,
+        querystring: energyReportExportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return reply

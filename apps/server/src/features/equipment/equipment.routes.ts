@@ -21,7 +21,15 @@ export async function equipmentRoutes(
   const tags = ['equipment'];
   app.get(
     '/api/v1/equipment',
-    { ...read, schema: { tags, response: { 200: equipmentResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'equipment.listEquipment',
+        summary: 'List the equipment with its parameters',
+        tags,
+        response: { 200: equipmentResponseSchema },
+      },
+    },
     () => equipment.list(),
   );
   app.put(
@@ -29,6 +37,8 @@ export async function equipmentRoutes(
     {
       preHandler: requirePermission('settings:write'),
       schema: {
+        operationId: 'equipment.saveEquipment',
+        summary: "Save an equipment unit's parameters",
         tags,
         params: equipmentUnitParamsSchema,
         body: equipmentParametersSchema,
@@ -41,7 +51,13 @@ export async function equipmentRoutes(
     '/api/v1/equipment/assessment',
     {
       ...read,
-      schema: { tags, querystring: assessmentQuerySchema, response: { 200: assessmentResponseSchema } },
+      schema: {
+        operationId: 'equipment.getAssessment',
+        summary: 'Read the equipment energy assessment',
+        tags,
+        querystring: assessmentQuerySchema,
+        response: { 200: assessmentResponseSchema },
+      },
     },
     (request) => assessment.assess(request.query.days),
   );

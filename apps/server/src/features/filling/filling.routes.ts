@@ -24,7 +24,13 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
     '/api/v1/filling/records',
     {
       ...read,
-      schema: { tags, querystring: fillingListQuerySchema, response: { 200: fillingListResponseSchema } },
+      schema: {
+        operationId: 'filling.listRecords',
+        summary: 'List the filled-in noon, arrival and departure records',
+        tags,
+        querystring: fillingListQuerySchema,
+        response: { 200: fillingListResponseSchema },
+      },
     },
     (request) => filling.list(request.query),
   );
@@ -33,14 +39,29 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
     '/api/v1/filling/records/check',
     {
       ...write,
-      schema: { tags, body: fillingCheckRequestSchema, response: { 200: fillingCheckResponseSchema } },
+      schema: {
+        operationId: 'filling.checkRecord',
+        summary: 'Check a filling record without saving it',
+        tags,
+        body: fillingCheckRequestSchema,
+        response: { 200: fillingCheckResponseSchema },
+      },
     },
     (request) => filling.check(request.body),
   );
 
   app.post(
     '/api/v1/filling/records',
-    { ...write, schema: { tags, body: fillingSaveRequestSchema, response: { 201: fillingRecordSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'filling.createRecord',
+        summary: 'File a filling record',
+        tags,
+        body: fillingSaveRequestSchema,
+        response: { 201: fillingRecordSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await filling.create(request.body, by(request))),
   );
 
@@ -49,6 +70,8 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
     {
       ...write,
       schema: {
+        operationId: 'filling.updateRecord',
+        summary: 'Correct a filling record',
         tags,
         params: idParamsSchema,
         body: fillingSaveRequestSchema,
@@ -60,7 +83,15 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
 
   app.delete(
     '/api/v1/filling/records/:id',
-    { ...write, schema: { tags, params: idParamsSchema } },
+    {
+      ...write,
+      schema: {
+        operationId: 'filling.deleteRecord',
+        summary: 'Delete a filling record',
+        tags,
+        params: idParamsSchema,
+      },
+    },
     async (request, reply) => {
       await filling.delete(request.params.id, by(request));
       return reply.status(204).send();
@@ -71,7 +102,13 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
     '/api/v1/filling/records/report',
     {
       ...write,
-      schema: { tags, body: fillingReportRequestSchema, response: { 200: fillingReportResponseSchema } },
+      schema: {
+        operationId: 'filling.reportRecords',
+        summary: 'Build the report text of filling records',
+        tags,
+        body: fillingReportRequestSchema,
+        response: { 200: fillingReportResponseSchema },
+      },
     },
     (request) => filling.report(request.body.ids, by(request)),
   );

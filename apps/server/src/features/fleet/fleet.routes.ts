@@ -31,7 +31,13 @@ export async function fleetRoutes(
     '/api/v1/fleet/ships',
     {
       preHandler,
-      schema: { tags, querystring: fleetQuerySchema, response: { 200: fleetOverviewResponseSchema } },
+      schema: {
+        operationId: 'fleet.listShips',
+        summary: "List the fleet's ships with their figures",
+        tags,
+        querystring: fleetQuerySchema,
+        response: { 200: fleetOverviewResponseSchema },
+      },
     },
     (request) => fleet.overview(request.query.year),
   );
@@ -40,6 +46,8 @@ export async function fleetRoutes(
     {
       preHandler,
       schema: {
+        operationId: 'fleet.getShip',
+        summary: 'Read one ship of the fleet',
         tags,
         params: fleetShipParamsSchema,
         querystring: fleetQuerySchema,
@@ -50,7 +58,15 @@ export async function fleetRoutes(
   );
   app.get(
     '/api/v1/fleet/reports/export',
-    { preHandler, schema: { tags, querystring: fleetReportQuerySchema } },
+    {
+      preHandler,
+      schema: {
+        operationId: 'fleet.exportReport',
+        summary: 'Download the fleet report',
+        tags,
+        querystring: fleetReportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return reply
@@ -63,7 +79,15 @@ export async function fleetRoutes(
   );
   app.get(
     '/api/v1/fleet/ships/:shipId/console/*',
-    { preHandler, schema: { tags, params: fleetConsoleParamsSchema } },
+    {
+      preHandler,
+      schema: {
+        operationId: 'fleet.readConsole',
+        summary: "Read a route of a ship's console from the shore's copy",
+        tags,
+        params: fleetConsoleParamsSchema,
+      },
+    },
     async (request, reply) => {
       if (!consoles) throw conflict(fleetMessages.notShore, { reason: 'not_shore' });
       const query = request.url.indexOf('?');
@@ -86,7 +110,8 @@ export async function fleetRoutes(
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/v1/fleet/ships/:shipId/console/*',
     preHandler,
-    schema: { tags, params: fleetConsoleParamsSchema, response: { 403: apiErrorSchema } },
+    // Left out of the API's document: it only ever refuses (the copy is read only).
+    schema: { hide: true, tags, params: fleetConsoleParamsSchema, response: { 403: apiErrorSchema } },
     handler: async () => {
       throw forbidden(fleetMessages.consoleReadOnly);
     },

@@ -11,6 +11,8 @@ export async function foulingRoutes(app: AppInstance, fouling: FoulingService): 
     {
       ...read,
       schema: {
+        operationId: 'fouling.getFouling',
+        summary: 'Read the hull and propeller fouling estimate',
         tags: ['fouling'],
         querystring: foulingQuerySchema,
         response: { 200: foulingResponseSchema },

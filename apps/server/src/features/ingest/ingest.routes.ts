@@ -59,7 +59,15 @@ export async function ingestRoutes(
   const ingestWrite = { preHandler: requirePermission('records:write') };
   app.get(
     '/api/v1/ingest/status',
-    { ...read, schema: { tags: ['ingest'], response: { 200: ingestStatusResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'ingest.getStatus',
+        summary: "Read each data source's state and counts",
+        tags: ['ingest'],
+        response: { 200: ingestStatusResponseSchema },
+      },
+    },
     () => ({
       sources: pipeline.status().map((s) => ({
         ...s,
@@ -80,7 +88,13 @@ export async function ingestRoutes(
     '/api/v1/ingest/signalk',
     {
       ...ingestWrite,
-      schema: { tags: ['ingest'], body: ingestSignalKRequestSchema, response: { 200: ingestAckSchema } },
+      schema: {
+        operationId: 'ingest.pushSignalk',
+        summary: 'Push Signal K deltas',
+        tags: ['ingest'],
+        body: ingestSignalKRequestSchema,
+        response: { 200: ingestAckSchema },
+      },
       // A body that is not deltas is counted for the Data sources dialog before it is answered 400.
       attachValidation: true,
     },
@@ -120,7 +134,13 @@ export async function ingestRoutes(
     '/api/v1/ingest/csv',
     {
       ...ingestWrite,
-      schema: { tags: ['ingest'], body: ingestCsvRequestSchema, response: { 202: ingestCsvJobSchema } },
+      schema: {
+        operationId: 'ingest.importCsv',
+        summary: 'Import a CSV file of samples',
+        tags: ['ingest'],
+        body: ingestCsvRequestSchema,
+        response: { 202: ingestCsvJobSchema },
+      },
     },
     async (request, reply) => {
       const { csv, mapping, source } = request.body;
@@ -132,7 +152,13 @@ export async function ingestRoutes(
     '/api/v1/ingest/csv/:id',
     {
       ...read,
-      schema: { tags: ['ingest'], params: ingestCsvJobParamsSchema, response: { 200: ingestCsvJobSchema } },
+      schema: {
+        operationId: 'ingest.getCsvJob',
+        summary: "Read a CSV import's progress",
+        tags: ['ingest'],
+        params: ingestCsvJobParamsSchema,
+        response: { 200: ingestCsvJobSchema },
+      },
     },
     async (request) => {
       const job = csvJobs.get(request.params.id);

@@ -73,6 +73,8 @@ export class IngestPipeline implements SampleSink {
   readonly #window: TimeWindow;
   /** The newest millisecond stored per channel, to count a second value at it. */
   readonly #lastT = new Map<string, number>();
+  /** Per source, how far the newest sample of its last stored batch was behind the time it was stored, ms. */
+  readonly #lagMs = new Map<string, number>();
 
   constructor(
     telemetry: TelemetryService,
@@ -242,13 +244,21 @@ export class IngestPipeline implements SampleSink {
       this.reject(source, 'store_failed', (error as Error).message, ok.length);
       throw error;
     }
+    let newest = Number.NEGATIVE_INFINITY;
     for (const sample of ok) {
       const last = this.#lastT.get(sample.channel);
       if (last === undefined || sample.t > last) this.#lastT.set(sample.channel, sample.t);
+      if (sample.t > newest) newest = sample.t;
     }
     const s = this.#status(source);
     s.accepted += ok.length;
     s.lastAcceptedAt = this.#now();
+    this.#lagMs.set(source, s.lastAcceptedAt - newest);
+  }
+
+  /** Ingest lag per source: how far its last stored batch's newest sample was behind the moment it was stored, ms. */
+  lag(): { source: string; lagMs: number }[] {
+    return [...this.#lagMs].map(([source, lagMs]) => ({ source, lagMs }));
   }
 
   /** Like `write` for adapters that cannot answer an error (UDP, TCP, MQTT): never rejects. */

@@ -11,19 +11,41 @@ export async function loadRoutes(app: AppInstance, load: LoadService): Promise<v
   const read = { preHandler: requirePermission('dashboard:read') };
   app.get(
     '/api/v1/load',
-    { ...read, schema: { tags: ['load'], response: { 200: loadResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'load.getLoad',
+        summary: 'Read the electrical load and its priorities',
+        tags: ['load'],
+        response: { 200: loadResponseSchema },
+      },
+    },
     () => load.report(),
   );
   app.get(
     '/api/v1/load/settings',
-    { ...read, schema: { tags: ['load'], response: { 200: loadSettingsInfoSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'load.getSettings',
+        summary: 'Read the load management settings',
+        tags: ['load'],
+        response: { 200: loadSettingsInfoSchema },
+      },
+    },
     () => load.settings(),
   );
   app.put(
     '/api/v1/load/settings',
     {
       preHandler: requirePermission('settings:write'),
-      schema: { tags: ['load'], body: loadSettingsSchema, response: { 200: loadSettingsInfoSchema } },
+      schema: {
+        operationId: 'load.saveSettings',
+        summary: 'Save the load management settings',
+        tags: ['load'],
+        body: loadSettingsSchema,
+        response: { 200: loadSettingsInfoSchema },
+      },
     },
     (request) => load.saveSettings(request.body, request.auth?.device.code ?? null),
   );

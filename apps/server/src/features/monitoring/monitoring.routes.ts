@@ -11,6 +11,8 @@ export async function monitoringRoutes(app: AppInstance, monitoring: MonitoringS
     {
       ...read,
       schema: {
+        operationId: 'monitoring.getUnit',
+        summary: "Read an engine or generator's monitoring figures",
         tags: ['monitoring'],
         params: monitoringParamsSchema,
         response: { 200: monitoringResponseSchema },

@@ -23,7 +23,13 @@ export async function overviewRoutes(app: AppInstance, overview: OverviewService
     '/api/v1/overview',
     {
       ...read,
-      schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } },
+      schema: {
+        operationId: 'overview.getOverview',
+        summary: "Read the overview's figures",
+        tags,
+        querystring: overviewQuerySchema,
+        response: { 200: overviewResponseSchema },
+      },
     },
     async (request) => overview.overview(request.query.period),
   );
@@ -31,26 +37,54 @@ export async function overviewRoutes(app: AppInstance, overview: OverviewService
     '/api/v1/overview/page',
     {
       ...read,
-      schema: { tags, querystring: overviewQuerySchema, response: { 200: overviewPageResponseSchema } },
+      schema: {
+        operationId: 'overview.getPage',
+        summary: 'Read everything the overview page draws',
+        tags,
+        querystring: overviewQuerySchema,
+        response: { 200: overviewPageResponseSchema },
+      },
     },
     async (request) => overview.page(request.query.period, deviceOf(request)),
   );
   app.get(
     '/api/v1/overview/settings',
-    { ...read, schema: { tags, response: { 200: overviewSettingsSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'overview.getSettings',
+        summary: "Read the device's overview settings",
+        tags,
+        response: { 200: overviewSettingsSchema },
+      },
+    },
     async (request) => overview.settings(deviceOf(request)),
   );
   app.put(
     '/api/v1/overview/settings',
     {
       preHandler: requirePermission('dashboard:read'),
-      schema: { tags, body: overviewSettingsSchema, response: { 200: overviewSettingsSchema } },
+      schema: {
+        operationId: 'overview.saveSettings',
+        summary: "Save the device's overview settings",
+        tags,
+        body: overviewSettingsSchema,
+        response: { 200: overviewSettingsSchema },
+      },
     },
     async (request) => overview.saveSettings(deviceOf(request), request.body),
   );
   app.get(
     '/api/v1/overview/factors',
-    { ...read, schema: { tags, response: { 200: overviewFactorsResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'overview.listFactors',
+        summary: 'List the emission factors the overview can use',
+        tags,
+        response: { 200: overviewFactorsResponseSchema },
+      },
+    },
     async (request) => overview.factors(deviceOf(request)),
   );
 }

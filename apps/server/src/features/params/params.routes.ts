@@ -14,7 +14,16 @@ export async function paramsRoutes(app: AppInstance, params: ParamsService): Pro
   const tags = ['params'];
   app.get(
     '/api/v1/params/track',
-    { ...read, schema: { tags, querystring: trackQuerySchema, response: { 200: trackResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'params.getTrack',
+        summary: "Read the ship's track with its parameters",
+        tags,
+        querystring: trackQuerySchema,
+        response: { 200: trackResponseSchema },
+      },
+    },
     (request) => params.track(request.query),
   );
   app.get(
@@ -22,6 +31,8 @@ export async function paramsRoutes(app: AppInstance, params: ParamsService): Pro
     {
       ...read,
       schema: {
+        operationId: 'params.getFuel',
+        summary: 'Read fuel statistics over a period',
         tags,
         querystring: fuelStatisticsQuerySchema,
         response: { 200: fuelStatisticsResponseSchema },

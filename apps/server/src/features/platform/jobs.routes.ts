@@ -9,7 +9,12 @@ export async function jobsRoutes(app: AppInstance, jobs: () => JobState[]): Prom
     '/api/v1/jobs',
     {
       preHandler: requirePermission('dashboard:read'),
-      schema: { tags: ['platform'], response: { 200: jobsResponseSchema } },
+      schema: {
+        operationId: 'platform.listJobs',
+        summary: 'List the background jobs with their last run',
+        tags: ['platform'],
+        response: { 200: jobsResponseSchema },
+      },
     },
     () => ({ jobs: jobs() }),
   );

@@ -19,17 +19,39 @@ export async function platformRoutes(
   config: AppConfig,
   store: 'sqlite' | 'postgres',
 ): Promise<void> {
-  app.get('/api/health', { schema: { tags: ['platform'], response: { 200: healthSchema } } }, () => ({
-    status: 'ok' as const,
-    store,
-  }));
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        operationId: 'platform.getHealth',
+        summary: 'Check that the server is up',
+        tags: ['platform'],
+        response: { 200: healthSchema },
+      },
+    },
+    () => ({
+      status: 'ok' as const,
+      store,
+    }),
+  );
 
-  app.get('/api/v1/config', { schema: { tags: ['platform'], response: { 200: pageConfigSchema } } }, () => ({
-    offline: config.offline,
-    hideLoadPage: config.hideLoadPage,
-    dcHomeLink: config.dcHomeLink,
-    shipTimeOffsetMinutes: config.shipTimeOffsetMinutes,
-    buildId: buildIdOf(config.webDist),
-    shape: config.shore ? ('fleet' as const) : ('vessel' as const),
-  }));
+  app.get(
+    '/api/v1/config',
+    {
+      schema: {
+        operationId: 'platform.getConfig',
+        summary: "Read the console's public configuration",
+        tags: ['platform'],
+        response: { 200: pageConfigSchema },
+      },
+    },
+    () => ({
+      offline: config.offline,
+      hideLoadPage: config.hideLoadPage,
+      dcHomeLink: config.dcHomeLink,
+      shipTimeOffsetMinutes: config.shipTimeOffsetMinutes,
+      buildId: buildIdOf(config.webDist),
+      shape: config.shore ? ('fleet' as const) : ('vessel' as const),
+    }),
+  );
 }

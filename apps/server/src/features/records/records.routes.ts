@@ -25,13 +25,28 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     '/api/v1/records/bunker',
     {
       ...read,
-      schema: { tags, querystring: recordsQuerySchema, response: { 200: bunkerRecordsResponseSchema } },
+      schema: {
+        operationId: 'records.listBunker',
+        summary: 'List the bunker delivery records',
+        tags,
+        querystring: recordsQuerySchema,
+        response: { 200: bunkerRecordsResponseSchema },
+      },
     },
     async (request) => ({ items: await records.listBunker(request.query) }),
   );
   app.post(
     '/api/v1/records/bunker',
-    { ...write, schema: { tags, body: bunkerRecordInputSchema, response: { 201: bunkerRecordSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'records.createBunker',
+        summary: 'Add a bunker delivery record',
+        tags,
+        body: bunkerRecordInputSchema,
+        response: { 201: bunkerRecordSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await records.addBunker(request.body, 'crew', actorOfRequest(request))),
   );
@@ -40,7 +55,13 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     '/api/v1/records/oil-change',
     {
       ...read,
-      schema: { tags, querystring: recordsQuerySchema, response: { 200: oilChangeRecordsResponseSchema } },
+      schema: {
+        operationId: 'records.listOilChange',
+        summary: 'List the oil change records',
+        tags,
+        querystring: recordsQuerySchema,
+        response: { 200: oilChangeRecordsResponseSchema },
+      },
     },
     async (request) => ({ items: await records.listOilChange(request.query) }),
   );
@@ -48,7 +69,13 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     '/api/v1/records/oil-change',
     {
       ...write,
-      schema: { tags, body: oilChangeRecordInputSchema, response: { 201: oilChangeRecordSchema } },
+      schema: {
+        operationId: 'records.createOilChange',
+        summary: 'Add an oil change record',
+        tags,
+        body: oilChangeRecordInputSchema,
+        response: { 201: oilChangeRecordSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await records.addOilChange(request.body, 'crew', actorOfRequest(request))),
@@ -58,7 +85,13 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     '/api/v1/records/hull-cleaning',
     {
       ...read,
-      schema: { tags, querystring: recordsQuerySchema, response: { 200: hullCleaningRecordsResponseSchema } },
+      schema: {
+        operationId: 'records.listHullCleaning',
+        summary: 'List the hull cleaning records',
+        tags,
+        querystring: recordsQuerySchema,
+        response: { 200: hullCleaningRecordsResponseSchema },
+      },
     },
     async (request) => ({ items: await records.listHullCleaning(request.query) }),
   );
@@ -66,7 +99,13 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     '/api/v1/records/hull-cleaning',
     {
       ...write,
-      schema: { tags, body: hullCleaningRecordInputSchema, response: { 201: hullCleaningRecordSchema } },
+      schema: {
+        operationId: 'records.createHullCleaning',
+        summary: 'Add a hull cleaning record',
+        tags,
+        body: hullCleaningRecordInputSchema,
+        response: { 201: hullCleaningRecordSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await records.addHullCleaning(request.body)),
   );
@@ -76,6 +115,8 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     {
       ...write,
       schema: {
+        operationId: 'records.updateBunker',
+        summary: 'Correct a bunker delivery record',
         tags,
         params: recordIdParamsSchema,
         body: bunkerRecordInputSchema,
@@ -89,6 +130,8 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     {
       ...write,
       schema: {
+        operationId: 'records.updateOilChange',
+        summary: 'Correct an oil change record',
         tags,
         params: recordIdParamsSchema,
         body: oilChangeRecordInputSchema,
@@ -102,6 +145,8 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     {
       ...write,
       schema: {
+        operationId: 'records.updateHullCleaning',
+        summary: 'Correct a hull cleaning record',
         tags,
         params: recordIdParamsSchema,
         body: hullCleaningRecordInputSchema,
@@ -110,10 +155,19 @@ export async function recordsRoutes(app: AppInstance, records: RecordsService): 
     },
     (request) => records.updateHullCleaning(request.params.id, request.body),
   );
+  const deletes = { bunker: 'Bunker', 'oil-change': 'OilChange', 'hull-cleaning': 'HullCleaning' } as const;
   for (const kind of ['bunker', 'oil-change', 'hull-cleaning'] as const) {
     app.delete(
       `/api/v1/records/${kind}/:id`,
-      { ...write, schema: { tags, params: recordIdParamsSchema } },
+      {
+        ...write,
+        schema: {
+          operationId: `records.delete${deletes[kind]}`,
+          summary: `Delete a ${kind.replace('-', ' ')} record`,
+          tags,
+          params: recordIdParamsSchema,
+        },
+      },
       async (request, reply) => {
         await records.delete(kind, request.params.id, actorOfRequest(request));
         return reply.status(204).send();

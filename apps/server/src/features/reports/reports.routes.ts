@@ -16,13 +16,30 @@ export async function reportsRoutes(
 
   app.get(
     '/api/v1/reports',
-    { ...read, schema: { tags, querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'reports.getReport',
+        summary: 'Read a regulatory report (IMO DCS, EU MRV, CII)',
+        tags,
+        querystring: reportQuerySchema,
+        response: { 200: reportResponseSchema },
+      },
+    },
     (request) => reports.report(request.query),
   );
 
   app.get(
     '/api/v1/reports/export',
-    { ...exportGuard, schema: { tags, querystring: reportExportQuerySchema } },
+    {
+      ...exportGuard,
+      schema: {
+        operationId: 'reports.exportReport',
+        summary: 'Download a regulatory report as PDF, XLSX or a package',
+        tags,
+        querystring: reportExportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return reply

@@ -15,6 +15,8 @@ export async function sessionRoutes(app: AppInstance, sessions: SessionService):
     '/api/v1/devices/login',
     {
       schema: {
+        operationId: 'session.loginDevice',
+        summary: 'Log a device in with its code and password',
         tags: ['session'],
         body: deviceLoginRequestSchema,
         response: { 200: deviceLoginResponseSchema },
@@ -27,7 +29,12 @@ export async function sessionRoutes(app: AppInstance, sessions: SessionService):
     '/api/v1/devices/session',
     {
       preHandler: requirePermission('dashboard:read'),
-      schema: { tags: ['session'], response: { 200: deviceSessionResponseSchema } },
+      schema: {
+        operationId: 'session.renewSession',
+        summary: "Renew the calling device's session token",
+        tags: ['session'],
+        response: { 200: deviceSessionResponseSchema },
+      },
     },
     (request) => {
       if (!request.auth) throw unauthorized();
@@ -39,6 +46,8 @@ export async function sessionRoutes(app: AppInstance, sessions: SessionService):
     '/api/dingtalk/check',
     {
       schema: {
+        operationId: 'session.checkDingtalk',
+        summary: 'Check a DingTalk sign-in code',
         tags: ['session'],
         querystring: portalCheckQuerySchema,
         response: { 200: portalCheckResponseSchema },

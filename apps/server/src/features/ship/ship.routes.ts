@@ -24,19 +24,46 @@ export async function shipRoutes(
   const tags = ['ship'];
   const write = { preHandler: requirePermission(writePermission) };
 
-  app.get('/api/v1/ship', { ...read, schema: { tags, response: { 200: shipResponseSchema } } }, () =>
-    ships.getShip(),
+  app.get(
+    '/api/v1/ship',
+    {
+      ...read,
+      schema: {
+        operationId: 'ship.getShip',
+        summary: "Read the ship's particulars",
+        tags,
+        response: { 200: shipResponseSchema },
+      },
+    },
+    () => ships.getShip(),
   );
 
   app.put(
     '/api/v1/ship',
-    { ...write, schema: { tags, body: shipSchema, response: { 200: shipResponseSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'ship.saveShip',
+        summary: "Save the ship's particulars",
+        tags,
+        body: shipSchema,
+        response: { 200: shipResponseSchema },
+      },
+    },
     (request) => ships.saveShip(request.body, actorOfRequest(request)),
   );
 
   app.get(
     '/api/v1/ship/start-info',
-    { ...read, schema: { tags, response: { 200: startInfoListSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'ship.listStartInfo',
+        summary: "List the ship's start-of-period information",
+        tags,
+        response: { 200: startInfoListSchema },
+      },
+    },
     async () => ({
       items: await ships.listStartInfo(),
     }),
@@ -44,7 +71,16 @@ export async function shipRoutes(
 
   app.post(
     '/api/v1/ship/start-info',
-    { ...write, schema: { tags, body: startInfoInputSchema, response: { 201: startInfoSchema } } },
+    {
+      ...write,
+      schema: {
+        operationId: 'ship.createStartInfo',
+        summary: 'Add start-of-period information',
+        tags,
+        body: startInfoInputSchema,
+        response: { 201: startInfoSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await ships.createStartInfo(request.body, actorOfRequest(request))),
   );
@@ -54,6 +90,8 @@ export async function shipRoutes(
     {
       ...write,
       schema: {
+        operationId: 'ship.updateStartInfo',
+        summary: 'Correct start-of-period information',
         tags,
         params: idParamsSchema,
         body: startInfoInputSchema,
@@ -65,7 +103,15 @@ export async function shipRoutes(
 
   app.delete(
     '/api/v1/ship/start-info/:id',
-    { ...write, schema: { tags, params: idParamsSchema } },
+    {
+      ...write,
+      schema: {
+        operationId: 'ship.deleteStartInfo',
+        summary: 'Delete start-of-period information',
+        tags,
+        params: idParamsSchema,
+      },
+    },
     async (request, reply) => {
       await ships.deleteStartInfo(request.params.id, actorOfRequest(request));
       return reply.status(204).send();

@@ -25,14 +25,27 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     request.auth?.device.code ?? null;
   app.get(
     '/api/v1/speed',
-    { ...read, schema: { tags: ['speed'], response: { 200: speedResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'speed.getSpeed',
+        summary: 'Read the speed advice',
+        tags: ['speed'],
+        response: { 200: speedResponseSchema },
+      },
+    },
     () => speed.report(),
   );
   app.get(
     '/api/v1/speed/plan',
     {
       ...read,
-      schema: { tags: ['speed'], response: { 200: z.object({ plan: voyagePlanSchema.nullable() }) } },
+      schema: {
+        operationId: 'speed.getPlan',
+        summary: 'Read the voyage plan',
+        tags: ['speed'],
+        response: { 200: z.object({ plan: voyagePlanSchema.nullable() }) },
+      },
     },
     async () => ({ plan: await speed.plan() }),
   );
@@ -40,7 +53,13 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     '/api/v1/speed/plan',
     {
       preHandler: requirePermission('records:write'),
-      schema: { tags: ['speed'], body: voyagePlanInputSchema, response: { 200: voyagePlanSchema } },
+      schema: {
+        operationId: 'speed.savePlan',
+        summary: 'Save the voyage plan',
+        tags: ['speed'],
+        body: voyagePlanInputSchema,
+        response: { 200: voyagePlanSchema },
+      },
     },
     (request) => speed.savePlan(request.body, by(request)),
   );
@@ -48,23 +67,46 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     '/api/v1/speed/plan/rtz',
     {
       preHandler: requirePermission('records:write'),
-      schema: { tags: ['speed'], body: rtzImportSchema, response: { 201: voyagePlanSchema } },
+      schema: {
+        operationId: 'speed.importRtz',
+        summary: 'Import a route from an RTZ file',
+        tags: ['speed'],
+        body: rtzImportSchema,
+        response: { 201: voyagePlanSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await speed.importRtz(request.body.fileName, request.body.xml, by(request))),
   );
-  app.get('/api/v1/speed/plan/rtz', { ...read, schema: { tags: ['speed'] } }, async (_request, reply) => {
-    const file = await speed.exportRtz();
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .send(file.xml);
-  });
+  app.get(
+    '/api/v1/speed/plan/rtz',
+    {
+      ...read,
+      schema: {
+        operationId: 'speed.exportRtz',
+        summary: 'Download the voyage plan as an RTZ file',
+        tags: ['speed'],
+      },
+    },
+    async (_request, reply) => {
+      const file = await speed.exportRtz();
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.xml);
+    },
+  );
   app.put(
     '/api/v1/speed/condition',
     {
       preHandler: requirePermission('records:write'),
-      schema: { tags: ['speed'], body: shipConditionInputSchema, response: { 200: shipConditionSchema } },
+      schema: {
+        operationId: 'speed.saveCondition',
+        summary: 'Set the sea condition assumed by the advice',
+        tags: ['speed'],
+        body: shipConditionInputSchema,
+        response: { 200: shipConditionSchema },
+      },
     },
     (request) => speed.saveCondition(request.body, by(request)),
   );
@@ -72,7 +114,12 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     '/api/v1/speed/condition',
     {
       preHandler: requirePermission('records:write'),
-      schema: { tags: ['speed'], response: { 200: shipConditionSchema } },
+      schema: {
+        operationId: 'speed.clearCondition',
+        summary: 'Clear the assumed sea condition',
+        tags: ['speed'],
+        response: { 200: shipConditionSchema },
+      },
     },
     () => speed.resetCondition(),
   );
@@ -81,6 +128,8 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     {
       ...read,
       schema: {
+        operationId: 'speed.listHistory',
+        summary: 'List past speed advice',
         tags: ['speed'],
         querystring: speedHistoryQuerySchema,
         response: { 200: speedHistorySchema },
@@ -93,6 +142,8 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     {
       preHandler: requirePermission('records:write'),
       schema: {
+        operationId: 'speed.recordAdjustment',
+        summary: 'Record a speed adjustment',
         tags: ['speed'],
         body: speedAdjustmentInputSchema,
         response: { 201: speedHistorySchema.shape.adjustments.element },
@@ -104,7 +155,13 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     '/api/v1/speed/slip',
     {
       ...read,
-      schema: { tags: ['speed'], querystring: slipQuerySchema, response: { 200: slipResponseSchema } },
+      schema: {
+        operationId: 'speed.getSlip',
+        summary: 'Read the propeller slip',
+        tags: ['speed'],
+        querystring: slipQuerySchema,
+        response: { 200: slipResponseSchema },
+      },
     },
     (request) => speed.slip(request.query.days),
   );
@@ -113,6 +170,8 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
     {
       ...read,
       schema: {
+        operationId: 'speed.simulateSpeed',
+        summary: "Simulate a speed's fuel, arrival and CII",
         tags: ['speed'],
         querystring: rpmSimulationQuerySchema,
         response: { 200: rpmSimulationSchema },

@@ -55,6 +55,12 @@ export class SyncService {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Ship: messages handed to the shore's JetStream since the start, acknowledged, failed (zero elsewhere). */
+  messages(): { sent: number; acked: number; failed: number } {
+    const s = this.#ship?.sent;
+    return { sent: s?.messages ?? 0, acked: s?.acked ?? 0, failed: s?.failed ?? 0 };
+  }
+
   get role(): SyncStatus['role'] {
     return this.#ship ? 'ship' : this.#shore ? 'shore' : 'off';
   }

@@ -74,6 +74,8 @@ export class ShipSync {
   #fingerprint: string | undefined;
   /** The decisions consumer's messages; stopped on a reconnect so that a fresh pull starts on the new connection. */
   #messages: { stop(): void } | undefined;
+  /** Messages handed to JetStream since the start, acknowledged by it, and failed (metrics). */
+  readonly sent = { messages: 0, acked: 0, failed: 0 };
 
   constructor(deps: ShipSyncDeps) {
     this.#d = deps;
@@ -402,6 +404,7 @@ export class ShipSync {
       }
       const { data, headers } = encode(message);
       await this.#bucket.take(data.length + 120);
+      this.sent.messages++;
       acks.push(
         js.publish(shipSubject(shipId, item.stream), data, {
           msgID: `${shipId}.${item.stream}.${item.key}.v${item.version}`,
@@ -413,7 +416,11 @@ export class ShipSync {
     // Contact is an acknowledgement from the shore's JetStream, not an empty bucket passed over.
     let acked = false;
     for (const [n, result] of results.entries()) {
-      if (result.status === 'rejected') continue;
+      if (result.status === 'rejected') {
+        this.sent.failed++;
+        continue;
+      }
+      if (result.value !== undefined) this.sent.acked++;
       acked ||= result.value !== undefined;
       await this.#d.repo.sent(items[n]!, digests[n]);
     }

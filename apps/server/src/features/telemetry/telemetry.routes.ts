@@ -58,7 +58,15 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/channels',
-    { ...read, schema: { tags: ['telemetry'], response: { 200: telemetryChannelsResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'telemetry.listChannels',
+        summary: 'List the telemetry channels with units and ranges',
+        tags: ['telemetry'],
+        response: { 200: telemetryChannelsResponseSchema },
+      },
+    },
     () => ({
       channels: channelCatalogue.map((def) => ({
         id: def.id,
@@ -77,6 +85,8 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
     {
       ...read,
       schema: {
+        operationId: 'telemetry.getLatest',
+        summary: 'Read the latest value of each channel',
         tags: ['telemetry'],
         querystring: telemetryLatestQuerySchema,
         response: { 200: telemetryLatestResponseSchema },
@@ -92,6 +102,8 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
     {
       ...read,
       schema: {
+        operationId: 'telemetry.getTrend',
+        summary: "Read a channel's trend over a time range",
         tags: ['telemetry'],
         querystring: telemetryTrendQuerySchema,
         response: { 200: telemetryTrendResponseSchema },
@@ -117,7 +129,15 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/live',
-    { ...read, schema: { tags: ['telemetry'], querystring: telemetryLiveQuerySchema } },
+    {
+      ...read,
+      schema: {
+        operationId: 'telemetry.streamLive',
+        summary: 'Stream live samples (server-sent events)',
+        tags: ['telemetry'],
+        querystring: telemetryLiveQuerySchema,
+      },
+    },
     async (request, reply) => {
       const defs = knownChannels(request.query.channels, 'channels');
       reply.hijack();

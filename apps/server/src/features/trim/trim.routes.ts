@@ -8,14 +8,28 @@ export async function trimRoutes(app: AppInstance, trim: TrimService): Promise<v
   const read = { preHandler: requirePermission('dashboard:read') };
   app.get(
     '/api/v1/trim',
-    { ...read, schema: { tags: ['trim'], response: { 200: trimResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'trim.getTrim',
+        summary: 'Read trim now and the optimum trim',
+        tags: ['trim'],
+        response: { 200: trimResponseSchema },
+      },
+    },
     () => trim.report(),
   );
   app.post(
     '/api/v1/trim/table',
     {
       preHandler: requirePermission('settings:write'),
-      schema: { tags: ['trim'], body: trimTableImportSchema, response: { 201: trimTableInfoSchema } },
+      schema: {
+        operationId: 'trim.importTable',
+        summary: 'Import a vendor trim table',
+        tags: ['trim'],
+        body: trimTableImportSchema,
+        response: { 201: trimTableInfoSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await trim.importTable(request.body, request.auth?.device.code ?? null)),

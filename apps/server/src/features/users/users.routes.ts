@@ -25,7 +25,15 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
 
   app.post(
     '/api/v1/auth/login',
-    { schema: { tags, body: userLoginRequestSchema, response: { 200: userLoginResponseSchema } } },
+    {
+      schema: {
+        operationId: 'users.loginUser',
+        summary: 'Log a shore user in',
+        tags,
+        body: userLoginRequestSchema,
+        response: { 200: userLoginResponseSchema },
+      },
+    },
     async (request, reply) => {
       try {
         return await users.login(request.body.username, request.body.password, request.ip);
@@ -40,7 +48,15 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
   );
   app.get(
     '/api/v1/auth/session',
-    { ...read, schema: { tags, response: { 200: userSessionSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'users.getSession',
+        summary: "Read the calling user's session",
+        tags,
+        response: { 200: userSessionSchema },
+      },
+    },
     (request) => {
       if (!request.auth) throw unauthorized();
       return users.session(request.auth);
@@ -48,7 +64,15 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
   );
   app.post(
     '/api/v1/auth/password',
-    { ...read, schema: { tags, body: passwordChangeSchema } },
+    {
+      ...read,
+      schema: {
+        operationId: 'users.changeOwnPassword',
+        summary: "Change the calling user's password",
+        tags,
+        body: passwordChangeSchema,
+      },
+    },
     async (request, reply) => {
       if (!request.auth) throw unauthorized();
       try {
@@ -63,35 +87,72 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
       return reply.status(204).send();
     },
   );
-  app.post('/api/v1/auth/logout', { ...read, schema: { tags } }, async (request, reply) => {
-    if (!request.auth) throw unauthorized();
-    await users.logout(request.auth);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/v1/auth/logout',
+    { ...read, schema: { operationId: 'users.logoutUser', summary: "End the calling user's session", tags } },
+    async (request, reply) => {
+      if (!request.auth) throw unauthorized();
+      await users.logout(request.auth);
+      return reply.status(204).send();
+    },
+  );
 
   app.get(
     '/api/v1/users',
-    { ...admin, schema: { tags, response: { 200: usersResponseSchema } } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'users.listUsers',
+        summary: "List the shore's user accounts",
+        tags,
+        response: { 200: usersResponseSchema },
+      },
+    },
     async () => ({
       items: await users.list(),
     }),
   );
   app.post(
     '/api/v1/users',
-    { ...admin, schema: { tags, body: userCreateSchema, response: { 201: userSchema } } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'users.createUser',
+        summary: 'Create a user account',
+        tags,
+        body: userCreateSchema,
+        response: { 201: userSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await users.create(request.body, by(request))),
   );
   app.patch(
     '/api/v1/users/:id',
     {
       ...admin,
-      schema: { tags, params: userIdParamsSchema, body: userUpdateSchema, response: { 200: userSchema } },
+      schema: {
+        operationId: 'users.updateUser',
+        summary: "Change a user's role, name or state",
+        tags,
+        params: userIdParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema },
+      },
     },
     (request) => users.update(request.params.id, request.body, by(request)),
   );
   app.post(
     '/api/v1/users/:id/password',
-    { ...admin, schema: { tags, params: userIdParamsSchema, body: userPasswordResetSchema } },
+    {
+      ...admin,
+      schema: {
+        operationId: 'users.resetPassword',
+        summary: 'Set a new password for a user',
+        tags,
+        params: userIdParamsSchema,
+        body: userPasswordResetSchema,
+      },
+    },
     async (request, reply) => {
       await users.resetPassword(request.params.id, request.body.password, by(request));
       return reply.status(204).send();

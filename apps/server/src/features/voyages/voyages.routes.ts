@@ -13,7 +13,15 @@ export async function voyageRoutes(app: AppInstance, voyages: VoyageService): Pr
   const tags = ['voyages'];
   app.get(
     '/api/v1/voyages',
-    { ...read, schema: { tags, response: { 200: voyagesResponseSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'voyages.listVoyages',
+        summary: 'List the voyages',
+        tags,
+        response: { 200: voyagesResponseSchema },
+      },
+    },
     async () => ({
       items: await voyages.listVoyages(),
     }),
@@ -22,7 +30,13 @@ export async function voyageRoutes(app: AppInstance, voyages: VoyageService): Pr
     '/api/v1/voyages/events',
     {
       ...read,
-      schema: { tags, querystring: voyageEventsQuerySchema, response: { 200: voyageEventsResponseSchema } },
+      schema: {
+        operationId: 'voyages.listEvents',
+        summary: 'List the voyage events',
+        tags,
+        querystring: voyageEventsQuerySchema,
+        response: { 200: voyageEventsResponseSchema },
+      },
     },
     async (request) => ({ items: await voyages.listEvents(request.query) }),
   );

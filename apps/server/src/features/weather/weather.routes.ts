@@ -19,7 +19,15 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
 
   app.get(
     '/api/v1/weather/forecasts',
-    { ...read, schema: { tags, response: { 200: weatherForecastListSchema } } },
+    {
+      ...read,
+      schema: {
+        operationId: 'weather.listForecasts',
+        summary: 'List the imported GRIB forecasts',
+        tags,
+        response: { 200: weatherForecastListSchema },
+      },
+    },
     async () => ({
       items: await weather.list(),
     }),
@@ -27,7 +35,15 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
 
   app.delete(
     '/api/v1/weather/forecasts/:id',
-    { ...write, schema: { tags, params: weatherForecastParamsSchema } },
+    {
+      ...write,
+      schema: {
+        operationId: 'weather.deleteForecast',
+        summary: 'Delete a GRIB forecast',
+        tags,
+        params: weatherForecastParamsSchema,
+      },
+    },
     async (request, reply) => {
       await weather.remove(request.params.id);
       return reply.status(204).send();
@@ -47,6 +63,8 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
         ...write,
         bodyLimit: MAX_GRIB_BYTES,
         schema: {
+          operationId: 'weather.importForecast',
+          summary: 'Import a GRIB forecast',
           tags,
           querystring: weatherUploadQuerySchema,
           response: { 201: weatherImportResponseSchema },

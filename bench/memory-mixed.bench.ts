@@ -1,0 +1,179 @@
+/**
+ * Server resident memory in use (`node bench/memory-mixed.bench.ts`, part of `npm run bench`; budget < 300 MB):
+ * the real server (`apps/server/src/main.ts`, its own process) on a store with the simulator's 400 days of history
+ * answers a mix of every page's reads — every GET of the API's document that a console page makes, its required
+ * parameters filled in, downloads and the live stream left out — with 50 requests in flight for
+ * ECOHELM_BENCH_MIXED_S seconds (default 600: ten minutes) while the simulator goes on writing live. RSS is read from
+ * /proc/<pid>/status every second: its peak, each minute's last value, and the value 10 s after the load ends.
+ * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again (no second backfill).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+
+const LOAD_S = Number(process.env.ECOHELM_BENCH_MIXED_S ?? 600);
+const CONCURRENT = 50;
+const BUDGET_MB = 300;
+const root = path.resolve(import.meta.dirname, '..');
+const port = await new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as net.AddressInfo;
+    s.close(() => resolve(port));
+  });
+});
+const kept = process.env.ECOHELM_BENCH_DATA_DIR;
+const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-mixed-'));
+const origin = `http://127.0.0.1:${port}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const rssMb = (server: ChildProcess): number => {
+  const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+/** GETs no console page makes, or that never end or download files: not part of the mix. */
+const LEFT_OUT = /stream|export|download|Backup|getCsvJob|fleet\.|sync\.|users\.|session\.|platform\./;
+
+/** Values for the required parameters of the reads (the rest take their defaults). */
+const now = new Date();
+const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+const FILL: Record<string, string> = {
+  channels: 'navigation.speedOverGround,propulsion.main.shaftPower,propulsion.main.revolutions',
+  channel: 'propulsion.main.shaftPower',
+  from: dayAgo,
+  to: now.toISOString(),
+  unit: 'me',
+  year: String(now.getUTCFullYear()),
+};
+
+interface Operation {
+  operationId?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+}
+
+/** Every page read from the served API document, with its parameters filled in, kept if it answers 200. */
+async function reads(headers: Record<string, string>): Promise<string[]> {
+  const doc = (await (await fetch(`${origin}/api/docs/json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const urls: string[] = [];
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const op = item.get;
+    if (!op?.operationId || LEFT_OUT.test(op.operationId)) continue;
+    let url = template;
+    const query = new URLSearchParams();
+    let fillable = true;
+    for (const p of op.parameters ?? []) {
+      if (p.in === 'path') {
+        if (FILL[p.name] === undefined) fillable = false;
+        else url = url.replace(`{${p.name}}`, FILL[p.name]!);
+      } else if (p.in === 'query' && p.required) {
+        if (FILL[p.name] === undefined) fillable = false;
+        else query.set(p.name, FILL[p.name]!);
+      }
+    }
+    if (!fillable) continue;
+    const full = `${url}${query.size > 0 ? `?${query}` : ''}`;
+    const r = await fetch(`${origin}${full}`, { headers });
+    await r.arrayBuffer();
+    if (r.status === 200) urls.push(full);
+  }
+  return urls;
+}
+
+const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ECOHELM_DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let out = '';
+server.stdout.on('data', (d) => {
+  out += String(d);
+});
+server.stderr.on('data', (d) => {
+  out += String(d);
+});
+try {
+  const t0 = performance.now();
+  let token = '';
+  for (;;) {
+    const m = /dcToken=([\w-]+)/.exec(out);
+    if (m) {
+      token = m[1]!;
+      break;
+    }
+    if (performance.now() - t0 > 300_000) throw new Error(`server did not start:\n${out}`);
+    await sleep(100);
+  }
+  const headers = { authorization: `Bearer ${token}` };
+  for (;;) {
+    const ship = await fetch(`${origin}/api/v1/ship`, { headers });
+    if (ship.ok && ((await ship.json()) as { complete: boolean }).complete) break;
+    if (performance.now() - t0 > 900_000) throw new Error(`the history did not finish:\n${out}`);
+    await sleep(500);
+  }
+  const historyS = (performance.now() - t0) / 1000;
+  await sleep(5000);
+  const urls = await reads(headers);
+  const before = rssMb(server);
+
+  let answered = 0;
+  let failed = 0;
+  let peak = 0;
+  const minutes: number[] = [];
+  const started = performance.now();
+  const until = started + LOAD_S * 1000;
+  const sampler = (async () => {
+    while (performance.now() < until) {
+      const rss = rssMb(server);
+      peak = Math.max(peak, rss);
+      const minute = Math.floor((performance.now() - started) / 60_000);
+      minutes[minute] = rss;
+      await sleep(1000);
+    }
+  })();
+  const worker = async (i: number) => {
+    for (let n = i * 7; performance.now() < until; n++) {
+      const r = await fetch(`${origin}${urls[n % urls.length]}`, { headers });
+      await r.arrayBuffer();
+      if (r.status === 200) answered++;
+      else failed++;
+    }
+  };
+  await Promise.all([sampler, ...Array.from({ length: CONCURRENT }, (_, i) => worker(i))]);
+  const end = rssMb(server);
+  await sleep(10_000);
+  const after = rssMb(server);
+  console.log(
+    `history written in ${historyS.toFixed(1)} s; ${urls.length} reads in the mix; ${CONCURRENT} in flight for ` +
+      `${LOAD_S} s; budget < ${BUDGET_MB} MB`,
+  );
+  console.table([
+    {
+      'before (MB)': Math.round(before),
+      'peak (MB)': Math.round(peak),
+      'end of load (MB)': Math.round(end),
+      '10 s after (MB)': Math.round(after),
+      'each minute (MB)': minutes.map((m) => Math.round(m)).join(' '),
+      'answered 200 (errors)': `${answered} (${failed})`,
+      'requests/s': Math.round(answered / LOAD_S),
+    },
+  ]);
+  console.log(`reads: ${urls.join(' ')}`);
+  if (failed > 0 || peak >= BUDGET_MB) process.exitCode = 1;
+} finally {
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+  if (!kept) rmSync(dir, { recursive: true, force: true });
+}
