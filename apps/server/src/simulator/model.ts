@@ -8,6 +8,7 @@ import {
 } from '@ecohelm/domain';
 import { CH, CHANNEL_COUNT } from './channels.ts';
 import { type EcaId, ecaAt } from './eca.ts';
+import { engineConditionFactor } from './engine-condition.ts';
 import type { LonLat } from './geo.ts';
 import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
 import { passagePlan, type SimPassagePlan } from './passage-plan.ts';
@@ -126,6 +127,8 @@ export class VesselModel {
   #cylOil = 18;
   #sysOil = 22;
   #lastCleaningMs: number;
+  /** The power management's start order of the generators (set indices, the crew's priorities; power-management.ts). */
+  generatorOrder: readonly number[] = [0, 1, 2];
   #geHours = [0, 0, 0];
   #geHoursAtChange = [0, 0, 0];
   #bunkering: Bunkering | undefined;
@@ -366,7 +369,8 @@ export class VesselModel {
     const rpm = propellerRpm(powerKw, mcr, VESSEL.meMcrRpm, heavy);
     const mix = this.#changeOver(initial, lon, lat);
     const lcv = VESSEL.lcvHfo * (1 - mix) + VESSEL.lcvMgo * mix;
-    const meSfoc = powerKw > 0 ? sfocForFuel(twoStrokeSfoc(load, VESSEL.meSfocBase), lcv) : 0;
+    const meIso = twoStrokeSfoc(load, VESSEL.meSfocBase) * engineConditionFactor('me', t);
+    const meSfoc = powerKw > 0 ? sfocForFuel(meIso, lcv) : 0;
     const meFuelKgS = (powerKw * meSfoc) / 3.6e6;
 
     const ge = runGenerators(v, {
@@ -377,6 +381,7 @@ export class VesselModel {
       minuteIndex: Math.floor(t / MINUTE_MS),
       lcv,
       airTempK: w.airTempK,
+      order: this.generatorOrder,
     });
     if (!initial) {
       for (let g = 0; g < 3; g++) if (ge.running[g]) this.#geHours[g]! += 1 / 60;

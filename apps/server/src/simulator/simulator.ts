@@ -202,6 +202,14 @@ export class VesselSimulator {
     });
   }
 
+  /**
+   * The generators' start order of the live ship (set indices, the crew's load priorities; power-management.ts),
+   * applied from the next simulated minute. The history keeps the default order (G/E 1, 2, 3).
+   */
+  setGeneratorOrder(order: readonly number[]): void {
+    if (this.#model) this.#model.generatorOrder = order;
+  }
+
   /** The model (tests, benchmarks). */
   get model(): VesselModel | undefined {
     return this.#model;

@@ -3,10 +3,12 @@ import type { Services } from '../app.ts';
 import type { Store } from '../db/client.ts';
 import { IngestPipeline } from '../features/ingest/pipeline.ts';
 import type { SampleSink } from '../features/ingest/types.ts';
+import { LoadRepository } from '../features/load/load.repository.ts';
 import { TelemetryRepository } from '../features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../features/telemetry/telemetry.service.ts';
 import { assertChannelsInCatalogue } from './channels.ts';
 import { simulatedForecast } from './forecast.ts';
+import { generatorStartOrderFromStored } from './power-management.ts';
 import { VesselSimulator } from './simulator.ts';
 
 export interface RunningSimulator {
@@ -58,5 +60,23 @@ export async function startSimulator(
     if (seed !== undefined) services.speed?.useForecasts({ simulated: simulatedForecast(seed) });
     log.info('simulator running live at 1 Hz');
   });
-  return { simulator, fresh, ready, stop: () => simulator.stop() };
+  // The simulated power management follows the load assistant's priorities (read again every 10 s).
+  const loadSettings = new LoadRepository(store.db);
+  const followPriorities = () =>
+    void loadSettings
+      .latest()
+      .then((row) => simulator.setGeneratorOrder(generatorStartOrderFromStored(row?.value)))
+      .catch(() => undefined);
+  const pmsTimer = setInterval(followPriorities, 10_000);
+  pmsTimer.unref();
+  void ready.then(followPriorities);
+  return {
+    simulator,
+    fresh,
+    ready,
+    stop: () => {
+      clearInterval(pmsTimer);
+      simulator.stop();
+    },
+  };
 }
