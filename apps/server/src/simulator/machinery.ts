@@ -31,7 +31,8 @@ export function electricalDemandKw(
 
 /**
  * Generators: the PMS runs as many sets as keep each below 85 %, two when manoeuvring, started in the crew's
- * priority order (`order`: set indices, first = priority 1; the load assistant's settings). Each set burns its
+ * priority order on the live ship (`order`: set indices, first = priority 1; the load assistant's settings), a lead
+ * rotating weekly in the history (no order). Each set burns its
  * shop-test SFOC times its own condition (engine-condition.ts).
  * Writes the five channels of each set; returns their fuel (kg/s) and which sets run.
  */
@@ -45,13 +46,15 @@ export function runGenerators(
     minuteIndex: number;
     lcv: number;
     airTempK: number;
-    order?: readonly number[];
+    order?: readonly number[] | null;
   },
 ): { fuelKgS: number; running: boolean[] } {
   const { elecKw, mode, t, seed, minuteIndex, lcv } = at;
   let sets = elecKw > 2 * 0.85 * VESSEL.geRatedKw ? 3 : elecKw > 0.85 * VESSEL.geRatedKw ? 2 : 1;
   if (mode === 'harbour' || mode === 'canal') sets = Math.max(2, sets);
-  const order = at.order ?? [0, 1, 2];
+  // Without an order (the history), the lead set rotates weekly, as crews even out the sets' running hours.
+  const lead = Math.floor(t / (7 * 86_400_000)) % 3;
+  const order = at.order ?? [lead, (lead + 1) % 3, (lead + 2) % 3];
   let fuelKgS = 0;
   const running: boolean[] = [];
   for (let g = 0; g < 3; g++) {

@@ -127,8 +127,8 @@ export class VesselModel {
   #cylOil = 18;
   #sysOil = 22;
   #lastCleaningMs: number;
-  /** The power management's start order of the generators (set indices, the crew's priorities; power-management.ts). */
-  generatorOrder: readonly number[] = [0, 1, 2];
+  /** The live power management's start order of the generators (the crew's priorities); null: weekly lead. */
+  generatorOrder: readonly number[] | null = null;
   #geHours = [0, 0, 0];
   #geHoursAtChange = [0, 0, 0];
   #bunkering: Bunkering | undefined;

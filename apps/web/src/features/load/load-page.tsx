@@ -229,6 +229,19 @@ function GeneratorStatus({ data }: { data: Data }) {
             render: (v: number | null, s) => (s.running ? num(v, 1) : '—'),
           },
           {
+            // The set now as G/E monitoring shows it (one computation on the server).
+            title: t('load.columns.fuelNow'),
+            key: 'fuelNow',
+            align: 'right',
+            render: (_, s) => (s.running && s.now ? num(s.now.fuelKgPerH, 1) : '—'),
+          },
+          {
+            title: t('load.columns.sfocNow'),
+            key: 'sfocNow',
+            align: 'right',
+            render: (_, s) => (s.running && s.now ? num(s.now.sfocGPerKwh, 1) : '—'),
+          },
+          {
             title: t('load.columns.optimised'),
             dataIndex: 'optimisedLoadPct',
             align: 'right',
