@@ -310,7 +310,10 @@ export async function buildApp(
   await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
-  const assessment = new AssessmentService(monitoring, fouling);
+  const assessment = new AssessmentService(monitoring, fouling, Date.now, (u) => {
+    const p = equipment.list().items.find((i) => i.unit === u)?.parameters;
+    return p?.kind === 'boiler' ? p.oilFired : u === 'boiler1';
+  });
   await equipmentRoutes(app, equipment, assessment);
   const refreshAssessment = () =>
     assessment

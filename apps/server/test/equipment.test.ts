@@ -40,6 +40,23 @@ describe('equipment parameters and the energy assessment', () => {
     }
     expect(new Set(rated.map((e) => e.deviationPct!.toFixed(1))).size).toBe(rated.length);
     expect(a.items.find((i) => i.unit === 'boiler1')!.reason).toBe('no_baseline');
+    // Hull and boilers open with their own detail: the hull's daily PV, each boiler's hours and whether it burns.
+    const hull = a.items.find((i) => i.unit === 'hull')!;
+    expect(hull.hullDetail!.daily.length).toBeGreaterThan(5);
+    expect(
+      hull.hullDetail!.daily.every(
+        (d) => Date.parse(d.date) >= Date.parse(hull.hullDetail!.from) - 86_400_000,
+      ),
+    ).toBe(true);
+    const [b1, b2] = (['boiler1', 'boiler2'] as const).map(
+      (u) => a.items.find((i) => i.unit === u)!.boilerDetail!,
+    );
+    expect(b1!.oilFired).toBe(true);
+    expect(b2!.oilFired).toBe(false);
+    expect(b1!.runningHours + b2!.runningHours).toBeGreaterThan(200);
+    expect(b1!.runningHours + b2!.runningHours).toBeLessThan(10 * 24 + 2);
+    expect(b1!.fuelT).toBeGreaterThan(0);
+    expect(b2!.fuelT).toBe(0);
   });
 
   it('takes the crew shop test of G/E 1: the monitoring, the load assistant and the assessment use it', async () => {

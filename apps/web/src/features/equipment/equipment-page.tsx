@@ -33,6 +33,7 @@ import { Chart, type ChartOption } from '../../ui/chart';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';
+import { BoilerDetail, HullDetail, hasDetail } from './assessment-details';
 
 const RATING_COLOURS = { excellent: 'green', good: 'blue', normal: 'gold', serious: 'red' } as const;
 
@@ -133,7 +134,7 @@ function Assessment({
         className="assessment"
         pagination={false}
         dataSource={items}
-        onRow={(i) => (i.detail ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
+        onRow={(i) => (hasDetail(i) ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
         columns={[
           {
             title: t('analysis.assessment.unit'),
@@ -146,6 +147,8 @@ function Assessment({
             render: (_, i) =>
               i.rating ? (
                 <Tag color={RATING_COLOURS[i.rating]}>{t(`analysis.assessment.ratings.${i.rating}`)}</Tag>
+              ) : i.boilerDetail && !i.boilerDetail.oilFired ? (
+                <Tag>{t('analysis.assessment.reasons.no_fuel')}</Tag>
               ) : (
                 <Tag>{t(`analysis.assessment.reasons.${i.reason ?? 'no_data'}`)}</Tag>
               ),
@@ -232,6 +235,8 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
       width={720}
       destroyOnHidden
     >
+      {item && !option && item.unit === 'hull' && item.hullDetail ? <HullDetail item={item} /> : null}
+      {item && !option && item.boilerDetail ? <BoilerDetail item={item} /> : null}
       {item && option ? (
         <div data-testid="assessment-detail">
           <p>
