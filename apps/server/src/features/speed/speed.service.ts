@@ -44,6 +44,7 @@ import {
 import { notFound, validationFailed } from '../../platform/errors.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { VoyageService } from '../voyages/voyages.service.ts';
+import { conditionConflicts } from './condition-plausibility.ts';
 import { exportRtz, parseRtz, RtzError } from './rtz.ts';
 import type { PlanSource, SpeedRepository } from './speed.repository.ts';
 import {
@@ -335,10 +336,28 @@ export class SpeedService {
       const message = `${speedMessages.cargoAboveDeadweight} (${Math.round(deadweightT).toLocaleString('en-US')} t)`;
       throw validationFailed(message, [{ path: 'body.cargoT', message }]);
     }
+    // A status the live speed, revolutions or draughts contradict is refused at its field unless confirmed.
+    const { confirmed, ...condition } = input;
+    if (!confirmed) {
+      const live = await this.#live();
+      const fresh = live.at != null && this.#now() - live.at <= STALE_MS;
+      const conflicts = fresh
+        ? conditionConflicts(
+            condition,
+            {
+              sog: live.value(CH.sog) ?? undefined,
+              rev: live.value(CH.rev) ?? undefined,
+              meanDraftM: meanDraft(live),
+            },
+            await this.#d.hull(),
+          )
+        : [];
+      if (conflicts.length > 0) throw validationFailed(conflicts[0]!.message, conflicts);
+    }
     const setAt = new Date(this.#now()).toISOString();
-    await this.#d.repo.insertCondition({ ...input, setAt, setBy: by });
+    await this.#d.repo.insertCondition({ ...condition, setAt, setBy: by });
     this.#modelCache = undefined;
-    return { ...input, source: 'crew', setAt, setBy: by };
+    return { ...condition, source: 'crew', setAt, setBy: by };
   }
 
   // ---------------------------------------------------------------- the page
