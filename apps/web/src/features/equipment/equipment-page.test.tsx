@@ -100,6 +100,22 @@ describe('equipment assessment page', { timeout: 120_000 }, () => {
     expect((await screen.findByTestId('assessment-detail')).textContent).toContain('burns no fuel');
   });
 
+  it('refuses letters in a shop-test point at the field and sends nothing', async () => {
+    stubApi(answers);
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const params = within(await vi.waitFor(() => panel('equipmentParameters')));
+    const sfoc = (await params.findAllByLabelText(/^SFOC \d+$/))[0] as HTMLInputElement;
+    fireEvent.change(sfoc, { target: { value: 'abc' } });
+    fireEvent.click(params.getByRole('button', { name: 'Save' }));
+    expect(
+      await params.findByText(
+        'SFOC 1: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(sfoc.value).toBe('abc');
+    expect(puts()).toHaveLength(0);
+  });
+
   it('checks the shop-test points before sending, in increasing load', async () => {
     stubApi(answers);
     await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
