@@ -4,11 +4,13 @@ import type {
   OilChangeRecordInput,
   VoyagePlanInput,
 } from '@ecohelm/contracts';
+import type { Transition } from '../features/alarms/alarms.engine.ts';
 import type { Sample, SampleSink } from '../features/ingest/types.ts';
 import type { RecordsService } from '../features/records/records.service.ts';
 import type { BulkHistoryWriter, MinuteValues } from '../features/telemetry/bulk-history.ts';
 import type { NewVoyageEvent } from '../features/voyages/voyages.repository.ts';
 import type { VoyageService } from '../features/voyages/voyages.service.ts';
+import { alarmTransitions, simulatedAlarmHistory } from './alarm-history.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';
@@ -104,6 +106,8 @@ export interface SimulatorDeps {
   /** Console progress of the backfill (0..1); default: a bar on stderr. */
   progress?: (fraction: number, label: string) => void;
   log?: (message: string) => void;
+  /** Where the alarms of the generated history go (the alarm store); none in tests that do not need them. */
+  alarms?: { saveTransitions(transitions: readonly Transition[]): Promise<void> };
 }
 
 /**
@@ -264,6 +268,11 @@ export class VesselSimulator {
       await this.#deps.voyages.setState(STATE.ref, String(this.#refIndex));
     }
     await this.#storeEventsAndRecords(events, records);
+    if (options.fresh && this.#deps.alarms) {
+      // A living ship's alarms over the history it was given (simulator/alarm-history.ts).
+      const alarms = simulatedAlarmHistory(events, fromMs, model.t, model.seed);
+      await this.#deps.alarms.saveTransitions(alarms.flatMap(alarmTransitions));
+    }
     await this.#deps.voyages.setState(STATE.until, String(model.t));
     progress(1, 'done');
     return {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Store } from '../db/client.ts';
+import { AlarmsRepository } from '../features/alarms/alarms.repository.ts';
 import { IngestPipeline } from '../features/ingest/pipeline.ts';
 import type { SampleSink } from '../features/ingest/types.ts';
 import { LoadRepository } from '../features/load/load.repository.ts';
@@ -53,6 +54,7 @@ export async function startSimulator(
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.historyDays === undefined ? {} : { historyDays: options.historyDays }),
     log: (message) => log.warn(message),
+    alarms: new AlarmsRepository(store.db),
   });
   const ready = simulator.start().then(() => {
     // Without an imported GRIB forecast the speed advice uses the simulator's own weather, labelled simulated.
