@@ -79,4 +79,22 @@ describe('ECA monitoring page', { timeout: 120_000 }, () => {
     ).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
+
+  it('names the zones in Chinese and says why the China DECA has no boundary', async () => {
+    stubApi(answers);
+    await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
+    const zones = await vi.waitFor(() => {
+      const el = document.querySelector('.eca-zones');
+      if (!el) throw new Error('no zones table yet');
+      return el as HTMLElement;
+    });
+    expect(
+      await within(zones).findByText('中国船舶大气污染物排放控制区（国内，非 IMO 排放控制区）'),
+    ).toBeTruthy();
+    expect(within(zones).getByText('北海排放控制区')).toBeTruthy();
+    expect(zones.textContent).not.toMatch(/North Sea|China domestic/);
+    const tag = within(zones).getByTestId('no-boundary-china_deca');
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByText(/交海发〔2018〕168号/)).toBeTruthy();
+  });
 });
