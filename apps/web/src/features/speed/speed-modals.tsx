@@ -8,7 +8,9 @@ import {
 import { Alert, App, Checkbox, Descriptions, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { usePageConfig } from '../../lib/page-config';
 import { type FormContract, saveForm } from '../../lib/save-form';
+import { shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { NumberInput, numberRule } from '../../ui/number-input';
@@ -235,13 +237,18 @@ export function SlipModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { t, num } = useFormat();
   const [days, setDays] = useState(30);
   const slip = useSlip(days, open);
+  const shipOffset = usePageConfig().config.shipTimeOffsetMinutes;
   const errorText = useErrorText();
   const s = slip.data;
   const option: ChartOption | null = s
     ? {
         grid: { left: 40, right: 12, top: 16, bottom: 24 },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+        xAxis: {
+          type: 'time',
+          name: utcOffsetLabel(shipOffset),
+          axisLabel: { hideOverlap: true, formatter: (v: number) => shipTimeAxisLabel(v, shipOffset) },
+        },
         yAxis: { type: 'value', name: '%', scale: true },
         series: [
           {

@@ -3,6 +3,8 @@ import { Alert, App, Button, Slider, Space, Spin, Tag, Upload } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/download';
+import { usePageConfig } from '../../lib/page-config';
+import { shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
@@ -294,13 +296,24 @@ function Advice({ data, canWrite, open }: { data: Data; canWrite: boolean; open:
       </Button>
     </Space>
   );
+  const shipOffset = usePageConfig().config.shipTimeOffsetMinutes;
   const h = history.data;
   const option: ChartOption | null = h
     ? {
         grid: { left: 36, right: 8, top: 24, bottom: 20 },
         legend: { top: 0, textStyle: { fontSize: 10 } },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'time', axisLabel: { fontSize: 9, hideOverlap: true } },
+        // Ship time, the offset named (ECharts would print the browser's time zone).
+        xAxis: {
+          type: 'time',
+          name: utcOffsetLabel(shipOffset),
+          nameTextStyle: { fontSize: 9 },
+          axisLabel: {
+            fontSize: 9,
+            hideOverlap: true,
+            formatter: (v: number) => shipTimeAxisLabel(v, shipOffset),
+          },
+        },
         yAxis: { type: 'value', scale: true, axisLabel: { fontSize: 9 } },
         series: [
           {
