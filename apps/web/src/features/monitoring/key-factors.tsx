@@ -2,7 +2,7 @@ import type { MonitoringUnit } from '@ecohelm/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannels } from '../../ui/use-live-channels';
-import { useMonitoring } from './api/get-monitoring';
+import { useMonitoring, useOilFired } from './api/get-monitoring';
 import { KEY_FACTORS } from './factors';
 import styles from './monitoring.module.css';
 
@@ -13,6 +13,7 @@ export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
   const live = useLiveChannels(factors.filter((f) => f.source !== 'now').map((f) => f.channel));
   // The set now as the server computes it (the same object the load page shows): SFOC at ISO LCV.
   const now = useMonitoring(unit).data?.now;
+  const oilFired = useOilFired()(unit);
   return (
     <div className={styles.factors} data-stale={live.stale}>
       <div className={styles.liveRow}>
@@ -35,7 +36,9 @@ export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
             <div key={f.channel} className={styles.factor} data-factor={f.channel}>
               <dt>{t(`monitoring.factors.${f.key}`, f.n ? { n: f.n } : {})}</dt>
               <dd>
-                {!v ? (
+                {f.key === 'fuel' && oilFired === false ? (
+                  <span data-testid="no-fuel">{t('monitoring.noFuelEconomiser')}</span>
+                ) : !v ? (
                   '—'
                 ) : isFlag ? (
                   <Tag color={v.value > 0 ? 'green' : 'default'}>
