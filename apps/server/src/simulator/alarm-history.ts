@@ -37,8 +37,8 @@ interface Passage {
   to: number;
 }
 
-/** Sea passages of the history (departure to arrival). */
-function passages(events: readonly SimEvent[]): Passage[] {
+/** Sea passages of the history (departure to arrival; the one under way ends at `toMs`). */
+function passages(events: readonly SimEvent[], toMs: number): Passage[] {
   const out: Passage[] = [];
   let dep: number | null = null;
   for (const e of [...events].sort((a, b) => a.t - b.t)) {
@@ -48,6 +48,7 @@ function passages(events: readonly SimEvent[]): Passage[] {
       dep = null;
     }
   }
+  if (dep !== null) out.push({ from: dep, to: toMs });
   return out;
 }
 
@@ -80,7 +81,7 @@ export function simulatedAlarmHistory(
     alarm.clearedAt = Math.max(alarm.clearedAt, alarm.acknowledgedAt + MIN);
     if (within(alarm)) out.push(alarm);
   };
-  const sea = passages(events);
+  const sea = passages(events, toMs);
 
   // ECA approach before each entry: warning at 10 nm, change-over tip at 2 nm, at about 12.5 kn.
   for (const e of events) {
@@ -119,7 +120,7 @@ export function simulatedAlarmHistory(
   // Equipment alarms: about three a month at sea, one a month in port.
   for (const p of sea) {
     const days = (p.to - p.from) / DAY;
-    for (let k = 0; k < Math.round(days / 10) + (rnd() < 0.5 ? 1 : 0); k++) {
+    for (let k = 0; k < Math.max(1, Math.round(days / 10) + (rnd() < 0.5 ? 1 : 0)); k++) {
       const t = p.from + (0.1 + 0.8 * rnd()) * (p.to - p.from);
       if (rnd() < 0.6) {
         const cyl = 1 + Math.floor(rnd() * 6);
