@@ -241,6 +241,10 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     expect(
       within(dialog).getByTestId('plan-waypoint-list').querySelectorAll('input[aria-label^="纬度"]'),
     ).toHaveLength(3);
+    // The waypoint columns have headers (the placeholders vanish once a field holds a value).
+    expect(within(dialog).getByTestId('plan-waypoint-header').textContent).toBe(
+      '#名称纬度经度最低航速(节)最高航速(节)',
+    );
     fireEvent.change(within(dialog).getByLabelText('目的港'), { target: { value: 'Hamburg' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
     expect((await within(dialog).findAllByText('预计到港时间必须晚于现在。')).length).toBeGreaterThan(0);

@@ -23,6 +23,7 @@ import {
   useSpeed,
   useSpeedHistory,
 } from './api/speed-api';
+import { legEndName } from './leg-name';
 import type { SpeedDialog } from './speed-dialogs';
 import { latLon, useErrorText } from './speed-format';
 import styles from './speed-page.module.css';
@@ -744,15 +745,15 @@ function LegTable({ legs }: { legs: MacroOptimisation['legs'] }) {
             <th className={styles.number}>nm</th>
             <th className={styles.number}>kn</th>
             <th className={styles.number}>rpm</th>
-            <th>{t('speed.macro.eta')}</th>
+            <th>{`${t('speed.macro.eta')} (UTC)`}</th>
           </tr>
         </thead>
         <tbody>
           {legs.map((l, i) => (
             <tr key={`${l.to}|${l.eta}`}>
               <td className={styles.index}>{i + 1}</td>
-              <td className={styles.leg} title={`${l.from} → ${l.to}`}>
-                {l.from} → {l.to}
+              <td className={styles.leg} title={`${legEndName(l.from, t)} → ${legEndName(l.to, t)}`}>
+                {legEndName(l.from, t)} → {legEndName(l.to, t)}
               </td>
               <td className={styles.number}>{num(l.distanceNm, 0)}</td>
               <td className={styles.number}>{num(l.stwKn, 1)}</td>
