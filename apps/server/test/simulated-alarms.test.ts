@@ -49,5 +49,10 @@ describe('alarms of the simulated history', () => {
     const eca = ecaResponseSchema.parse((await get('/api/v1/eca')).json());
     expect(eca.alarms.length).toBeGreaterThan(0);
     expect(new Set(eca.alarms.map((a) => a.type))).toEqual(new Set(['eca_warning', 'eca_changeover']));
+    // The 10 nm warning sounds about 48 min before the entry at 12.5 kn, the 2 nm tip about 10 min before.
+    const warning = eca.alarms.find((a) => a.type === 'eca_warning')!;
+    const minutes = (Date.parse(warning.clearedAt!) - Date.parse(warning.raisedAt)) / 60_000;
+    expect(minutes).toBeGreaterThan(40);
+    expect(minutes).toBeLessThan(55);
   });
 });

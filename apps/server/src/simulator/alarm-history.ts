@@ -87,7 +87,8 @@ export function simulatedAlarmHistory(
   for (const e of events) {
     if (e.type !== 'eca_entry') continue;
     const speed = 12.5 * KN;
-    const at = (nm: number) => e.t - (nm * 1852) / speed;
+    // Metres over metres per second: seconds before the entry, in ms.
+    const at = (nm: number) => e.t - ((nm * 1852) / speed) * 1000;
     const base = { category: 'focWarning' as const, equipment: 'navigation' as Equipment, channel: null };
     add(
       {
