@@ -38,7 +38,6 @@ describe('equipment parameters and the energy assessment', () => {
       expect(e.deviationPct!).toBeGreaterThan(0.2);
       expect(e.rating).toBe(assessmentRating(e.deviationPct!));
     }
-    expect(new Set(rated.map((e) => e.deviationPct!.toFixed(1))).size).toBe(rated.length);
     expect(a.items.find((i) => i.unit === 'boiler1')!.reason).toBe('no_baseline');
     // Hull and boilers open with their own detail: the hull's daily PV, each boiler's hours and whether it burns.
     const hull = a.items.find((i) => i.unit === 'hull')!;

@@ -1,5 +1,5 @@
 import { type LoadSettings, loadResponseSchema, monitoringResponseSchema } from '@ecohelm/contracts';
-import { generatorSfoc, referenceSfoc, shopTestCurve } from '@ecohelm/domain';
+import { generatorSfoc, LOAD_TIE_SHARE, referenceSfoc, shopTestCurve } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadRepository } from '../src/features/load/load.repository.ts';
 import { DEFAULT_LOAD_SETTINGS, LoadService } from '../src/features/load/load.service.ts';
@@ -57,9 +57,9 @@ describe('generator load assistant on simulated history', () => {
       expect(s.deviationPct!).toBeGreaterThan(0.2);
       expect(s.deviationPct!).toBeLessThan(7.5);
     }
-    const [d1, d2, d3] = body.sets.map((s) => s.deviationPct!);
-    expect(d1!).toBeLessThan(d2!);
-    expect(d2!).toBeLessThan(d3!);
+    // Sister sets: within the load assistant's tie share of each other, so the priorities decide between them.
+    const devs = body.sets.map((s) => s.deviationPct!);
+    expect(Math.max(...devs) - Math.min(...devs)).toBeLessThan(100 * LOAD_TIE_SHARE);
     for (const c of body.curves) {
       const hours = c.measured.reduce((n, m) => n + m.hours, 0);
       expect(hours).toBeGreaterThanOrEqual(24);

@@ -5,9 +5,9 @@
  * decimal and every engine read "0.0 %" on the equipment assessment and the load page (issue 26).
  *
  * Per engine: a lasting offset plus a rise that grows linearly over its overhaul cycle and falls back at each
- * overhaul. The generator ranges do not overlap (G/E 1 always the best, G/E 3 the worst), so the default
- * priorities (G/E 1 first) are also the fuel's choice and the load assistant agrees with the simulated power
- * management; the main engine drifts over a year.
+ * overhaul. The three generators are sister sets overhauled together: G/E 1 a little the best, G/E 3 a little the
+ * worst, never more than 0.2 % apart (the load assistant's tie share), so the advice between them follows the
+ * crew's priorities as the simulated power management does; the main engine drifts over a year.
  */
 export type SimulatedEngine = 'me' | 'ge1' | 'ge2' | 'ge3';
 
@@ -18,12 +18,12 @@ const CONDITION: Record<
   { offsetPct: number; risePct: number; cycleDays: number; phase: number }
 > = {
   me: { offsetPct: 0.8, risePct: 3.4, cycleDays: 365, phase: 0.55 },
-  ge1: { offsetPct: 0.3, risePct: 1.2, cycleDays: 120, phase: 0.2 },
-  ge2: { offsetPct: 1.7, risePct: 1.8, cycleDays: 150, phase: 0.6 },
-  ge3: { offsetPct: 3.6, risePct: 2.6, cycleDays: 90, phase: 0.35 },
+  ge1: { offsetPct: 1.0, risePct: 0.45, cycleDays: 150, phase: 0.3 },
+  ge2: { offsetPct: 1.05, risePct: 0.45, cycleDays: 150, phase: 0.3 },
+  ge3: { offsetPct: 1.1, risePct: 0.45, cycleDays: 150, phase: 0.3 },
 };
 
-/** The engine's SFOC above its shop test at time `t`, in % (0.3–7.2). */
+/** The engine's SFOC above its shop test at time `t`, in % (M/E 0.8–4.2, G/E 1.0–1.55). */
 export function engineDeviationPct(engine: SimulatedEngine, t: number): number {
   const c = CONDITION[engine];
   const cycle = (t / DAY_MS / c.cycleDays + c.phase) % 1;
