@@ -126,6 +126,9 @@ export class VesselSimulator {
   #refIndex = 0;
   #busy = false;
   #lastStateSave = 0;
+  /** The crew's start order of the generators (setGeneratorOrder); the history's last hours follow it too. */
+  #generatorOrder: readonly number[] | null = null;
+  #live = false;
 
   constructor(deps: SimulatorDeps) {
     this.#deps = deps;
@@ -162,6 +165,8 @@ export class VesselSimulator {
       if (model.t < now) await this.backfill(now, { fresh: false });
     }
     const model = this.#model!;
+    if (this.#generatorOrder) model.generatorOrder = this.#generatorOrder;
+    this.#live = true;
     await this.#offerPlan();
     this.#prev.set(model.values);
     this.#prevT = model.t;
@@ -211,7 +216,8 @@ export class VesselSimulator {
    * applied from the next simulated minute. The history keeps the default order (G/E 1, 2, 3).
    */
   setGeneratorOrder(order: readonly number[]): void {
-    if (this.#model) this.#model.generatorOrder = order;
+    this.#generatorOrder = order;
+    if (this.#model && this.#live) this.#model.generatorOrder = order;
   }
 
   /** The model (tests, benchmarks). */
@@ -246,6 +252,9 @@ export class VesselSimulator {
       if (minuteIndex % SECONDARY_EVERY_MIN === 0) {
         for (const i of secondary) writer.minute(ids[i]!, t, rollupValues(minute, i, v[i]!, minuteIndex));
       }
+      // The last two hours before now run the sets in the crew's order, so the live ship does not open on a change.
+      if (this.#generatorOrder && model.t >= toMs - 2 * 3_600_000)
+        model.generatorOrder = this.#generatorOrder;
       model.step();
       done++;
       if (model.events.length) events.push(...model.events.splice(0));

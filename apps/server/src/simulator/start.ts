@@ -56,22 +56,23 @@ export async function startSimulator(
     log: (message) => log.warn(message),
     alarms: new AlarmsRepository(store.db),
   });
+  // The simulated power management follows the load assistant's priorities (read again every 10 s), from before
+  // the live ship starts.
+  const loadSettings = new LoadRepository(store.db);
+  const followPriorities = () =>
+    loadSettings
+      .latest()
+      .then((row) => simulator.setGeneratorOrder(generatorStartOrderFromStored(row?.value)))
+      .catch(() => undefined);
+  await followPriorities();
   const ready = simulator.start().then(() => {
     // Without an imported GRIB forecast the speed advice uses the simulator's own weather, labelled simulated.
     const seed = simulator.model?.seed;
     if (seed !== undefined) services.speed?.useForecasts({ simulated: simulatedForecast(seed) });
     log.info('simulator running live at 1 Hz');
   });
-  // The simulated power management follows the load assistant's priorities (read again every 10 s).
-  const loadSettings = new LoadRepository(store.db);
-  const followPriorities = () =>
-    void loadSettings
-      .latest()
-      .then((row) => simulator.setGeneratorOrder(generatorStartOrderFromStored(row?.value)))
-      .catch(() => undefined);
-  const pmsTimer = setInterval(followPriorities, 10_000);
+  const pmsTimer = setInterval(() => void followPriorities(), 10_000);
   pmsTimer.unref();
-  void ready.then(followPriorities);
   return {
     simulator,
     fresh,
