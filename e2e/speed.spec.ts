@@ -34,6 +34,8 @@ for (const lang of langs) {
     await speed.choose(dialog, speed.text.status, speed.text.drifting);
     await speed.choose(dialog, speed.text.loading, speed.text.ballasted);
     await dialog.getByLabel(speed.text.cargo).fill('1200');
+    // Drifting and ballasted may contradict the live ship (engine turning, laden draughts): the crew confirm it.
+    await dialog.getByRole('checkbox', { name: speed.text.confirm }).check();
     await dialog.getByRole('button', { name: speed.text.save }).click();
     await expect(dialog).toBeHidden();
     await expect(speed.panel('shipStatus').getByTestId('condition-status')).toHaveText(

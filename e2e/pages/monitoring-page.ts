@@ -9,7 +9,7 @@ const text = {
     state: /^(Running|Stopped)$/,
     ge2: 'G/E 2',
     boiler1: 'Boiler 1',
-    boiler2: 'Boiler 2',
+    boiler2: 'Boiler 2 (exhaust-gas economiser)',
     title: { me: 'Main engine monitoring', ge: 'Generator monitoring', boiler: 'Boiler monitoring' },
   },
   zh_CN: {
@@ -19,7 +19,7 @@ const text = {
     state: /^(运行|停止)$/,
     ge2: '2号发电机',
     boiler1: '1号锅炉',
-    boiler2: '2号锅炉',
+    boiler2: '2号锅炉（废气锅炉）',
     title: { me: '主机监测', ge: '发电机监测', boiler: '锅炉监测' },
   },
 } as const;

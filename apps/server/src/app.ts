@@ -40,7 +40,7 @@ import {
   ingestRoutes,
 } from './features/ingest/index.ts';
 import { LedgerService } from './features/ledger/index.ts';
-import { createLoadService, loadRoutes } from './features/load/index.ts';
+import { createLoadService, type LoadService, loadRoutes } from './features/load/index.ts';
 import { MonitoringService, monitoringRoutes } from './features/monitoring/index.ts';
 import { createOverviewService, overviewRoutes } from './features/overview/index.ts';
 import { ParamsService, paramsRoutes } from './features/params/index.ts';
@@ -115,6 +115,8 @@ export interface Services {
   speed?: SpeedService;
   /** Imported GRIB forecasts; set once the app is built. */
   weather?: WeatherService;
+  /** The generator load assistant (the simulator's power management follows its priorities); set once built. */
+  load?: LoadService;
   /** Every background job, declared here and started by the process (main.ts); none on the shore's copy of a ship. */
   jobs: JobRegistry;
 }
@@ -297,7 +299,10 @@ export async function buildApp(
   await energyReportRoutes(app, energyReport, new EnergyReportExporter(energyReport));
   const fouling = new FoulingService(telemetry, records, ships);
   await foulingRoutes(app, fouling);
-  const assessment = new AssessmentService(monitoring, fouling);
+  const assessment = new AssessmentService(monitoring, fouling, Date.now, (u) => {
+    const p = equipment.list().items.find((i) => i.unit === u)?.parameters;
+    return p?.kind === 'boiler' ? p.oilFired : u === 'boiler1';
+  });
   await equipmentRoutes(app, equipment, assessment);
   if (!replica) {
     jobs.add({
@@ -347,12 +352,9 @@ export async function buildApp(
       run: () => speed.recordAdviceNow(),
     });
   }
-  if (!config.hideLoadPage) {
-    await loadRoutes(
-      app,
-      createLoadService(store, { telemetry, monitoring, curves: (id) => equipment.curve(id) }),
-    );
-  }
+  const load = createLoadService(store, { telemetry, monitoring, curves: (id) => equipment.curve(id) });
+  services.load = load;
+  if (!config.hideLoadPage) await loadRoutes(app, load);
   if (replica) return { app, services };
   jobs.add({
     name: 'telemetry.prune',

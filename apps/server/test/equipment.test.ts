@@ -1,8 +1,10 @@
 import { assessmentResponseSchema, equipmentResponseSchema } from '@ecohelm/contracts';
+import { assessmentRating } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlarmsRepository } from '../src/features/alarms/alarms.repository.ts';
 import { AlarmsService } from '../src/features/alarms/alarms.service.ts';
 import { assessmentConditions } from '../src/features/equipment/equipment.assessment.ts';
+import { engineDeviationPct, type SimulatedEngine } from '../src/simulator/engine-condition.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
@@ -25,14 +27,35 @@ describe('equipment parameters and the energy assessment', () => {
     expect(list.items.every((i) => i.updatedAt === null)).toBe(true);
     const a = assessmentResponseSchema.parse((await get('/api/v1/equipment/assessment?days=10')).json());
     const me = a.items.find((i) => i.unit === 'me')!;
-    // The simulator burns the shop-test curve: the main engine is within its tolerance.
-    expect(me.rating).toBe('excellent');
-    expect(Math.abs(me.deviationPct!)).toBeLessThan(2);
     expect(me.detail!.measured.length).toBe(me.points);
-    const rated = a.items.filter((i) => i.unit.startsWith('ge') && i.rating !== null);
-    expect(rated.length).toBeGreaterThan(0);
-    for (const g of rated) expect(g.rating).toBe('excellent');
+    // Each simulated engine burns above its shop test by its own condition (simulator/engine-condition.ts): the
+    // assessment finds that deviation (never the 0.0 % of an engine on its test-bed curve) and rates it so.
+    const rated = a.items.filter((i) => ['me', 'ge1', 'ge2', 'ge3'].includes(i.unit) && i.rating !== null);
+    expect(rated.length).toBeGreaterThan(1);
+    for (const e of rated) {
+      const expected = engineDeviationPct(e.unit as SimulatedEngine, now - 5 * 86_400_000);
+      expect(Math.abs(e.deviationPct! - expected)).toBeLessThan(0.8);
+      expect(e.deviationPct!).toBeGreaterThan(0.2);
+      expect(e.rating).toBe(assessmentRating(e.deviationPct!));
+    }
     expect(a.items.find((i) => i.unit === 'boiler1')!.reason).toBe('no_baseline');
+    // Hull and boilers open with their own detail: the hull's daily PV, each boiler's hours and whether it burns.
+    const hull = a.items.find((i) => i.unit === 'hull')!;
+    expect(hull.hullDetail!.daily.length).toBeGreaterThan(5);
+    expect(
+      hull.hullDetail!.daily.every(
+        (d) => Date.parse(d.date) >= Date.parse(hull.hullDetail!.from) - 86_400_000,
+      ),
+    ).toBe(true);
+    const [b1, b2] = (['boiler1', 'boiler2'] as const).map(
+      (u) => a.items.find((i) => i.unit === u)!.boilerDetail!,
+    );
+    expect(b1!.oilFired).toBe(true);
+    expect(b2!.oilFired).toBe(false);
+    expect(b1!.runningHours + b2!.runningHours).toBeGreaterThan(200);
+    expect(b1!.runningHours + b2!.runningHours).toBeLessThan(10 * 24 + 2);
+    expect(b1!.fuelT).toBeGreaterThan(0);
+    expect(b2!.fuelT).toBe(0);
   });
 
   it('takes the crew shop test of G/E 1: the monitoring, the load assistant and the assessment use it', async () => {

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { ReportResponse } from '@ecohelm/contracts';
 import {
   aggregatePeriod,
@@ -15,6 +16,8 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
+import { buildReportDocument } from '../src/features/reports/reports.document.ts';
+import { writeReportPdf } from '../src/features/reports/reports.pdf.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const records = reportingYear(2025, { anchorage: true });
@@ -306,6 +309,35 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       if (lang === 'zh_CN')
         expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+(NotoSansCJK|WenQuanYi)/);
+    }
+  });
+
+  it('names the IMO fuel classes in Chinese in the zh_CN document, and the PDF headers wrap instead of cutting', async () => {
+    const r = await report('imo_dcs');
+    const zh = buildReportDocument(r, 'zh_CN');
+    const cells = JSON.stringify(zh.sections.flatMap((sec) => sec.rows));
+    expect(cells).not.toMatch(/Heavy Fuel Oil|Diesel\/Gas Oil/);
+    expect(cells).toMatch(/重质燃料油 \(HFO\)|柴油\/船用轻柴油/);
+    // A header far wider than its column: the PDF keeps all of it (wrapped), no ellipsis.
+    const long = 'Distance sailed in the reporting period';
+    const doc = {
+      ...zh,
+      sections: [
+        {
+          sheet: 'T',
+          title: 'T',
+          columns: [{ header: long, width: 14, kind: 'number' as const }],
+          rows: [[1]],
+        },
+      ],
+    };
+    const pdf = await writeReportPdf(doc as typeof zh, null);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The text as a reader gets it (poppler's pdftotext, where installed): every word of the header, no ellipsis.
+    if (existsSync('/usr/bin/pdftotext')) {
+      const text = execFileSync('/usr/bin/pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+      expect(text.replace(/\s+/g, ' ')).toContain(long);
+      expect(text).not.toContain('…');
     }
   });
 

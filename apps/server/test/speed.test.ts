@@ -260,6 +260,42 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect((await report(now + 2000)).condition.source).toBe('derived');
   });
 
+  it('refuses a condition the live speed and draughts contradict, unless the crew confirm it', async () => {
+    const s = service(now + 1000);
+    const live = (await report(now + 1000)).navigation;
+    expect(live.sogKn!).toBeGreaterThan(8);
+    // "Anchored / Ballasted / 0 t" at sea speed on laden draughts: each field says what contradicts it.
+    const refused = await s.saveCondition({ shipStatus: 3, loadingStatus: 2, cargoT: 0 }, 'TEST-01').then(
+      () => null,
+      (e: { details?: { path: string; message: string }[] }) => e,
+    );
+    expect(refused?.details?.map((d) => d.path)).toEqual([
+      'body.shipStatus',
+      'body.loadingStatus',
+      'body.cargoT',
+    ]);
+    expect(refused!.details![0]!.message).toMatch(
+      new RegExp(`^${speedMessages.statusMoving.replace(/[.()]/g, '\\$&')} \\(SOG \\d+\\.\\d kn\\)$`),
+    );
+    expect(refused!.details![1]!.message.startsWith(speedMessages.loadingDeep)).toBe(true);
+    expect(refused!.details![2]!.message.startsWith(speedMessages.cargoVsDraught)).toBe(true);
+    expect((await s.condition()).source).toBe('derived');
+    // What the sensors say is accepted; a contradiction the crew confirm (a sensor they know wrong) too.
+    const derived = await s.condition();
+    const fine = await s.saveCondition(
+      { shipStatus: 2, loadingStatus: derived.loadingStatus, cargoT: derived.cargoT },
+      'TEST-01',
+    );
+    expect(fine.source).toBe('crew');
+    const confirmed = await s.saveCondition(
+      { shipStatus: 3, loadingStatus: 2, cargoT: 0, confirmed: true },
+      'TEST-01',
+    );
+    expect(confirmed).toMatchObject({ shipStatus: 3, loadingStatus: 2, cargoT: 0, source: 'crew' });
+    expect(confirmed).not.toHaveProperty('confirmed');
+    expect((await s.resetCondition()).source).toBe('derived');
+  });
+
   it('checks a voyage plan: ETA before now, ETA before ETD, too few waypoints; the stored plan stays', async () => {
     const before = (await report(now)).plan!;
     const soon = new Date(Date.now() + 10 * DAY).toISOString();

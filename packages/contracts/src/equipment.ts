@@ -101,6 +101,33 @@ export const assessmentItemSchema = z.object({
       ),
     })
     .nullable(),
+  /** The hull row's detail: the daily ISO 19030 performance values behind its rating (last 30 days). */
+  hullDetail: z
+    .object({
+      from: isoTime,
+      daily: z.array(z.object({ date: z.string(), pv: z.number(), blocks: z.number().int() })),
+      /** Start of the rating's data: the last 30 days, or the latest hull maintenance within them. */
+      ratedFrom: isoTime.nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** A boiler row's detail: what it did in the period, and whether it burns fuel at all. */
+  boilerDetail: z
+    .object({
+      oilFired: z.boolean(),
+      runningHours: z.number(),
+      fuelT: z.number(),
+      hours: z.array(
+        z.object({
+          t: isoTime,
+          steamPressureBar: z.number().nullable(),
+          fuelKgPerH: z.number().nullable(),
+          runningShare: z.number().nullable(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type AssessmentItem = z.infer<typeof assessmentItemSchema>;
 export const assessmentResponseSchema = z.object({

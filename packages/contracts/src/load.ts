@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generatorNowSchema } from './monitoring.ts';
 
 const isoTime = z.iso.datetime();
 
@@ -86,6 +87,8 @@ export const loadSetStatusSchema = z.object({
   /** Median deviation of the measured SFOC from the shop test over 30 days, %; the optimiser applies it. */
   deviationPct: z.number().nullable(),
   curveSource: z.enum(['shop_test', 'measured']),
+  /** The set now as G/E monitoring shows it (one computation: MonitoringService, domain `generatorNow`). */
+  now: generatorNowSchema.nullable().optional(),
 });
 export type LoadSetStatus = z.infer<typeof loadSetStatusSchema>;
 

@@ -61,6 +61,22 @@ export const boilerHourSchema = z.object({
 });
 export type BoilerHour = z.infer<typeof boilerHourSchema>;
 
+/**
+ * A generator set now (the latest readings, at most 2 minutes old): power, load, the fuel meter and the SFOC at
+ * ISO LCV of the fuel burnt. G/E monitoring and the load assistant show this same object.
+ */
+export const generatorNowSchema = z.object({
+  t: isoTime,
+  running: z.boolean(),
+  powerKw: z.number(),
+  loadPct: z.number(),
+  fuelKgPerH: z.number().nullable(),
+  sfocGPerKwh: z.number().nullable(),
+  /** LCV of the fuel the set burns now (the main engine's fuel mix), MJ/kg. */
+  lcvMjPerKg: z.number(),
+});
+export type GeneratorNowDto = z.infer<typeof generatorNowSchema>;
+
 /** GET /api/v1/monitoring/:unit — status, running hours and the fuel-efficiency curve of one unit. */
 export const monitoringResponseSchema = z.object({
   unit: monitoringUnitSchema,
@@ -72,5 +88,7 @@ export const monitoringResponseSchema = z.object({
   sfoc: sfocCurveSchema.nullable(),
   /** Boilers: steam pressure and fuel flow over the day; null for engines. */
   boiler: z.array(boilerHourSchema).nullable(),
+  /** Generators: the set now (null without fresh readings); absent for the main engine and boilers. */
+  now: generatorNowSchema.nullable().optional(),
 });
 export type MonitoringResponse = z.infer<typeof monitoringResponseSchema>;

@@ -14,6 +14,16 @@ export const speedMessages = {
   reasonRequired: 'Give a reason for not following the advice.',
   rtzInvalid: 'This is not a valid RTZ route file.',
   noPlan: 'There is no voyage plan yet.',
+  statusMoving:
+    'The ship is moving, so it cannot be anchored: check the status, or confirm it if the speed sensor is wrong.',
+  statusEngineTurning:
+    'The main engine is turning, so the ship is not drifting: check the status, or confirm it if the sensor is wrong.',
+  loadingDeep:
+    'The draughts say the ship is loaded, not in ballast or empty: check the loading status, or confirm it if the draught sensors are wrong.',
+  loadingLight:
+    'The draughts say the ship is light, not laden: check the loading status, or confirm it if the draught sensors are wrong.',
+  cargoVsDraught:
+    'The cargo does not match the draughts: check the cargo, or confirm it if the draught sensors are wrong.',
 } as const;
 
 /** SPEC §3 ship status: 1 Maneuver, 2 Underway, 3 Anchored, 4 Drifiting (spelt so), 5 Other. */
@@ -26,6 +36,11 @@ export const shipConditionInputSchema = z.object({
   shipStatus: z.union(shipStatusValues.map((v) => z.literal(v))),
   loadingStatus: z.union(loadingStatusValues.map((v) => z.literal(v))),
   cargoT: z.number().min(0, speedMessages.cargoNegative).max(500_000),
+  /**
+   * The crew confirm a condition that contradicts the live speed, revolutions or draughts (a sensor they know is
+   * wrong); without it such a condition is refused at its field.
+   */
+  confirmed: z.boolean().optional(),
 });
 export type ShipConditionInput = z.infer<typeof shipConditionInputSchema>;
 

@@ -82,6 +82,14 @@ export class JobRegistry {
     if (this.#started) this.#schedule(entry);
   }
 
+  /** Stops a job's schedule and forgets it (a part of the app that ends, such as the simulator). */
+  remove(name: string): void {
+    const entry = this.#jobs.get(name);
+    entry?.cron?.stop();
+    entry?.first?.stop();
+    this.#jobs.delete(name);
+  }
+
   /** Starts every declared job's schedule (and the ones added later). */
   start(): void {
     if (this.#started || this.#stopped) return;

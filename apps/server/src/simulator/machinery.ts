@@ -1,5 +1,6 @@
 import { boilerFuelKgPerH, generatorSfoc, sfocForFuel } from '@ecohelm/domain';
 import { CH } from './channels.ts';
+import { engineConditionFactor, type SimulatedEngine } from './engine-condition.ts';
 import { hashUnit } from './random.ts';
 import { VESSEL } from './vessel.ts';
 
@@ -29,7 +30,10 @@ export function electricalDemandKw(
 }
 
 /**
- * Generators: the PMS runs as many sets as keep each below 85 %, two when manoeuvring, the lead set rotating weekly.
+ * Generators: the PMS runs as many sets as keep each below 85 %, two when manoeuvring, started in the crew's
+ * priority order on the live ship (`order`: set indices, first = priority 1; the load assistant's settings), a lead
+ * rotating weekly in the history (no order). Each set burns its
+ * shop-test SFOC times its own condition (engine-condition.ts).
  * Writes the five channels of each set; returns their fuel (kg/s) and which sets run.
  */
 export function runGenerators(
@@ -42,21 +46,25 @@ export function runGenerators(
     minuteIndex: number;
     lcv: number;
     airTempK: number;
+    order?: readonly number[] | null;
   },
 ): { fuelKgS: number; running: boolean[] } {
   const { elecKw, mode, t, seed, minuteIndex, lcv } = at;
   let sets = elecKw > 2 * 0.85 * VESSEL.geRatedKw ? 3 : elecKw > 0.85 * VESSEL.geRatedKw ? 2 : 1;
   if (mode === 'harbour' || mode === 'canal') sets = Math.max(2, sets);
+  // Without an order (the history), the lead set rotates weekly, as crews even out the sets' running hours.
   const lead = Math.floor(t / (7 * 86_400_000)) % 3;
+  const order = at.order ?? [lead, (lead + 1) % 3, (lead + 2) % 3];
   let fuelKgS = 0;
   const running: boolean[] = [];
   for (let g = 0; g < 3; g++) {
-    const on = (g - lead + 3) % 3 < sets;
+    const on = order.indexOf(g) < sets;
     running.push(on);
     const base = CH.ge1Run + g * 5;
     if (on) {
       const kw = (elecKw / sets) * (1 + 0.02 * hashUnit(seed + g, minuteIndex));
-      const sfoc = sfocForFuel(generatorSfoc(kw / VESSEL.geRatedKw, VESSEL.geSfocBase), lcv);
+      const iso = generatorSfoc(kw / VESSEL.geRatedKw, VESSEL.geSfocBase);
+      const sfoc = sfocForFuel(iso * engineConditionFactor(`ge${g + 1}` as SimulatedEngine, t), lcv);
       const fuel = (kw * sfoc) / 3.6e6;
       v[base] = 1;
       v[base + 1] = kw * 1000;

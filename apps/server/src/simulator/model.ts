@@ -12,6 +12,7 @@ import {
 import { type Bunkering, planBunkering } from './bunkering.ts';
 import { CH, CHANNEL_COUNT } from './channels.ts';
 import { type EcaId, ecaAt } from './eca.ts';
+import { engineConditionFactor } from './engine-condition.ts';
 import type { SimEvent, SimRecord } from './events.ts';
 import type { LonLat } from './geo.ts';
 import { electricalDemandKw, type OperatingMode, runBoilers, runGenerators } from './machinery.ts';
@@ -79,6 +80,8 @@ export class VesselModel {
   #cylOil = 18;
   #sysOil = 22;
   #lastCleaningMs: number;
+  /** The live power management's start order of the generators (the crew's priorities); null: weekly lead. */
+  generatorOrder: readonly number[] | null = null;
   #geHours = [0, 0, 0];
   #geHoursAtChange = [0, 0, 0];
   #bunkering: Bunkering | undefined;
@@ -283,7 +286,8 @@ export class VesselModel {
     const rpm = propellerRpm(powerKw, mcr, VESSEL.meMcrRpm, heavy);
     const mix = this.#changeOver(initial, lon, lat);
     const lcv = VESSEL.lcvHfo * (1 - mix) + VESSEL.lcvMgo * mix;
-    const meSfoc = powerKw > 0 ? sfocForFuel(twoStrokeSfoc(load, VESSEL.meSfocBase), lcv) : 0;
+    const meIso = twoStrokeSfoc(load, VESSEL.meSfocBase) * engineConditionFactor('me', t);
+    const meSfoc = powerKw > 0 ? sfocForFuel(meIso, lcv) : 0;
     const meFuelKgS = (powerKw * meSfoc) / 3.6e6;
 
     const ge = runGenerators(v, {
@@ -294,6 +298,7 @@ export class VesselModel {
       minuteIndex: Math.floor(t / MINUTE_MS),
       lcv,
       airTempK: w.airTempK,
+      order: this.generatorOrder,
     });
     if (!initial) {
       for (let g = 0; g < 3; g++) if (ge.running[g]) this.#geHours[g]! += 1 / 60;

@@ -5,9 +5,11 @@ import type {
   VoyagePlanInput,
 } from '@ecohelm/contracts';
 import { DAY_MS } from '@ecohelm/domain';
+import type { Transition } from '../features/alarms/index.ts';
 import type { RecordsService } from '../features/records/index.ts';
 import type { BulkHistoryWriter, MinuteValues, Sample, SampleSink } from '../features/telemetry/index.ts';
 import type { NewVoyageEvent, VoyageService } from '../features/voyages/index.ts';
+import { alarmTransitions, simulatedAlarmHistory } from './alarm-history.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
 import { hashUnit } from './random.ts';
@@ -102,6 +104,8 @@ export interface SimulatorDeps {
   /** Console progress of the backfill (0..1); default: a bar on stderr. */
   progress?: (fraction: number, label: string) => void;
   log?: (message: string) => void;
+  /** Where the alarms of the generated history go (the alarm store); none in tests that do not need them. */
+  alarms?: { saveTransitions(transitions: readonly Transition[]): Promise<void> };
 }
 
 /**
@@ -120,6 +124,9 @@ export class VesselSimulator {
   #refIndex = 0;
   #busy = false;
   #lastStateSave = 0;
+  /** The crew's start order of the generators (setGeneratorOrder); the history's last hours follow it too. */
+  #generatorOrder: readonly number[] | null = null;
+  #live = false;
 
   constructor(deps: SimulatorDeps) {
     this.#deps = deps;
@@ -156,6 +163,8 @@ export class VesselSimulator {
       if (model.t < now) await this.backfill(now, { fresh: false });
     }
     const model = this.#model!;
+    if (this.#generatorOrder) model.generatorOrder = this.#generatorOrder;
+    this.#live = true;
     await this.#offerPlan();
     this.#prev.set(model.values);
     this.#prevT = model.t;
@@ -200,6 +209,15 @@ export class VesselSimulator {
     });
   }
 
+  /**
+   * The generators' start order of the live ship (set indices, the crew's load priorities; power-management.ts),
+   * applied from the next simulated minute. The history keeps the default order (G/E 1, 2, 3).
+   */
+  setGeneratorOrder(order: readonly number[]): void {
+    this.#generatorOrder = order;
+    if (this.#model && this.#live) this.#model.generatorOrder = order;
+  }
+
   /** The model (tests, benchmarks). */
   get model(): VesselModel | undefined {
     return this.#model;
@@ -232,6 +250,9 @@ export class VesselSimulator {
       if (minuteIndex % SECONDARY_EVERY_MIN === 0) {
         for (const i of secondary) writer.minute(ids[i]!, t, rollupValues(minute, i, v[i]!, minuteIndex));
       }
+      // The last two hours before now run the sets in the crew's order, so the live ship does not open on a change.
+      if (this.#generatorOrder && model.t >= toMs - 2 * 3_600_000)
+        model.generatorOrder = this.#generatorOrder;
       model.step();
       done++;
       if (model.events.length) events.push(...model.events.splice(0));
@@ -254,6 +275,11 @@ export class VesselSimulator {
       await this.#deps.voyages.setState(STATE.ref, String(this.#refIndex));
     }
     await this.#storeEventsAndRecords(events, records);
+    if (options.fresh && this.#deps.alarms) {
+      // A living ship's alarms over the history it was given (simulator/alarm-history.ts).
+      const alarms = simulatedAlarmHistory(events, fromMs, model.t, model.seed);
+      await this.#deps.alarms.saveTransitions(alarms.flatMap(alarmTransitions));
+    }
     await this.#deps.voyages.setState(STATE.until, String(model.t));
     progress(1, 'done');
     return {

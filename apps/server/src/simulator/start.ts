@@ -6,6 +6,7 @@ import type { SampleSink } from '../features/telemetry/index.ts';
 import { createTelemetryService, type TelemetryService } from '../features/telemetry/index.ts';
 import { assertChannelsInCatalogue } from './channels.ts';
 import { simulatedForecast } from './forecast.ts';
+import { generatorStartOrder } from './power-management.ts';
 import { VesselSimulator } from './simulator.ts';
 
 export interface RunningSimulator {
@@ -50,6 +51,19 @@ export async function startSimulator(
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.historyDays === undefined ? {} : { historyDays: options.historyDays }),
     log: (message) => log.warn(message),
+    alarms: { saveTransitions: (transitions) => services.alarms.recordHistory(transitions) },
+  });
+  // The simulated power management follows the load assistant's priorities, from before the live ship starts and
+  // then as the crew change them (a job of the registry, every 10 s).
+  const followPriorities = async () => {
+    if (services.load) simulator.setGeneratorOrder(generatorStartOrder(await services.load.settings()));
+  };
+  await followPriorities().catch(() => undefined);
+  services.jobs.add({
+    name: 'simulator.power-management',
+    description: "The simulated ship's generators start in the order of the load assistant's priorities.",
+    schedule: '*/10 * * * * *',
+    run: followPriorities,
   });
   const ready = simulator.start().then(() => {
     // Without an imported GRIB forecast the speed advice uses the simulator's own weather, labelled simulated.
@@ -57,5 +71,13 @@ export async function startSimulator(
     if (seed !== undefined) services.speed?.useForecasts({ simulated: simulatedForecast(seed) });
     log.info('simulator running live at 1 Hz');
   });
-  return { simulator, fresh, ready, stop: () => simulator.stop() };
+  return {
+    simulator,
+    fresh,
+    ready,
+    stop: () => {
+      services.jobs.remove('simulator.power-management');
+      simulator.stop();
+    },
+  };
 }

@@ -32,3 +32,13 @@ describe('ship time in tables', () => {
     expect(formatShipTime(null, 480)).toBe('—');
   });
 });
+
+describe('time axes in ship time', () => {
+  it('labels a time axis in ship time whatever the browser zone: the day at midnight, else the hour', async () => {
+    const { shipTimeAxisLabel } = await import('./ship-time');
+    // 16:00 UTC is midnight the next day at UTC+8.
+    expect(shipTimeAxisLabel(Date.parse('2026-11-26T16:00:00Z'), 480)).toBe('11-27');
+    expect(shipTimeAxisLabel(Date.parse('2026-11-26T22:30:00Z'), 480)).toBe('06:30');
+    expect(shipTimeAxisLabel(Date.parse('2026-11-26T22:30:00Z'), 0)).toBe('22:30');
+  });
+});

@@ -67,3 +67,12 @@ export function toDate(value: string | null | undefined): Dayjs | undefined {
 export function fromDate(value: Dayjs | null | undefined): string | null {
   return value && dayjs.isDayjs(value) && value.isValid() ? value.format('YYYY-MM-DD') : null;
 }
+
+/**
+ * A time axis' label in ship time (ECharts prints the browser's time zone): the day at midnight, else the hour;
+ * name the axis with {@link utcOffsetLabel} so the reader knows which clock it is.
+ */
+export function shipTimeAxisLabel(epochMs: number, offsetMinutes: number): string {
+  const at = formatShipTime(epochMs, offsetMinutes);
+  return at.endsWith('00:00') ? at.slice(5, 10) : at.slice(11);
+}

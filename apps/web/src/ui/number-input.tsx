@@ -1,6 +1,7 @@
 import { InputNumber, type InputNumberProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { useRef } from 'react';
 
 /** A plain decimal number as a crew types it: digits, a sign, one point or comma; no exponent, no letters. */
 const PLAIN_NUMBER = /^[+-]?(\d[\d\s]*([.,]\d*)?|[.,]\d+)$/;
@@ -18,12 +19,26 @@ type Props = Omit<InputNumberProps<number>, 'onChange'> & { onChange?: (value: n
  * value still in it or with 100,000 read out of "1e5".
  */
 export function NumberInput({ onChange, ...props }: Props) {
+  // The refused text stays in the field as typed (antd would show "NaN" or fall back to the old number).
+  const refused = useRef<string | null>(null);
   return (
     <InputNumber<number>
       {...props}
-      onChange={(v) => onChange?.(v ?? null)}
+      formatter={(value, info) => {
+        // The type says number; at run time it is the number's text ('NaN' for the refused value).
+        const text = value === undefined ? '' : String(value);
+        if (refused.current !== null && (text === 'NaN' || text === '')) return refused.current;
+        return info.userTyping ? info.input : text;
+      }}
+      onChange={(v) => {
+        refused.current = null;
+        onChange?.(v ?? null);
+      }}
       onInput={(text) => {
-        if (text.trim() !== '' && !isPlainNumber(text)) onChange?.(Number.NaN);
+        if (text.trim() !== '' && !isPlainNumber(text)) {
+          refused.current = text;
+          onChange?.(Number.NaN);
+        } else refused.current = null;
       }}
     />
   );

@@ -18,6 +18,7 @@ import { alarmLimitMessages, alarmStatGroups } from '@ecohelm/contracts';
 import { type ChannelDef, channelById, DAY_MS, displayUnitOf, fromDisplay, toDisplay } from '@ecohelm/domain';
 import { AppError, notFound, validationFailed } from '../../platform/errors.ts';
 import type { Sample, TelemetryService } from '../telemetry/index.ts';
+import type { Transition } from './alarms.engine.ts';
 import { displayed, fromEngine, fromRow, round, toAlarm } from './alarms.mapping.ts';
 import type { AlarmsRepository } from './alarms.repository.ts';
 import { defaultLimitSetting, type LimitSetting } from './alarms.rules.ts';
@@ -58,6 +59,11 @@ export class AlarmsService {
   }
 
   /** Every alarm not yet cleared (the real-time view), with the device's unread count. */
+  /** Stores alarm transitions that happened before (the simulator's history of a ship); the live watch is not told. */
+  recordHistory(transitions: readonly Transition[]): Promise<void> {
+    return this.#repo.saveTransitions(transitions);
+  }
+
   async active(deviceId: string): Promise<ActiveAlarmsResponse> {
     await this.#watch.flush();
     const open = this.#watch.openAlarms().map(fromEngine);

@@ -3,7 +3,7 @@ import type { Store } from '../../db/client.ts';
 import { AlarmsRepository } from './alarms.repository.ts';
 import { AlarmsService } from './alarms.service.ts';
 
-export type { ConditionInput } from './alarms.engine.ts';
+export type { ConditionInput, EngineAlarm, Transition } from './alarms.engine.ts';
 export { fromRow, toAlarm } from './alarms.mapping.ts';
 export { alarmsRoutes } from './alarms.routes.ts';
 export { fuelKindsOf } from './alarms.rules.ts';

@@ -31,10 +31,19 @@ export class AssessmentService {
   readonly #fouling: FoulingService;
   readonly #now: () => number;
 
-  constructor(monitoring: MonitoringService, fouling: FoulingService, now: () => number = Date.now) {
+  readonly #oilFired: (unit: 'boiler1' | 'boiler2') => boolean;
+
+  constructor(
+    monitoring: MonitoringService,
+    fouling: FoulingService,
+    now: () => number = Date.now,
+    /** Whether a boiler burns fuel (equipment parameters); boiler 2 is the exhaust-gas economiser by default. */
+    oilFired: (unit: 'boiler1' | 'boiler2') => boolean = (unit) => unit === 'boiler1',
+  ) {
     this.#monitoring = monitoring;
     this.#fouling = fouling;
     this.#now = now;
+    this.#oilFired = oilFired;
   }
 
   async assess(days: number): Promise<AssessmentResponse> {
@@ -77,7 +86,15 @@ export class AssessmentService {
       });
     }
     for (const unit of ['boiler1', 'boiler2'] as const) {
+      const b = await this.#monitoring.unit(unit, days * 24);
+      const hours = (b.boiler ?? []).filter((h) => Date.parse(h.t) >= from - 3_600_000);
       items.push({
+        boilerDetail: {
+          oilFired: this.#oilFired(unit),
+          runningHours: hours.reduce((s, h) => s + (h.runningShare ?? 0), 0),
+          fuelT: hours.reduce((s, h) => s + (h.fuelKgPerH ?? 0), 0) / 1000,
+          hours,
+        },
         unit,
         rating: null,
         deviationPct: null,
@@ -90,7 +107,13 @@ export class AssessmentService {
     }
     const hull = await this.#fouling.report({});
     const current = hull.current;
+    const hullFrom = now - 30 * DAY_MS;
     items.push({
+      hullDetail: {
+        from: new Date(hullFrom).toISOString(),
+        daily: hull.daily.filter((d) => Date.parse(`${d.date}T23:59:59Z`) >= hullFrom),
+        ratedFrom: current?.from ?? null,
+      },
       unit: 'hull',
       rating: current ? hullAssessment(current.rating) : null,
       deviationPct: current ? current.speedLossPct : null,

@@ -207,6 +207,8 @@ export class LoadService {
         optimisedLoadPct: optimisedKw === null ? null : (100 * optimisedKw) / sets[i]!.ratedKw,
         deviationPct: sets[i]!.deviationPct,
         curveSource: sets[i]!.deviationPct === null ? ('shop_test' as const) : ('measured' as const),
+        // The set now exactly as G/E monitoring computes and shows it (one computation, one source).
+        now: unit.now ?? null,
       };
     });
 

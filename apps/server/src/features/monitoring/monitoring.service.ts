@@ -1,4 +1,10 @@
-import type { BoilerHour, MonitoringResponse, MonitoringUnit, SfocMeasuredPoint } from '@ecohelm/contracts';
+import type {
+  BoilerHour,
+  GeneratorNowDto,
+  MonitoringResponse,
+  MonitoringUnit,
+  SfocMeasuredPoint,
+} from '@ecohelm/contracts';
 import {
   channelById,
   type FuelKind,
@@ -6,6 +12,7 @@ import {
   fuelFactors,
   fuelMeters,
   fuelMixLookup,
+  generatorNow,
   HOUR_MS,
   ISO_LCV_MJ_PER_KG,
   isoSfocGPerKwh,
@@ -23,6 +30,8 @@ const WINDOW_HOURS = 24;
 const FULL_HOUR_SHARE = 0.999;
 /** How far back the generators' fuel is looked up when the main engine burnt none in the window. */
 const MIX_LOOKBACK_HOURS = 14 * 24;
+/** Readings older than this are not "now" (the load assistant's limit too). */
+const STALE_MS = 120_000;
 
 /** Main-engine fuel meters, one per fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
 const ME_FUEL = fuelMeters.flatMap((m) =>
@@ -182,8 +191,10 @@ export class MonitoringService {
         deviationPct: ((sfoc - reference) / reference) * 100,
       });
     }
+    const now_ = unit === 'me' ? undefined : await this.#generatorNow(unit, engine, curve, gensetLcv!, now);
     return {
       ...base,
+      ...(now_ === undefined ? {} : { now: now_ }),
       sfoc: {
         ratedPowerKw: curve.ratedPowerKw,
         reference: [...curve.points],
@@ -192,6 +203,47 @@ export class MonitoringService {
         measured,
       },
       boiler: null,
+    };
+  }
+
+  /**
+   * A generator now: the latest running flag, power and fuel meter (none older than 2 minutes), with the LCV of the
+   * fuel of this hour, through the domain's `generatorNow` (the one computation the load assistant shows too).
+   */
+  async #generatorNow(
+    unit: MonitoringUnit,
+    engine: NonNullable<UnitChannels['engine']>,
+    curve: ShopTestCurve,
+    lcvAt: (t: number) => number,
+    now: number,
+  ): Promise<GeneratorNowDto | null> {
+    const run = UNITS[unit].running.channel;
+    const fuelChannel = engine.fuel[0]!;
+    const latest = await this.#telemetry.latest([run, engine.power, fuelChannel]);
+    const fresh = (c: string) => {
+      const v = latest.get(c);
+      return v && now - v.t <= STALE_MS ? v : null;
+    };
+    const r = fresh(run);
+    const p = fresh(engine.power);
+    if (!r || !p) return null;
+    const running = r.value > 0.5;
+    const f = fresh(fuelChannel);
+    const lcvMjPerKg = lcvAt(Math.floor(now / HOUR_MS) * HOUR_MS);
+    const figures = generatorNow({
+      powerW: running ? p.value : 0,
+      fuelKgPerS: running && f ? f.value : 0,
+      lcvMjPerKg,
+      ratedKw: curve.ratedPowerKw,
+    });
+    return {
+      t: new Date(Math.max(r.t, p.t)).toISOString(),
+      running,
+      powerKw: figures.powerKw,
+      loadPct: figures.loadPct,
+      fuelKgPerH: running ? (f ? figures.fuelKgPerH : null) : 0,
+      sfocGPerKwh: running && f ? figures.sfocGPerKwh : null,
+      lcvMjPerKg,
     };
   }
 

@@ -40,11 +40,28 @@ const fill = (s: string, vars: Record<string, string | number>) =>
 /** `2025-03-02T08:00:00.000Z` → `2025-03-02 08:00`. */
 const utc = (s: string) => `${s.slice(0, 10)} ${s.slice(11, 16)}`;
 
+/** The IMO fuel classes (MEPC.364(79)) in Chinese, for the zh_CN documents (fuels.json names them in English). */
+const IMO_FUEL_ZH: Record<string, string> = {
+  diesel_gas_oil: '柴油/船用轻柴油',
+  lfo: '轻质燃料油 (LFO)',
+  hfo: '重质燃料油 (HFO)',
+  lpg_propane: '液化石油气（丙烷）',
+  lpg_butane: '液化石油气（丁烷）',
+  ethane: '乙烷',
+  lng: '液化天然气 (LNG)',
+  methanol: '甲醇',
+  ethanol: '乙醇',
+  hydrogen: '氢',
+  ammonia: '氨',
+  electricity_shore_power: '电能（岸电 / 岸上充电的电池）',
+};
+
 function fuelName(id: string, lang: ReportLanguage): string {
   if (isProductFuelId(id)) {
     const p = productFuelType(id);
     return lang === 'en_US' ? p.nameEn : p.nameZh;
   }
+  if (lang === 'zh_CN' && IMO_FUEL_ZH[id]) return IMO_FUEL_ZH[id];
   try {
     return fuelFactors(id).name;
   } catch {

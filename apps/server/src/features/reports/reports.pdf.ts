@@ -108,20 +108,32 @@ function drawTable(
   const widths = section.columns.map((c) => (c.width / total) * tableW);
   const pad = 3;
   let y = top;
+  // Headers wrap onto up to three lines (a narrow column's "Voyage …" or "欧盟航次…" was cut to one line).
+  const headerHeight = () => {
+    pdf.font('bold').fontSize(7.5);
+    const tallest = Math.max(
+      ...section.columns.map((c, i) =>
+        pdf.heightOfString(c.header, { width: (widths[i] as number) - 2 * pad }),
+      ),
+    );
+    return Math.max(HEAD_H, Math.min(tallest, 3 * pdf.currentLineHeight(true)) + 8);
+  };
   const header = () => {
-    pdf.rect(MARGIN, y, tableW, HEAD_H).fill(HEAD_FILL);
+    const headH = headerHeight();
+    pdf.rect(MARGIN, y, tableW, headH).fill(HEAD_FILL);
     pdf.font('bold').fontSize(7.5).fillColor('#1F2A44');
     let x = MARGIN;
     section.columns.forEach((c, i) => {
       const w = widths[i] as number;
-      pdf.text(fit(pdf, c.header, w - 2 * pad), x + pad, y + 4, {
+      pdf.text(c.header, x + pad, y + 4, {
         width: w - 2 * pad,
+        height: headH - 6,
+        ellipsis: true,
         align: c.kind === 'number' ? 'right' : 'left',
-        lineBreak: false,
       });
       x += w;
     });
-    y += HEAD_H;
+    y += headH;
   };
   header();
   pdf.font('body').fontSize(7.5);

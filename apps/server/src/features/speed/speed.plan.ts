@@ -7,8 +7,9 @@ import {
 } from '@ecohelm/contracts';
 import { msToKnots } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
+import { conditionConflicts } from './condition-plausibility.ts';
 import { parseRtz, RtzError } from './rtz.ts';
-import { CH, type Live, meanDraft } from './speed.live.ts';
+import { CH, type Live, meanDraft, STALE_MS } from './speed.live.ts';
 import type { PlanSource, SpeedRepository } from './speed.repository.ts';
 import type { Hull } from './speed.types.ts';
 
@@ -138,9 +139,27 @@ export class VoyagePlans {
       const message = `${speedMessages.cargoAboveDeadweight} (${Math.round(deadweightT).toLocaleString('en-US')} t)`;
       throw validationFailed(message, [{ path: 'body.cargoT', message }]);
     }
+    // A status the live speed, revolutions or draughts contradict is refused at its field unless confirmed.
+    const { confirmed, ...condition } = input;
+    if (!confirmed) {
+      const live = await this.#d.live();
+      const fresh = live.at != null && this.#d.now() - live.at <= STALE_MS;
+      const conflicts = fresh
+        ? conditionConflicts(
+            condition,
+            {
+              sog: live.value(CH.sog) ?? undefined,
+              rev: live.value(CH.rev) ?? undefined,
+              meanDraftM: meanDraft(live),
+            },
+            await this.#d.hull(),
+          )
+        : [];
+      if (conflicts.length > 0) throw validationFailed(conflicts[0]!.message, conflicts);
+    }
     const setAt = new Date(this.#d.now()).toISOString();
-    await this.#d.repo.insertCondition({ ...input, setAt, setBy: by });
+    await this.#d.repo.insertCondition({ ...condition, setAt, setBy: by });
     this.#d.conditionChanged();
-    return { ...input, source: 'crew', setAt, setBy: by };
+    return { ...condition, source: 'crew', setAt, setBy: by };
   }
 }

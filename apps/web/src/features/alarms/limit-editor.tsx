@@ -1,9 +1,10 @@
 import type { AlarmLimitInput, AlarmLimitSetting } from '@ecohelm/contracts';
-import { App, Button, Col, Form, InputNumber, Modal, Row, Switch } from 'antd';
+import { App, Button, Col, Form, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
 import { channelLabel } from '../../lib/channel-label';
 import { translateMessage } from '../../lib/contract-messages';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
 import { limitLevels as levels, limitIssues } from './limit-validation';
 
@@ -23,6 +24,12 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
   };
 
   const submit = async () => {
+    // Letters in a number field are refused at the field (NumberInput), never saved as the old value.
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
     const raw = form.getFieldsValue(true) as AlarmLimitInput;
     const input: AlarmLimitInput = {
       lowlow: raw.lowlow ?? null,
@@ -49,8 +56,8 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
   };
 
   const number = (name: keyof AlarmLimitInput, label: string) => (
-    <Form.Item name={name} label={label}>
-      <InputNumber style={{ width: '100%' }} addonAfter={setting.unit} aria-label={label} />
+    <Form.Item name={name} label={label} rules={[numberRule(t, label)]}>
+      <NumberInput style={{ width: '100%' }} addonAfter={setting.unit} aria-label={label} />
     </Form.Item>
   );
 
@@ -89,8 +96,12 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
           ))}
           <Col span={12}>{number('hysteresis', t('alarms.limits.hysteresis'))}</Col>
           <Col span={12}>
-            <Form.Item name="delaySeconds" label={t('alarms.limits.delaySeconds')}>
-              <InputNumber
+            <Form.Item
+              name="delaySeconds"
+              label={t('alarms.limits.delaySeconds')}
+              rules={[numberRule(t, t('alarms.limits.delaySeconds'))]}
+            >
+              <NumberInput
                 min={0}
                 max={3600}
                 precision={0}

@@ -1,16 +1,5 @@
 import { type EcaResponse, ecaSettingsSchema, ecaZoneInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
-import {
-  Alert,
-  App,
-  Checkbox,
-  DatePicker,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Modal,
-  Switch,
-} from 'antd';
+import { Alert, App, Checkbox, DatePicker, Form, type FormInstance, Input, Modal, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { saveForm } from '../../lib/save-form';
 import { fromDate } from '../../lib/ship-time';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useAddEcaZone, useSaveEcaSettings } from './api/eca';
 
 type Issue = { path: readonly PropertyKey[] | string; message: string };
@@ -143,10 +133,10 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
           <Form.Item
             name="sulphurLimitPercent"
             label={t('eca.ecaZones.limit')}
-            rules={required}
+            rules={[...required, numberRule(t, t('eca.ecaZones.limit'))]}
             style={{ flex: 1 }}
           >
-            <InputNumber suffix="%" style={{ width: '100%' }} />
+            <NumberInput suffix="%" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
@@ -168,19 +158,29 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
           </Form.Item>
         ) : (
           <div style={{ display: 'flex', gap: 12 }}>
-            <Form.Item name="latitude" label={t('eca.records.latitude')} rules={required} style={{ flex: 1 }}>
-              <InputNumber suffix="°" style={{ width: '100%' }} />
+            <Form.Item
+              name="latitude"
+              label={t('eca.records.latitude')}
+              rules={[...required, numberRule(t, t('eca.records.latitude'))]}
+              style={{ flex: 1 }}
+            >
+              <NumberInput suffix="°" style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="longitude"
               label={t('eca.records.longitude')}
-              rules={required}
+              rules={[...required, numberRule(t, t('eca.records.longitude'))]}
               style={{ flex: 1 }}
             >
-              <InputNumber suffix="°" style={{ width: '100%' }} />
+              <NumberInput suffix="°" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="radiusNm" label={t('eca.ecaZones.radius')} rules={required} style={{ flex: 1 }}>
-              <InputNumber suffix="nm" style={{ width: '100%' }} />
+            <Form.Item
+              name="radiusNm"
+              label={t('eca.ecaZones.radius')}
+              rules={[...required, numberRule(t, t('eca.ecaZones.radius'))]}
+              style={{ flex: 1 }}
+            >
+              <NumberInput suffix="nm" style={{ width: '100%' }} />
             </Form.Item>
           </div>
         )}
@@ -260,11 +260,21 @@ export function WatchModal({
     >
       <Form form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
         <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
-          <Form.Item name="warningDistanceNm" label={t('eca.ecaZones.warningDistance')} style={{ flex: 1 }}>
-            <InputNumber suffix="nm" style={{ width: '100%' }} />
+          <Form.Item
+            name="warningDistanceNm"
+            label={t('eca.ecaZones.warningDistance')}
+            rules={[numberRule(t, t('eca.ecaZones.warningDistance'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="nm" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="tipDistanceNm" label={t('eca.ecaZones.tipDistance')} style={{ flex: 1 }}>
-            <InputNumber suffix="nm" style={{ width: '100%' }} />
+          <Form.Item
+            name="tipDistanceNm"
+            label={t('eca.ecaZones.tipDistance')}
+            rules={[numberRule(t, t('eca.ecaZones.tipDistance'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="nm" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: mode === 'zones' ? 'block' : 'none' }}>

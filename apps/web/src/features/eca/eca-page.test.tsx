@@ -64,4 +64,37 @@ describe('ECA monitoring page', { timeout: 120_000 }, () => {
     expect(await within(dialog).findByText('提示距离必须小于预警距离。')).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
+
+  it('refuses letters in the warning distance at the field, in Chinese, and sends nothing', async () => {
+    stubApi(answers);
+    await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
+    const open = await screen.findByRole('button', { name: '报警设置' });
+    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('预警距离'), { target: { value: '1O' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(
+      await within(dialog).findByText('预警距离：请输入数字（小数用小数点），不接受字母或指数形式。'),
+    ).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('names the zones in Chinese and says why the China DECA has no boundary', async () => {
+    stubApi(answers);
+    await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
+    const zones = await vi.waitFor(() => {
+      const el = document.querySelector('.eca-zones');
+      if (!el) throw new Error('no zones table yet');
+      return el as HTMLElement;
+    });
+    expect(
+      await within(zones).findByText('中国船舶大气污染物排放控制区（国内，非 IMO 排放控制区）'),
+    ).toBeTruthy();
+    expect(within(zones).getByText('北海排放控制区')).toBeTruthy();
+    expect(zones.textContent).not.toMatch(/North Sea|China domestic/);
+    const tag = within(zones).getByTestId('no-boundary-china_deca');
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByText(/交海发〔2018〕168号/)).toBeTruthy();
+  });
 });

@@ -1,5 +1,6 @@
 import type { EcaResponse, EcaZoneRings, EcaZoneStatusDto } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Spin, Table, Tag } from 'antd';
+import { Alert, App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -12,6 +13,11 @@ import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useDeleteEcaZone, useEca, useEcaRings } from './api/eca';
 import { WatchModal, ZoneModal } from './eca-modals';
+
+/** A built-in zone's name in the console's language (the crew's own zones keep the name they gave). */
+function zoneName(z: { id: string; name: string; custom?: boolean }, t: TFunction): string {
+  return z.custom ? z.name : t(`eca.ecaZones.names.${z.id}`, { defaultValue: z.name });
+}
 
 /** ECA monitoring: the ship against every zone on a sea chart, the zones with distance and time, the ECA alarms. */
 export function EcaPage() {
@@ -131,10 +137,10 @@ function StatusLine({ data }: { data: EcaResponse }) {
         {data.position === null
           ? t('eca.ecaZones.noPosition')
           : inside.length > 0
-            ? t('eca.ecaZones.insideOf', { zones: inside.map((z) => z.name).join(', ') })
+            ? t('eca.ecaZones.insideOf', { zones: inside.map((z) => zoneName(z, t)).join(', ') })
             : n
               ? t('eca.ecaZones.nearestIs', {
-                  zone: n.name,
+                  zone: zoneName(n, t),
                   nm: num(n.distanceNm, 1),
                   hours: n.hoursToBoundary === null ? '—' : num(n.hoursToBoundary, 1),
                 })
@@ -175,7 +181,7 @@ function Monitor({ data, rings }: { data: EcaResponse; rings: EcaZoneRings | und
         silent: false,
         data: [
           ...(rings?.zones ?? []).map((z) => ({
-            name: z.name,
+            name: zoneName(z, t),
             coords: z.ring,
             lineStyle: { color: colour(status.get(z.id)), width: 1.5 },
           })),
@@ -240,9 +246,9 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
           title: t('eca.ecaZones.name'),
           dataIndex: 'name',
           ellipsis: true,
-          render: (v: string, z) => (
+          render: (_: string, z) => (
             <span>
-              {v}
+              {zoneName(z, t)}
               {z.custom ? (
                 <Tag color="blue" style={{ marginLeft: 4 }}>
                   {t('eca.ecaZones.custom')}
@@ -258,6 +264,17 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
           width: 110,
           render: (_, z) => {
             const w = why(z);
+            // A zone without a boundary says why (where its coordinates were not published or not found).
+            if (w === 'notGeofenced')
+              return (
+                <Tooltip
+                  title={t(`eca.ecaZones.noBoundaryWhy.${z.id}`, {
+                    defaultValue: t('eca.ecaZones.noBoundaryWhyOther'),
+                  })}
+                >
+                  <Tag data-testid={`no-boundary-${z.id}`}>{t('eca.ecaZones.notGeofenced')}</Tag>
+                </Tooltip>
+              );
             if (w) return <Tag>{t(`eca.ecaZones.${w}`)}</Tag>;
             return z.inside ? (
               <Tag color="red">{t('eca.ecaZones.inside')}</Tag>

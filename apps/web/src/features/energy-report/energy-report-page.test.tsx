@@ -76,6 +76,22 @@ describe('energy reports page', { timeout: 120_000 }, () => {
     expect(sent('POST')).toHaveLength(0);
   });
 
+  it('refuses "1e5" in a bunker quantity at the field instead of reading 100,000 t', async () => {
+    stubApi(answers);
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report' });
+    const add = within(await vi.waitFor(() => panel('bunkerRecords'))).getByRole('button', { name: 'Add' });
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '1e5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Quantity: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(sent('POST')).toHaveLength(0);
+  });
+
   it('asks before deleting a record, in the spec words, then deletes it', async () => {
     stubApi(answers);
     await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report' });

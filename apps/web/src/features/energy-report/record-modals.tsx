@@ -5,7 +5,7 @@ import {
   type OilChangeRecord,
   oilChangeRecordInputSchema,
 } from '@ecohelm/contracts';
-import { App, DatePicker, Form, type FormInstance, Input, InputNumber, Modal, Select } from 'antd';
+import { App, DatePicker, Form, type FormInstance, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { usePageConfig } from '../../lib/page-config';
 import { type FieldIssue, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveBunker, useSaveOilChange } from './api/records';
 
 /** The records contract's message for an end before the start (translated here). */
@@ -154,10 +155,10 @@ export function BunkerModal({
           <Form.Item
             name="quantityT"
             label={t('energyReport.records.quantity')}
-            rules={timeRules(t)}
+            rules={[...timeRules(t), numberRule(t, t('energyReport.records.quantity'))]}
             style={{ flex: 1 }}
           >
-            <InputNumber suffix="t" style={{ width: '100%' }} />
+            <NumberInput suffix="t" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="supplier"
@@ -195,8 +196,13 @@ export function BunkerModal({
           >
             <Input maxLength={32} />
           </Form.Item>
-          <Form.Item name="sulphurPct" label={t('energyReport.records.sulphur')} style={{ flex: 1 }}>
-            <InputNumber suffix="%" style={{ width: '100%' }} />
+          <Form.Item
+            name="sulphurPct"
+            label={t('energyReport.records.sulphur')}
+            rules={[numberRule(t, t('energyReport.records.sulphur'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="%" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="bdnNumber" label={t('energyReport.records.bdn')} style={{ flex: 1 }}>
             <Input maxLength={32} />
@@ -311,11 +317,21 @@ export function OilChangeModal({
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="latitude" label={t('energyReport.records.latitude')} style={{ flex: 1 }}>
-            <InputNumber suffix="°" style={{ width: '100%' }} />
+          <Form.Item
+            name="latitude"
+            label={t('energyReport.records.latitude')}
+            rules={[numberRule(t, t('energyReport.records.latitude'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="°" style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="longitude" label={t('energyReport.records.longitude')} style={{ flex: 1 }}>
-            <InputNumber suffix="°" style={{ width: '100%' }} />
+          <Form.Item
+            name="longitude"
+            label={t('energyReport.records.longitude')}
+            rules={[numberRule(t, t('energyReport.records.longitude'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="°" style={{ width: '100%' }} />
           </Form.Item>
         </div>
         <div style={{ display: 'flex', gap: 12 }}>

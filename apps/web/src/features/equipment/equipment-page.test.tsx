@@ -40,6 +40,82 @@ describe('equipment assessment page', { timeout: 120_000 }, () => {
     expect(await table.findByText(`${hull.points} (last 30 days)`)).toBeTruthy();
   });
 
+  it('opens the hull and the boilers with their own detail, and says an economiser burns no fuel', async () => {
+    const withDetails = {
+      ...assessment,
+      items: assessment.items.map((i) =>
+        i.unit === 'hull'
+          ? {
+              ...i,
+              rating: 'good',
+              deviationPct: 3.4,
+              points: 412,
+              hullDetail: {
+                from: '2026-10-28T00:00:00.000Z',
+                ratedFrom: '2026-10-28T00:00:00.000Z',
+                daily: [
+                  { date: '2026-11-25', pv: -3.1, blocks: 100 },
+                  { date: '2026-11-26', pv: -3.6, blocks: 120 },
+                ],
+              },
+            }
+          : i.unit === 'boiler1' || i.unit === 'boiler2'
+            ? {
+                ...i,
+                boilerDetail: {
+                  oilFired: i.unit === 'boiler1',
+                  runningHours: i.unit === 'boiler1' ? 31.6 : 140,
+                  fuelT: i.unit === 'boiler1' ? 1.84 : 0,
+                  hours: [
+                    {
+                      t: '2026-11-26T00:00:00.000Z',
+                      steamPressureBar: 7.1,
+                      fuelKgPerH: 58.2,
+                      runningShare: 1,
+                    },
+                  ],
+                },
+              }
+            : i,
+      ),
+    };
+    stubApi({ ...answers, '/api/v1/equipment/assessment': { json: withDetails } });
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const table = within(await vi.waitFor(() => panel('energyAssessment')));
+    const rows = await table.findAllByRole('row');
+    expect(table.getAllByText('no steam meter')).toHaveLength(1);
+    expect(table.getAllByText('burns no fuel')).toHaveLength(1);
+    fireEvent.click(rows.find((r) => r.textContent?.startsWith('Hull'))!);
+    const hull = await screen.findByTestId('assessment-detail');
+    expect(hull.getAttribute('data-detail')).toBe('hull');
+    expect(hull.textContent).toContain('Speed loss 3.4 % from 412 valid hours since 2026-10-28');
+    fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    await vi.waitFor(() => expect(screen.queryByTestId('assessment-detail')).toBeNull());
+    fireEvent.click(rows.find((r) => r.textContent?.startsWith('Boiler 1'))!);
+    const b1 = await screen.findByTestId('assessment-detail');
+    expect(b1.textContent).toContain('Oil-fired boiler: 32 running hours and 1.84 t of fuel');
+    fireEvent.click(screen.getByRole('button', { name: /close/i }));
+    await vi.waitFor(() => expect(screen.queryByTestId('assessment-detail')).toBeNull());
+    fireEvent.click(rows.find((r) => r.textContent?.startsWith('Boiler 2'))!);
+    expect((await screen.findByTestId('assessment-detail')).textContent).toContain('burns no fuel');
+  });
+
+  it('refuses letters in a shop-test point at the field and sends nothing', async () => {
+    stubApi(answers);
+    await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });
+    const params = within(await vi.waitFor(() => panel('equipmentParameters')));
+    const sfoc = (await params.findAllByLabelText(/^SFOC \d+$/))[0] as HTMLInputElement;
+    fireEvent.change(sfoc, { target: { value: 'abc' } });
+    fireEvent.click(params.getByRole('button', { name: 'Save' }));
+    expect(
+      await params.findByText(
+        'SFOC 1: type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(sfoc.value).toBe('abc');
+    expect(puts()).toHaveLength(0);
+  });
+
   it('checks the shop-test points before sending, in increasing load', async () => {
     stubApi(answers);
     await renderPage(<EquipmentPage />, { path: '/eff-analysis/device' });

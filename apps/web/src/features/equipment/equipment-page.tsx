@@ -5,21 +5,7 @@ import {
   type EquipmentUnit,
   equipmentParametersSchema,
 } from '@ecohelm/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Segmented,
-  Select,
-  Spin,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Segmented, Select, Spin, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -31,8 +17,10 @@ import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { CsvButton } from '../../ui/csv-button';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { PageFrame } from '../../ui/page-frame';
 import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';
+import { BoilerDetail, HullDetail, hasDetail } from './assessment-details';
 
 const RATING_COLOURS = { excellent: 'green', good: 'blue', normal: 'gold', serious: 'red' } as const;
 
@@ -133,7 +121,7 @@ function Assessment({
         className="assessment"
         pagination={false}
         dataSource={items}
-        onRow={(i) => (i.detail ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
+        onRow={(i) => (hasDetail(i) ? { onClick: () => onOpen(i), style: { cursor: 'pointer' } } : {})}
         columns={[
           {
             title: t('equipment.assessment.unit'),
@@ -146,6 +134,8 @@ function Assessment({
             render: (_, i) =>
               i.rating ? (
                 <Tag color={RATING_COLOURS[i.rating]}>{t(`equipment.assessment.ratings.${i.rating}`)}</Tag>
+              ) : i.boilerDetail && !i.boilerDetail.oilFired ? (
+                <Tag>{t('equipment.assessment.reasons.no_fuel')}</Tag>
               ) : (
                 <Tag>{t(`equipment.assessment.reasons.${i.reason ?? 'no_data'}`)}</Tag>
               ),
@@ -232,6 +222,8 @@ function DetailModal({ item, onClose }: { item: AssessmentItem | null; onClose: 
       width={720}
       destroyOnHidden
     >
+      {item && !option && item.unit === 'hull' && item.hullDetail ? <HullDetail item={item} /> : null}
+      {item && !option && item.boilerDetail ? <BoilerDetail item={item} /> : null}
       {item && option ? (
         <div data-testid="assessment-detail">
           <p>
@@ -283,6 +275,12 @@ function Parameters() {
   if (!entry) return <Spin />;
   const kind = entry.parameters.kind;
   const onSave = async () => {
+    // Letters in a number field are refused at the field (NumberInput), never saved as the old value.
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
     const body = { ...(form.getFieldsValue(true) as Values), kind } as unknown as EquipmentParameters;
     const parsed = equipmentParametersSchema.safeParse(body);
     const show = (
@@ -302,8 +300,8 @@ function Parameters() {
     }
   };
   const n = (name: string, label: string, suffix: string) => (
-    <Form.Item name={name} label={label} style={{ flex: 1 }}>
-      <InputNumber suffix={suffix} style={{ width: '100%' }} disabled={!canWrite} />
+    <Form.Item name={name} label={label} rules={[numberRule(t, label)]} style={{ flex: 1 }}>
+      <NumberInput suffix={suffix} style={{ width: '100%' }} disabled={!canWrite} />
     </Form.Item>
   );
   return (
@@ -377,8 +375,12 @@ function Parameters() {
                   {fields.map((f) => (
                     <tr key={f.key}>
                       <td>
-                        <Form.Item name={[f.name, 'loadPct']} style={{ marginBottom: 4 }}>
-                          <InputNumber
+                        <Form.Item
+                          name={[f.name, 'loadPct']}
+                          rules={[numberRule(t, `${t('equipment.load')} ${f.name + 1}`)]}
+                          style={{ marginBottom: 4 }}
+                        >
+                          <NumberInput
                             aria-label={`${t('equipment.load')} ${f.name + 1}`}
                             suffix="%"
                             disabled={!canWrite}
@@ -387,8 +389,12 @@ function Parameters() {
                         </Form.Item>
                       </td>
                       <td>
-                        <Form.Item name={[f.name, 'sfocGPerKwh']} style={{ marginBottom: 4 }}>
-                          <InputNumber
+                        <Form.Item
+                          name={[f.name, 'sfocGPerKwh']}
+                          rules={[numberRule(t, `${t('equipment.sfoc')} ${f.name + 1}`)]}
+                          style={{ marginBottom: 4 }}
+                        >
+                          <NumberInput
                             aria-label={`${t('equipment.sfoc')} ${f.name + 1}`}
                             suffix="g/kWh"
                             disabled={!canWrite}

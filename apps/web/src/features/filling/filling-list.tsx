@@ -38,7 +38,7 @@ export function FillingList({
   canWrite: boolean;
   onEdit: (open: OpenFilling) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const { config } = usePageConfig();
   const [filter, setFilter] = useState<FillingFilter>('all');
@@ -86,8 +86,18 @@ export function FillingList({
     return t(key ?? error.messageKey);
   };
 
+  // Chinese port names the records give (a bunkering record has none of its own: it takes its port's).
+  const zhNames = new Map<string, string>();
+  for (const r of records) {
+    const d = r.data as Record<string, unknown>;
+    if (typeof d.portNameEn === 'string' && typeof d.portNameZh === 'string' && d.portNameZh)
+      zhNames.set(d.portNameEn, d.portNameZh);
+  }
   const place = (r: FillingRecord) => {
     const d = r.data as Record<string, unknown>;
+    // The port in the console's language where a record names it so (the reports do the same).
+    if (i18n.language === 'zh_CN' && typeof d.portNameEn === 'string' && zhNames.has(d.portNameEn))
+      return zhNames.get(d.portNameEn)!;
     if (typeof d.portNameEn === 'string') return d.portNameEn;
     if (typeof d.longitude === 'number' && typeof d.latitude === 'number')
       return `${d.latitude}, ${d.longitude}`;

@@ -1,5 +1,5 @@
 import { type FillingIssue, type FillingKind, regimes } from '@ecohelm/contracts';
-import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Segmented, Switch } from 'antd';
+import { App, Checkbox, DatePicker, Form, Input, Modal, Segmented, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { usePageConfig } from '../../lib/page-config';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useCheckFillingRecord } from './api/check-filling-record';
 import { useSaveFillingRecord } from './api/save-filling-record';
 import {
@@ -125,6 +126,13 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
   };
 
   const onSave = async () => {
+    // Letters in a number field are refused at the field (NumberInput), never saved as the old value.
+    try {
+      await form.validateFields();
+    } catch {
+      void message.error(t('filling.messages.essentialError'));
+      return;
+    }
     const values = { ...(form.getFieldsValue(true) as FillingFormValues), kind };
     const parsed = validateRecord(values, offset);
     if (!parsed.success) {
@@ -219,11 +227,12 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
               label={t(`filling.fields.${f.label}`)}
               required={f.required ?? false}
               valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+              rules={f.kind === 'number' ? [numberRule(t, t(`filling.fields.${f.label}`))] : []}
             >
               {f.kind === 'switch' ? (
                 <Switch />
               ) : f.kind === 'number' ? (
-                <InputNumber style={{ width: '100%' }} />
+                <NumberInput style={{ width: '100%' }} />
               ) : (
                 <Input maxLength={32} />
               )}

@@ -49,4 +49,12 @@ describe('information filling page', { timeout: 120_000 }, () => {
     expect(within(dcs).getByText(`Error (${records.counts.error})`)).toBeTruthy();
     expect(within(dcs).getAllByText('Departure').length).toBeGreaterThan(0);
   });
+
+  it('names the ports in Chinese in zh_CN where the record gives the Chinese name', async () => {
+    stubApi({ '/api/v1/ship': { json: ship }, '/api/v1/filling/records': { json: records } });
+    await renderPage(<FillingPage />, { path, lang: 'zh_CN' });
+    const dcs = await vi.waitFor(() => list('imo_dcs'));
+    expect((await within(dcs).findAllByText('新加坡')).length).toBeGreaterThan(0);
+    expect(within(dcs).queryAllByText('Singapore')).toHaveLength(0);
+  });
 });

@@ -1,6 +1,7 @@
 import { fuelTypeIds } from '@ecohelm/contracts';
-import { Button, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberInput, numberRule } from '../../ui/number-input';
 
 const columnsOf = {
   fuel: ['fuelType', 'robT', 'consumedT'],
@@ -56,7 +57,15 @@ export function FuelEntryTable({
                 <tr key={row.key}>
                   {columns.map((c) => (
                     <td key={c} style={{ padding: 4, verticalAlign: 'top' }}>
-                      <Form.Item name={[row.name, c]} style={{ margin: 0 }}>
+                      <Form.Item
+                        name={[row.name, c]}
+                        rules={
+                          c === 'fuelType' || c === 'isoGrade' || c === 'bdnNumber'
+                            ? []
+                            : [numberRule(t, t(`filling.fuelTable.${c}`))]
+                        }
+                        style={{ margin: 0 }}
+                      >
                         {c === 'fuelType' ? (
                           <Select
                             options={options}
@@ -66,7 +75,7 @@ export function FuelEntryTable({
                         ) : c === 'isoGrade' || c === 'bdnNumber' ? (
                           <Input maxLength={32} aria-label={t(`filling.fuelTable.${c}`)} />
                         ) : (
-                          <InputNumber
+                          <NumberInput
                             min={0}
                             aria-label={t(`filling.fuelTable.${c}`)}
                             style={{ width: '100%' }}

@@ -39,6 +39,52 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(trigger.textContent).toContain(fouling.indicators.maintenanceTrigger!.reference.from.slice(0, 10));
   });
 
+  it("draws the latest record's curve beside the records and another record's when it is picked", async () => {
+    stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    const records = await vi.waitFor(() => panel('cleaningRecords'));
+    const curve = await within(records).findByTestId('cleaning-curve');
+    const latest = [...fouling.maintenance].sort((a, b) => b.endTime.localeCompare(a.endTime))[0]!;
+    expect(curve.getAttribute('data-record')).toBe(String(latest.id));
+    expect(curve.textContent).toContain(`Hull cleaning of ${latest.endTime.slice(0, 10)} at ${latest.place}`);
+    const other = fouling.maintenance.find((m) => m.id !== latest.id)!;
+    const row = within(records)
+      .getAllByRole('row')
+      .find((r) => r.textContent?.startsWith(other.endTime.slice(0, 10)))!;
+    fireEvent.click(row);
+    await vi.waitFor(() =>
+      expect(within(records).getByTestId('cleaning-curve').getAttribute('data-record')).toBe(
+        String(other.id),
+      ),
+    );
+  });
+
+  it('says the rating rests on the data since a recent cleaning, else on the last 30 days', async () => {
+    stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    expect((await screen.findByTestId('fouling-rated-on')).textContent).toBe(
+      'valid data of the last 30 days',
+    );
+    vi.unstubAllGlobals();
+    const end = new Date(Date.parse(fouling.to) - 12 * 86_400_000).toISOString();
+    const recent = { ...fouling.maintenance[0]!, id: 9, endTime: end, startTime: end, effect: null };
+    stubApi({
+      '/api/v1/fouling': {
+        json: {
+          ...fouling,
+          current: { ...fouling.current, from: end },
+          maintenance: [recent, ...fouling.maintenance],
+        },
+      },
+    });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('fouling-rated-on').at(-1)!.textContent).toBe(
+        `valid data since the hull cleaning of ${end.slice(0, 10)}`,
+      ),
+    );
+  });
+
   it('says there is not enough data instead of a rating', async () => {
     stubApi({ '/api/v1/fouling': { json: { ...fouling, current: null, hullCondition: null, daily: [] } } });
     await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });

@@ -1,15 +1,17 @@
 import type { FoulingResponse } from '@ecohelm/contracts';
 import { Alert, App, Button, Descriptions, Empty, Popconfirm, Segmented, Spin, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
-import { Chart, type ChartOption } from '../../ui/chart';
+import { Chart } from '../../ui/chart';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useDeleteHullMaintenance } from './api/edit-hull-maintenance';
 import { useFouling } from './api/get-fouling';
+import { cleaningCurveOption, latestMaintenance, trendChartOption } from './fouling-charts';
 import { MaintenanceModal, type MaintenanceRecord } from './maintenance-modal';
 
 type Data = FoulingResponse;
@@ -30,6 +32,7 @@ export function FoulingPage() {
   const [months, setMonths] = useState<number>(12);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<MaintenanceRecord | null>(null);
+  const [picked, setPicked] = useState<number | null>(null);
   const canWrite = useCanWrite('records:write');
   const fouling = useFouling(months);
   const title = (id: string) => t(`fouling.panels.${id}`);
@@ -76,7 +79,12 @@ export function FoulingPage() {
             id: 'cleaningRecords',
             title: title('cleaningRecords'),
             span: 2,
-            children: body((d) => <MaintenanceTable data={d} canWrite={canWrite} onEdit={setEditing} />),
+            children: body((d) => (
+              <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: 12 }}>
+                <MaintenanceTable data={d} canWrite={canWrite} onEdit={setEditing} onPick={setPicked} />
+                <CleaningCurve data={d} picked={picked} />
+              </div>
+            )),
           },
           {
             id: 'foulingCurves',
@@ -95,62 +103,34 @@ function TrendChart({ data, loading }: { data: Data; loading: boolean }) {
   const { t } = useTranslation();
   const { num } = useFormat();
   if (data.daily.length === 0) return <Empty description={t('fouling.noBlocks')} />;
-  const day = (iso: string) => iso.slice(0, 10);
-  const trend = data.trend;
-  const last = data.daily.at(-1)!.date;
-  const trendLine =
-    trend && data.current
-      ? (() => {
-          // The fitted line through the points since the last maintenance, ending at the current mean.
-          const since = Date.parse(trend.since);
-          const end = Date.parse(`${last}T12:00:00Z`);
-          const months = (end - since) / (30 * 86_400_000);
-          const atEnd = data.current.pv;
-          return [
-            [day(trend.since), atEnd - trend.slopePer30d * months],
-            [last, atEnd],
-          ];
-        })()
-      : [];
-  const option: ChartOption = {
-    grid: { left: 48, right: 16, top: 32, bottom: 28 },
-    tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 2)} %` },
-    legend: { top: 0, textStyle: { color: '#c9d6ea' } },
-    // Dates as numbers, the same in both languages (ECharts' own month names follow its locale, not ours).
-    xAxis: { type: 'time', axisLabel: { formatter: (v: number) => new Date(v).toISOString().slice(0, 7) } },
-    yAxis: {
-      type: 'value',
-      name: t('fouling.pvAxis'),
-      nameTextStyle: { color: '#8da2c0' },
-      splitLine: { lineStyle: { opacity: 0.15 } },
-    },
-    series: [
-      {
-        name: t('fouling.dailyPv'),
-        type: 'line',
-        showSymbol: false,
-        data: data.daily.map((p) => [p.date, p.pv]),
-        markLine: {
-          symbol: 'none',
-          label: { formatter: (p) => String(p.name ?? ''), color: '#c9d6ea', fontSize: 10 },
-          lineStyle: { type: 'dashed', color: '#2fbf71' },
-          data: data.maintenance.map((m) => ({ name: t(`fouling.kinds.${m.kind}`), xAxis: day(m.endTime) })),
-        },
-      },
-      ...(trendLine.length
-        ? [
-            {
-              name: t('fouling.trendLine'),
-              type: 'line' as const,
-              showSymbol: false,
-              lineStyle: { type: 'dashed' as const, width: 2 },
-              data: trendLine,
-            },
-          ]
-        : []),
-    ],
-  };
-  return <Chart option={option} label={t('fouling.chartLabel')} height="100%" loading={loading} />;
+  return (
+    <Chart
+      option={trendChartOption(data, t, num)}
+      label={t('fouling.chartLabel')}
+      height="100%"
+      loading={loading}
+    />
+  );
+}
+
+/** The cleaning records' curve chart: the PV around the chosen event (the latest until one is picked). */
+function CleaningCurve({ data, picked }: { data: Data; picked: number | null }) {
+  const { t } = useTranslation();
+  const { num } = useFormat();
+  const m = data.maintenance.find((x) => x.id === picked) ?? latestMaintenance(data.maintenance);
+  if (!m) return null;
+  return (
+    <div data-testid="cleaning-curve" data-record={m.id} style={{ height: 220 }}>
+      <div style={{ fontSize: 12, opacity: 0.8 }}>
+        {t('fouling.curveTitle', {
+          kind: t(`fouling.kinds.${m.kind}`),
+          date: m.endTime.slice(0, 10),
+          place: m.place,
+        })}
+      </div>
+      <Chart option={cleaningCurveOption(data, m, t, num)} label={t('fouling.curveLabel')} height={200} />
+    </div>
+  );
 }
 
 function Tips({ data }: { data: Data }) {
@@ -213,6 +193,9 @@ function Tips({ data }: { data: Data }) {
             </Descriptions.Item>
           </>
         ) : null}
+        <Descriptions.Item label={t('fouling.ratedOn')}>
+          <span data-testid="fouling-rated-on">{ratedOn(data, t)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('fouling.coverage')}>
           {t('fouling.coverageValue', { valid: data.blocks.valid, total: data.blocks.total })}
         </Descriptions.Item>
@@ -221,14 +204,28 @@ function Tips({ data }: { data: Data }) {
   );
 }
 
+/** What the rating rests on: the last 30 days, or the data since a maintenance within them (named). */
+function ratedOn(data: Data, t: TFunction): string {
+  const from = data.current?.from;
+  const last = latestMaintenance(data.maintenance);
+  if (from && last && Math.abs(Date.parse(from) - Date.parse(last.endTime)) < 86_400_000)
+    return t('fouling.ratedSince', {
+      kind: t(`fouling.kinds.${last.kind}`).toLowerCase(),
+      date: last.endTime.slice(0, 10),
+    });
+  return t('fouling.rated30d');
+}
+
 function MaintenanceTable({
   data,
   canWrite,
   onEdit,
+  onPick,
 }: {
   data: Data;
   canWrite: boolean;
   onEdit: (m: MaintenanceRecord) => void;
+  onPick: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const { num } = useFormat();
@@ -241,6 +238,7 @@ function MaintenanceTable({
       pagination={false}
       scroll={{ y: 220 }}
       dataSource={data.maintenance}
+      onRow={(m) => ({ onClick: () => onPick(m.id), style: { cursor: 'pointer' } })}
       locale={{ emptyText: t('fouling.noMaintenance') }}
       columns={[
         {

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import helpEn from '../../i18n/locales/en_US/help.json';
+import helpZh from '../../i18n/locales/zh_CN/help.json';
 import { Panel } from '../../ui/panel';
 
 /** Each screen of the console: its address, its name in the menu and what it shows. */
@@ -23,6 +25,21 @@ const SCREENS = [
   ['/notification', 'route.notification', 'notification'],
 ] as const;
 
+/**
+ * The help's strings come with the help page, not in the language chunk every page loads first (they are the
+ * longest texts of the console and only this page reads them); added once to both languages.
+ */
+const HELP = { en_US: helpEn, zh_CN: helpZh } as const;
+function useHelpStrings() {
+  const translation = useTranslation();
+  const { i18n } = translation;
+  for (const lng of ['en_US', 'zh_CN'] as const) {
+    if (!i18n.getResource(lng, 'translation', 'help.title'))
+      i18n.addResourceBundle(lng, 'translation', { help: HELP[lng] }, true, false);
+  }
+  return translation;
+}
+
 /** The parts of the help after the screens, each a title and its paragraphs. */
 const TOPICS = [
   ['numbers', 4],
@@ -32,7 +49,7 @@ const TOPICS = [
 
 /** /help (the header's home link): what each screen shows, where the numbers come from, connecting a ship, offline use. */
 export function HelpPage() {
-  const { t } = useTranslation();
+  const { t } = useHelpStrings();
   return (
     <article style={{ padding: '8px 16px', maxWidth: 1100, margin: '0 auto' }} data-testid="help-page">
       <h2>{t('help.title')}</h2>

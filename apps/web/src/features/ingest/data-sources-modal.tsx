@@ -1,22 +1,10 @@
 import type { IngestStatusResponse } from '@ecohelm/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Form,
-  InputNumber,
-  Modal,
-  Progress,
-  Select,
-  Table,
-  Tabs,
-  Tag,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Select, Table, Tabs, Tag, Upload } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { NumberInput } from '../../ui/number-input';
 import { useCsvJob } from './api/get-csv-job';
 import { useIngestStatus } from './api/get-ingest-status';
 import { useStartCsvImport } from './api/start-csv-import';
@@ -166,6 +154,8 @@ function CsvImport() {
     if (!file || !header) return;
     if (!timeColumn) return setError(t('ingest.needTime'));
     if (mapped.length === 0) return setError(t('ingest.needColumn'));
+    // Letters in the offset are refused at the field, not read as the last number.
+    if (!Number.isFinite(offset)) return;
     setError(null);
     try {
       const created = await start.mutateAsync({
@@ -222,10 +212,18 @@ function CsvImport() {
                 options={header.columns.map((c) => ({ value: c, label: c }))}
               />
             </Form.Item>
-            <Form.Item label={t('ingest.utcOffset')}>
-              <InputNumber
+            <Form.Item
+              label={t('ingest.utcOffset')}
+              {...(Number.isFinite(offset)
+                ? {}
+                : {
+                    validateStatus: 'error' as const,
+                    help: t('common.number.notANumber', { field: t('ingest.utcOffset') }),
+                  })}
+            >
+              <NumberInput
                 aria-label={t('ingest.utcOffset')}
-                value={offset}
+                defaultValue={0}
                 min={-720}
                 max={840}
                 step={60}

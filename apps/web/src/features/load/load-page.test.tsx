@@ -37,6 +37,50 @@ describe('generator load assistant page', { timeout: 120_000 }, () => {
     );
   });
 
+  it("gives each running set's fuel and SFOC now from the server's figure G/E monitoring shows", async () => {
+    const now = {
+      t: '2026-11-27T08:00:00.000Z',
+      running: true,
+      powerKw: 422,
+      loadPct: 70.3,
+      fuelKgPerH: 85.04,
+      sfocGPerKwh: 189.66,
+      lcvMjPerKg: 40.2,
+    };
+    const ge = load.sets.find((s) => s.running)!;
+    const stopped = load.sets.find((s) => !s.running)!;
+    const body = {
+      ...load,
+      sets: load.sets.map((s) =>
+        s.id === ge.id
+          ? { ...s, now }
+          : {
+              ...s,
+              now: { ...now, running: false, powerKw: 0, loadPct: 0, fuelKgPerH: 0, sfocGPerKwh: null },
+            },
+      ),
+    };
+    stubApi({ '/api/v1/load': { json: body } });
+    await renderPage(<LoadPage />, { path: '/eff-optimize/load' });
+    const status = await vi.waitFor(() => panel('generatorStatus'));
+    await within(status).findByTestId('load-advice');
+    expect(within(status).getByText('Fuel now (kg/h)')).toBeTruthy();
+    expect(within(status).getByText('SFOC now (g/kWh, ISO LCV)')).toBeTruthy();
+    const rows = within(status).getAllByRole('row');
+    const row = rows.find((r) => r.textContent?.startsWith(`G/E ${ge.id.slice(2)}`))!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toContain('85.0');
+    expect(cells).toContain('189.7');
+    const off = rows.find((r) => r.textContent?.startsWith(`G/E ${stopped.id.slice(2)}`))!;
+    expect(
+      within(off)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).not.toContain('0.0');
+  });
+
   it('tells what to start and stop and what it saves', async () => {
     const change = {
       ...load,

@@ -4,6 +4,8 @@ import { Alert, App, Button, Select, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { usePageConfig } from '../../lib/page-config';
+import { formatShipTime, utcOffsetLabel } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
@@ -229,6 +231,19 @@ function GeneratorStatus({ data }: { data: Data }) {
             render: (v: number | null, s) => (s.running ? num(v, 1) : '—'),
           },
           {
+            // The set now as G/E monitoring shows it (one computation on the server).
+            title: t('load.columns.fuelNow'),
+            key: 'fuelNow',
+            align: 'right',
+            render: (_, s) => (s.running && s.now ? num(s.now.fuelKgPerH, 1) : '—'),
+          },
+          {
+            title: t('load.columns.sfocNow'),
+            key: 'sfocNow',
+            align: 'right',
+            render: (_, s) => (s.running && s.now ? num(s.now.sfocGPerKwh, 1) : '—'),
+          },
+          {
             title: t('load.columns.optimised'),
             dataIndex: 'optimisedLoadPct',
             align: 'right',
@@ -361,7 +376,8 @@ function AverageSfc({ data }: { data: Data }) {
 
 function LoadComparison({ data }: { data: Data }) {
   const { t } = useTranslation();
-  const { num, utc } = useFormat();
+  const { num } = useFormat();
+  const offset = usePageConfig().config.shipTimeOffsetMinutes;
   const bars: ChartOption = {
     grid: { left: 44, right: 12, top: 30, bottom: 24 },
     legend: { top: 0, right: 4, textStyle: { color: '#c9d6ea' } },
@@ -391,7 +407,13 @@ function LoadComparison({ data }: { data: Data }) {
     grid: { left: 44, right: 12, top: 26, bottom: 22 },
     legend: { top: 0, right: 4, textStyle: { color: '#c9d6ea' } },
     tooltip: { trigger: 'axis', valueFormatter: (v) => `${num(Number(v), 1)} kg/h` },
-    xAxis: { type: 'category', data: data.history.map((h) => utc(h.t).slice(11)) },
+    // Hours in ship time, the offset said on the axis (they were UTC, unlabelled).
+    xAxis: {
+      type: 'category',
+      name: utcOffsetLabel(offset),
+      nameGap: 4,
+      data: data.history.map((h) => formatShipTime(h.t, offset).slice(11)),
+    },
     yAxis: { type: 'value', name: 'kg/h', splitLine: { lineStyle: { opacity: 0.15 } } },
     series: [
       {

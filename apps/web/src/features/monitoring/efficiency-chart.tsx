@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
-import { formatShipTime } from '../../lib/ship-time';
+import { formatShipTime, utcOffsetLabel } from '../../lib/ship-time';
 import { Chart, type ChartOption, type ChartProps } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
 import styles from './monitoring.module.css';
@@ -92,13 +92,15 @@ function boilerOption(
   hours: NonNullable<MonitoringResponse['boiler']>,
   t: TFunction,
   time: (iso: string) => string,
+  zone: string,
 ) {
   const option: ChartOption = {
     animation: false,
     grid: { left: 56, right: 60, top: 36, bottom: 30 },
     legend: { top: 0, textStyle: { fontSize: 12 } },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: hours.map((h) => time(h.t).slice(11, 16)) },
+    // Ship time, the offset named at the axis' end.
+    xAxis: { type: 'category', name: zone, data: hours.map((h) => time(h.t).slice(11, 16)) },
     yAxis: [
       { type: 'value', name: t('monitoring.curve.pressureUnit'), splitLine: GRID_LINE },
       { type: 'value', name: t('monitoring.curve.fuelUnit'), splitLine: { show: false } },
@@ -158,7 +160,7 @@ export function EfficiencyChart({
     return (
       <Chart
         label={t('monitoring.panels.fuelEfficiencyCurve')}
-        option={boilerOption(data.boiler, t, time)}
+        option={boilerOption(data.boiler, t, time, utcOffsetLabel(config.shipTimeOffsetMinutes))}
         onReady={onReady}
       />
     );

@@ -7,6 +7,11 @@ export interface KeyFactor {
   digits: number;
   /** Number interpolated into the label (cylinder). */
   n?: number;
+  /**
+   * `now`: the server's figure of the set now (GET /api/v1/monitoring/:unit `now`, the computation the load page
+   * shows too) instead of the live channel.
+   */
+  source?: 'now';
 }
 
 const me: KeyFactor[] = [
@@ -36,7 +41,8 @@ const generator = (n: 1 | 2 | 3): KeyFactor[] => {
     { key: 'running', channel: `${base}.running`, digits: 0 },
     { key: 'realPower', channel: `${base}.realPower`, digits: 0 },
     { key: 'fuel', channel: `${base}.fuel.massFlow`, digits: 1 },
-    { key: 'sfoc', channel: `${base}.sfoc`, digits: 1 },
+    // SFOC at ISO LCV from the meter, power and fuel: the load page's figure (not the sensor's as-burned SFOC).
+    { key: 'sfocIso', channel: `${base}.sfoc`, digits: 1, source: 'now' },
     { key: 'exhaust', channel: `${base}.exhaustTemperature`, digits: 1 },
   ];
 };

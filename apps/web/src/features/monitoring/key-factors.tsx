@@ -2,6 +2,7 @@ import type { MonitoringUnit } from '@ecohelm/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannels } from '../../ui/use-live-channels';
+import { useMonitoring, useOilFired } from './api/get-monitoring';
 import { KEY_FACTORS } from './factors';
 import styles from './monitoring.module.css';
 
@@ -9,7 +10,10 @@ import styles from './monitoring.module.css';
 export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
   const { t } = useTranslation();
   const factors = KEY_FACTORS[unit];
-  const live = useLiveChannels(factors.map((f) => f.channel));
+  const live = useLiveChannels(factors.filter((f) => f.source !== 'now').map((f) => f.channel));
+  // The set now as the server computes it (the same object the load page shows): SFOC at ISO LCV.
+  const now = useMonitoring(unit).data?.now;
+  const oilFired = useOilFired()(unit);
   return (
     <div className={styles.factors} data-stale={live.stale}>
       <div className={styles.liveRow}>
@@ -21,13 +25,20 @@ export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
       </div>
       <dl className={styles.factorGrid} data-columns={factors.length > 8 ? 2 : 1}>
         {factors.map((f) => {
-          const v = live.values[f.channel];
+          const v =
+            f.source === 'now'
+              ? now?.sfocGPerKwh == null
+                ? undefined
+                : { value: now.sfocGPerKwh, unit: 'g/kWh' }
+              : live.values[f.channel];
           const isFlag = v?.unit === 'on/off';
           return (
             <div key={f.channel} className={styles.factor} data-factor={f.channel}>
               <dt>{t(`monitoring.factors.${f.key}`, f.n ? { n: f.n } : {})}</dt>
               <dd>
-                {!v ? (
+                {f.key === 'fuel' && oilFired === false ? (
+                  <span data-testid="no-fuel">{t('monitoring.noFuelEconomiser')}</span>
+                ) : !v ? (
                   '—'
                 ) : isFlag ? (
                   <Tag color={v.value > 0 ? 'green' : 'default'}>

@@ -10,7 +10,14 @@ import { useOverview } from './api/get-overview';
 import { FIRST_PERIOD } from './api/get-overview-page';
 import { useOverviewSettings } from './api/get-overview-settings';
 import { FactorsPanel } from './factors';
+import { fillRows } from './fill-rows';
 import { AlarmStatisticsPanel, BunkerPanel, CiiPanel, Co2Panel, EcaPanel, NavigationPanel } from './panels';
+
+/** The overview's four columns, its panels' spans and rows once hidden panels are left out. */
+function overviewLayout<P extends { span?: number }>(panels: P[]): { panels: P[]; rowCount: number } {
+  const layout = fillRows(panels, 4);
+  return { panels: layout.panels, rowCount: Math.max(1, layout.rows) };
+}
 
 const periods = ['day', 'month', 'year'] as const satisfies readonly CiiPeriod[];
 
@@ -53,7 +60,6 @@ export function OverviewPage() {
       <PageFrame
         title={t('overview.title')}
         columns={4}
-        rowCount={3}
         actions={
           <Button
             disabled={!canChoose}
@@ -65,44 +71,47 @@ export function OverviewPage() {
             {t('common.settings')}
           </Button>
         }
-        panels={[
-          {
-            id: 'ciiRating',
-            title: title('ciiRating'),
-            extra: periodSelector,
-            children: data ? <CiiPanel cii={data.cii} /> : failed,
-          },
-          { id: 'factorStatistics', title: title('factorStatistics'), span: 2, children: <FactorsPanel /> },
-          {
-            id: 'ecaWarning',
-            title: title('ecaWarning'),
-            children: data ? <EcaPanel eca={data.eca} /> : failed,
-          },
-          {
-            id: 'navigationStatus',
-            title: title('navigationStatus'),
-            span: 2,
-            children: <NavigationPanel />,
-          },
-          {
-            id: 'co2Management',
-            title: title('co2Management'),
-            span: 2,
-            children: data ? <Co2Panel co2={data.co2} /> : failed,
-          },
-          {
-            id: 'bunkerRecord',
-            title: title('bunkerRecord'),
-            span: 2,
-            children: data ? <BunkerPanel bunker={data.bunker} /> : failed,
-          },
-          {
-            id: 'alarmStatistics',
-            title: title('alarmStatistics'),
-            span: 2,
-            children: alarmStats.data ? <AlarmStatisticsPanel stats={alarmStats.data} /> : undefined,
-          },
-        ].filter((panel) => !hidden.has(panel.id))}
+        // Hidden panels leave no holes: the panel before a gap widens to its row's end (fill-rows.ts).
+        {...overviewLayout(
+          [
+            {
+              id: 'ciiRating',
+              title: title('ciiRating'),
+              extra: periodSelector,
+              children: data ? <CiiPanel cii={data.cii} /> : failed,
+            },
+            { id: 'factorStatistics', title: title('factorStatistics'), span: 2, children: <FactorsPanel /> },
+            {
+              id: 'ecaWarning',
+              title: title('ecaWarning'),
+              children: data ? <EcaPanel eca={data.eca} /> : failed,
+            },
+            {
+              id: 'navigationStatus',
+              title: title('navigationStatus'),
+              span: 2,
+              children: <NavigationPanel />,
+            },
+            {
+              id: 'co2Management',
+              title: title('co2Management'),
+              span: 2,
+              children: data ? <Co2Panel co2={data.co2} /> : failed,
+            },
+            {
+              id: 'bunkerRecord',
+              title: title('bunkerRecord'),
+              span: 2,
+              children: data ? <BunkerPanel bunker={data.bunker} /> : failed,
+            },
+            {
+              id: 'alarmStatistics',
+              title: title('alarmStatistics'),
+              span: 2,
+              children: alarmStats.data ? <AlarmStatisticsPanel stats={alarmStats.data} /> : undefined,
+            },
+          ].filter((panel) => !hidden.has(panel.id)),
+        )}
       />
       {settingsUsed ? (
         <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contrac
 import { Alert, Modal, Statistic, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ecaZoneName } from '../../lib/eca-zone-name';
 import { useGlobalStore } from '../../lib/store';
 import { Chart } from '../../ui/chart';
 import { NoData } from '../../ui/panel';
@@ -124,11 +125,13 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
   return (
     <div className={styles.eca}>
       <Tag color={eca.inside ? 'green' : warning ? 'orange' : 'blue'}>
-        {eca.inside ? t('overview.eca.inside', { zone: eca.insideZone }) : t('overview.eca.outside')}
+        {eca.inside
+          ? t('overview.eca.inside', { zone: eca.insideZone ? ecaZoneName(eca.insideZone, t) : '' })
+          : t('overview.eca.outside')}
       </Tag>
       <div className={styles.zone} title={eca.nearestZone ?? undefined}>
         <span className={styles.unit}>{t('overview.eca.nearest')}: </span>
-        {eca.nearestZone ?? '—'}
+        {eca.nearestZone ? ecaZoneName(eca.nearestZone, t) : '—'}
       </div>
       <div className={styles.stats}>
         <Statistic title={t('overview.eca.distance')} value={fmt(eca.distanceNm, 1)} suffix="nm" />
@@ -143,7 +146,7 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
       >
         <p>
           {t('overview.eca.warningText', {
-            zone: eca.nearestZone,
+            zone: eca.nearestZone ? ecaZoneName(eca.nearestZone, t) : '',
             distance: fmt(eca.distanceNm, 1),
             limit: eca.warningDistanceNm,
           })}

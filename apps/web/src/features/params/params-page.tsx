@@ -7,7 +7,7 @@ import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
 import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
-import { formatShipTime, toShipTime } from '../../lib/ship-time';
+import { formatShipTime, shipTimeAxisLabel, toShipTime, utcOffsetLabel } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
@@ -321,11 +321,13 @@ function Trends({
     },
     tooltip: { trigger: 'axis', valueFormatter: (v) => num(Number(v), 2) },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 14, bottom: 4 }],
+    // Ship time with its offset on the axis (ECharts would print the browser's own time zone).
     xAxis: {
       type: 'time',
+      name: utcOffsetLabel(config.shipTimeOffsetMinutes),
       axisLabel: {
         hideOverlap: true,
-        formatter: { day: '{MM}-{dd}', hour: '{HH}:{mm}', month: '{yyyy}-{MM}' },
+        formatter: (v: number) => shipTimeAxisLabel(v, config.shipTimeOffsetMinutes),
       },
     },
     // Always two value axes (the second shown for a second unit): ECharts cannot lay out an axis added on update.

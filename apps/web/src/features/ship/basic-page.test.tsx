@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ship from '../../test/fixtures/ship.json';
 import { renderPage, stubApi } from '../../test/render-page';
@@ -59,5 +59,21 @@ describe('ship basic information page', { timeout: 120_000 }, () => {
     expect(screen.getByLabelText('Ship name (English)')).toHaveProperty('value', ship.ship.nameEn);
     const table = screen.getByRole('table');
     expect(within(table).getByText('Year beginning')).toBeTruthy();
+  });
+
+  it('refuses letters in the deadweight at the field, keeps them, and sends nothing', async () => {
+    stubApi({ '/api/v1/ship/start-info': { json: startInfo }, '/api/v1/ship': { json: ship } });
+    await renderPage(<BasicInfoPage />);
+    await screen.findByDisplayValue(ship.ship.mmsi);
+    const dwt = screen.getByLabelText('Deadweight (t)') as HTMLInputElement;
+    fireEvent.change(dwt, { target: { value: '57k' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Deadweight (t): type a number (digits, a point for decimals); letters and exponents are not taken.',
+      ),
+    ).toBeTruthy();
+    expect(dwt.value).toBe('57k');
+    expect(vi.mocked(fetch).mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { type ShipInput, TEXT_LIMIT } from '@ecohelm/contracts';
-import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Select, Space, Tabs } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Select, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShip } from '../../lib/api/get-ship';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { AuditHistoryButton } from '../../ui/audit-history';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveShip } from './api/save-ship';
 import {
   type FieldSpec,
@@ -23,9 +24,9 @@ function FieldInput({ spec, ...control }: { spec: FieldSpec } & Record<string, u
   const { t } = useTranslation();
   switch (spec.kind) {
     case 'number':
-      return <InputNumber {...control} min={0} style={{ width: '100%' }} />;
+      return <NumberInput {...control} min={0} style={{ width: '100%' }} />;
     case 'integer':
-      return <InputNumber {...control} min={0} precision={0} style={{ width: '100%' }} />;
+      return <NumberInput {...control} min={0} precision={0} style={{ width: '100%' }} />;
     case 'date':
       return <DatePicker {...control} style={{ width: '100%' }} />;
     case 'select':
@@ -73,6 +74,16 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
   };
 
   const onSave = async () => {
+    // Letters in a number field are refused at the field (NumberInput), never saved as the old value.
+    try {
+      await form.validateFields();
+    } catch (error) {
+      const first = (error as { errorFields?: { name: PropertyKey[] }[] }).errorFields?.[0]?.name[0];
+      const owner = shipTabs.find((tb) => tb.fields.some((f) => f.name === first));
+      if (owner) setTab(owner.id);
+      void message.error(t('ship.messages.essentialError'));
+      return;
+    }
     const values = form.getFieldsValue(true) as ShipFormValues;
     const parsed = validateShip(values);
     if (!parsed.success) {
@@ -134,6 +145,11 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
                   name={f.name}
                   label={t(`ship.fields.${f.name}`)}
                   required={f.required ?? false}
+                  rules={
+                    f.kind === 'number' || f.kind === 'integer'
+                      ? [numberRule(t, t(`ship.fields.${f.name}`))]
+                      : []
+                  }
                 >
                   <FieldInput spec={f} />
                 </Form.Item>
@@ -184,8 +200,12 @@ function FuelTypesField({ errors }: { errors: string[] }) {
                 >
                   <Select options={fuelOptions.map((f) => ({ value: f, label: t(`ship.fuels.${f}`) }))} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'maxCapacityT']} label={t('ship.fields.maxCapacityT')}>
-                  <InputNumber min={0} />
+                <Form.Item
+                  name={[field.name, 'maxCapacityT']}
+                  label={t('ship.fields.maxCapacityT')}
+                  rules={[numberRule(t, t('ship.fields.maxCapacityT'))]}
+                >
+                  <NumberInput min={0} />
                 </Form.Item>
                 <Button onClick={() => remove(field.name)}>{t('ship.actions.remove')}</Button>
               </Space>

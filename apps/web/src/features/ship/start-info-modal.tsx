@@ -1,5 +1,5 @@
 import { initialInfoChangeTypes, type StartInfo, startInfoInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
-import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
+import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveStartInfo } from './api/save-start-info';
 import { fuelOptions } from './ship-form-model';
 
@@ -45,6 +46,13 @@ export function StartInfoModal({
   }, [open, entry, form, offset]);
 
   const onOk = async () => {
+    // Letters in a number field are refused at the field (NumberInput), never saved as the old value.
+    try {
+      await form.validateFields();
+    } catch {
+      void message.error(t('ship.messages.essentialError'));
+      return;
+    }
     const v = form.getFieldsValue(true) as Values;
     const input = {
       ...v,
@@ -120,8 +128,8 @@ export function StartInfoModal({
                       options={fuelOptions.map((f) => ({ value: f, label: t(`ship.fuels.${f}`) }))}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'robT']}>
-                    <InputNumber
+                  <Form.Item name={[field.name, 'robT']} rules={[numberRule(t, t('ship.startInfo.robT'))]}>
+                    <NumberInput
                       min={0}
                       aria-label={t('ship.startInfo.robT')}
                       placeholder={t('ship.startInfo.robT')}

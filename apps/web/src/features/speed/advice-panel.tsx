@@ -1,5 +1,7 @@
 import type { SpeedResponse } from '@ecohelm/contracts';
 import { Alert, Button, Space, Tag } from 'antd';
+import { usePageConfig } from '../../lib/page-config';
+import { shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { FIRST_HISTORY_HOURS, useSpeedHistory } from './api/speed-api';
@@ -34,13 +36,24 @@ export function Advice({
       </Button>
     </Space>
   );
+  const shipOffset = usePageConfig().config.shipTimeOffsetMinutes;
   const h = history.data;
   const option: ChartOption | null = h
     ? {
         grid: { left: 36, right: 8, top: 24, bottom: 20 },
         legend: { top: 0, textStyle: { fontSize: 10 } },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'time', axisLabel: { fontSize: 9, hideOverlap: true } },
+        // Ship time, the offset named (ECharts would print the browser's time zone).
+        xAxis: {
+          type: 'time',
+          name: utcOffsetLabel(shipOffset),
+          nameTextStyle: { fontSize: 9 },
+          axisLabel: {
+            fontSize: 9,
+            hideOverlap: true,
+            formatter: (v: number) => shipTimeAxisLabel(v, shipOffset),
+          },
+        },
         yAxis: { type: 'value', scale: true, axisLabel: { fontSize: 9 } },
         series: [
           {

@@ -3,6 +3,7 @@ import { Alert, Space, Tag } from 'antd';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { RATING_COLORS } from '../../ui/rating-colors';
+import { legEndName } from './leg-name';
 import styles from './speed-page.module.css';
 
 type Data = SpeedResponse;
@@ -138,15 +139,15 @@ function LegTable({ legs }: { legs: MacroOptimisation['legs'] }) {
             <th className={styles.number}>nm</th>
             <th className={styles.number}>kn</th>
             <th className={styles.number}>rpm</th>
-            <th>{t('speed.macro.eta')}</th>
+            <th>{`${t('speed.macro.eta')} (UTC)`}</th>
           </tr>
         </thead>
         <tbody>
           {legs.map((l, i) => (
             <tr key={`${l.to}|${l.eta}`}>
               <td className={styles.index}>{i + 1}</td>
-              <td className={styles.leg} title={`${l.from} → ${l.to}`}>
-                {l.from} → {l.to}
+              <td className={styles.leg} title={`${legEndName(l.from, t)} → ${legEndName(l.to, t)}`}>
+                {legEndName(l.from, t)} → {legEndName(l.to, t)}
               </td>
               <td className={styles.number}>{num(l.distanceNm, 0)}</td>
               <td className={styles.number}>{num(l.stwKn, 1)}</td>

@@ -202,6 +202,28 @@ export function PlanModal({
         <h4 style={{ margin: '4px 0' }}>{t('speed.plan.waypoints')}</h4>
         {listError ? <Alert type="error" showIcon message={listError} style={{ marginBottom: 8 }} /> : null}
         <div style={{ maxHeight: 240, overflowY: 'auto' }} data-testid="plan-waypoint-list">
+          {/* Column headers: the placeholders vanish once a field holds a value. */}
+          <div
+            data-testid="plan-waypoint-header"
+            style={{
+              display: 'flex',
+              gap: 6,
+              fontSize: 12,
+              opacity: 0.75,
+              position: 'sticky',
+              top: 0,
+              zIndex: 1,
+              background: 'var(--ant-color-bg-elevated, #1f2a3c)',
+            }}
+          >
+            <span style={{ width: 24 }}>#</span>
+            <span style={{ flex: 2 }}>{t('speed.plan.name')}</span>
+            <span style={{ flex: 1 }}>{t('speed.plan.lat')}</span>
+            <span style={{ flex: 1 }}>{t('speed.plan.lon')}</span>
+            <span style={{ width: 90 }}>{t('speed.plan.speedMin')}</span>
+            <span style={{ width: 90 }}>{t('speed.plan.speedMax')}</span>
+            <span style={{ width: 24 }} />
+          </div>
           <Form.List name="waypoints">
             {(fields, { add, remove }) => (
               <>

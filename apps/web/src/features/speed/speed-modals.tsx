@@ -5,10 +5,12 @@ import {
   shipConditionInputSchema,
   speedAdjustmentInputSchema,
 } from '@ecohelm/contracts';
-import { Alert, App, Descriptions, Form, Input, Modal, Radio, Select, Spin } from 'antd';
+import { Alert, App, Checkbox, Descriptions, Form, Input, Modal, Radio, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { usePageConfig } from '../../lib/page-config';
 import { type FormContract, saveForm } from '../../lib/save-form';
+import { shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { NumberInput, numberRule } from '../../ui/number-input';
@@ -47,16 +49,27 @@ function useContractForm<T extends object>(labels: Partial<Record<string, string
   return { form, submit };
 }
 
+/** The mean of the fore and aft draughts now, m. */
+const meanDraft = (data: Data): number | null => {
+  const { draftForeM: f, draftAftM: a } = data.navigation;
+  return f == null || a == null ? null : (f + a) / 2;
+};
+
 /** The "edit" modal: ship status, loading status and cargo loaded, as the crew sets them. */
 export function ConditionModal({ open, data, onClose }: { open: boolean; data: Data; onClose: () => void }) {
-  const { t } = useFormat();
+  const { t, num } = useFormat();
   const save = useSaveCondition();
   const { form, submit } = useContractForm<ShipConditionInput>({ cargoT: t('speed.condition.cargo') });
   useEffect(() => {
     if (open) {
       form.resetFields();
       const c = data.condition;
-      form.setFieldsValue({ shipStatus: c.shipStatus, loadingStatus: c.loadingStatus, cargoT: c.cargoT });
+      form.setFieldsValue({
+        shipStatus: c.shipStatus,
+        loadingStatus: c.loadingStatus,
+        cargoT: c.cargoT,
+        confirmed: false,
+      });
     }
   }, [open]);
   const required = [{ required: true, message: t('speed.condition.required') }];
@@ -92,6 +105,16 @@ export function ConditionModal({ open, data, onClose }: { open: boolean; data: D
           rules={[...required, numberRule(t, t('speed.condition.cargo'))]}
         >
           <NumberInput aria-label={t('speed.condition.cargo')} suffix="t" style={{ width: '100%' }} />
+        </Form.Item>
+        <p style={{ fontSize: 12, opacity: 0.75 }} data-testid="condition-sensors">
+          {t('speed.condition.sensorsNow', {
+            sog: num(data.navigation.sogKn, 1),
+            draft: num(meanDraft(data), 2),
+          })}
+        </p>
+        {/* A status the sensors contradict is refused at its field; the crew may confirm it (a sensor is wrong). */}
+        <Form.Item name="confirmed" valuePropName="checked" style={{ marginBottom: 0 }}>
+          <Checkbox>{t('speed.condition.confirm')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>
@@ -214,13 +237,18 @@ export function SlipModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { t, num } = useFormat();
   const [days, setDays] = useState(30);
   const slip = useSlip(days, open);
+  const shipOffset = usePageConfig().config.shipTimeOffsetMinutes;
   const errorText = useErrorText();
   const s = slip.data;
   const option: ChartOption | null = s
     ? {
         grid: { left: 40, right: 12, top: 16, bottom: 24 },
         tooltip: { trigger: 'axis' },
-        xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+        xAxis: {
+          type: 'time',
+          name: utcOffsetLabel(shipOffset),
+          axisLabel: { hideOverlap: true, formatter: (v: number) => shipTimeAxisLabel(v, shipOffset) },
+        },
         yAxis: { type: 'value', name: '%', scale: true },
         series: [
           {

@@ -120,8 +120,37 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     await vi.waitFor(() => expect(requests('PUT')).toHaveLength(1));
     expect(requests('PUT')[0]).toEqual({
       url: '/api/v1/speed/condition',
-      body: { shipStatus: 2, loadingStatus: 1, cargoT: 41000 },
+      body: { shipStatus: 2, loadingStatus: 1, cargoT: 41000, confirmed: false },
     });
+  });
+
+  it('shows a status the sensors contradict refused at its field in Chinese, and sends it confirmed', async () => {
+    const moving =
+      'The ship is moving, so it cannot be anchored: check the status, or confirm it if the speed sensor is wrong.';
+    stubApi({
+      ...answers,
+      '/api/v1/speed/condition': {
+        status: 400,
+        code: 'validation_failed',
+        message: `${moving} (SOG 13.1 kn)`,
+        details: [{ path: 'body.shipStatus', message: `${moving} (SOG 13.1 kn)` }],
+      },
+    });
+    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed', lang: 'zh_CN' });
+    fireEvent.click(await within(panel('shipStatus')).findByRole('button', { name: /^编\s?辑$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('condition-sensors').textContent).toContain('节');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
+    expect(
+      await within(dialog).findByText(
+        '船舶正在航行，不可能处于锚泊：请检查船舶状态；如航速传感器有误，请确认后保存。 (SOG 13.1 kn)',
+      ),
+    ).toBeTruthy();
+    expect(requests('PUT')[0]!.body.confirmed).toBe(false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '按输入保存：传感器有误' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
+    await vi.waitFor(() => expect(requests('PUT')).toHaveLength(2));
+    expect(requests('PUT')[1]!.body.confirmed).toBe(true);
   });
 
   it('gives a status the crew set back to the sensors', async () => {
@@ -212,6 +241,10 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     expect(
       within(dialog).getByTestId('plan-waypoint-list').querySelectorAll('input[aria-label^="纬度"]'),
     ).toHaveLength(3);
+    // The waypoint columns have headers (the placeholders vanish once a field holds a value).
+    expect(within(dialog).getByTestId('plan-waypoint-header').textContent).toBe(
+      '#名称纬度经度最低航速(节)最高航速(节)',
+    );
     fireEvent.change(within(dialog).getByLabelText('目的港'), { target: { value: 'Hamburg' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /^保\s?存$/ }));
     expect((await within(dialog).findAllByText('预计到港时间必须晚于现在。')).length).toBeGreaterThan(0);

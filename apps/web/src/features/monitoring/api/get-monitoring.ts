@@ -1,4 +1,4 @@
-import { type MonitoringUnit, monitoringResponseSchema } from '@ecohelm/contracts';
+import { equipmentResponseSchema, type MonitoringUnit, monitoringResponseSchema } from '@ecohelm/contracts';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { monitoringKeys } from './keys';
@@ -32,4 +32,19 @@ export function useFirstRunningUnit(units: readonly MonitoringUnit[]): Monitorin
   });
   if (answers.some((a) => !a.data)) return undefined;
   return units.find((_, i) => answers[i]!.data!.status.running) ?? units[0];
+}
+
+/**
+ * Whether each boiler burns fuel (equipment parameters): an exhaust-gas economiser makes steam from the main
+ * engine's exhaust, so its fuel flow is none rather than a running 0.0 kg/h. Same query as the equipment page.
+ */
+export function useOilFired(): (unit: MonitoringUnit) => boolean | undefined {
+  const equipment = useQuery({
+    queryKey: ['equipment'] as const,
+    queryFn: ({ signal }) => apiFetch('/api/v1/equipment', { schema: equipmentResponseSchema, signal }),
+  });
+  return (unit) => {
+    const p = equipment.data?.items.find((i) => i.unit === unit)?.parameters;
+    return p?.kind === 'boiler' ? p.oilFired : undefined;
+  };
 }
