@@ -17,3 +17,8 @@ export const shipName = (
   s: { name: string | null; nameZh: string | null; shipId: string },
   language: string,
 ) => (language !== 'en_US' && s.nameZh) || s.name || s.shipId;
+
+/** The current year (UTC), the compliance page's default. */
+export const thisYear = () => new Date().getUTCFullYear();
+/** FuelEU Maritime applies from 2025 (Reg. (EU) 2023/1805 Art. 2). */
+export const FIRST_YEAR = 2025;
