@@ -19,8 +19,13 @@ export function DataSourcesButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('ingest.open')}>
-        <Button type="text" icon={<DataIcon />} aria-label={t('ingest.open')} onClick={() => setOpen(true)} />
+      <Tooltip title={t('header.dataSources')}>
+        <Button
+          type="text"
+          icon={<DataIcon />}
+          aria-label={t('header.dataSources')}
+          onClick={() => setOpen(true)}
+        />
       </Tooltip>
       {open ? (
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ import { useStartCsvImport } from './api/start-csv-import';
 import { csvHeader, guessMapping } from './csv-mapping';
 import { JobsTable } from './jobs-table';
 import { SyncLink } from './sync-link';
+import './ingest-strings';
 
 type Source = IngestStatusResponse['sources'][number];
 type Link = IngestStatusResponse['adapters'][number];
