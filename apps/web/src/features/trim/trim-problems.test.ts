@@ -15,7 +15,7 @@ describe("a trim table's problems in the user's language", () => {
     [
       'line 5: speed 55 kn is not between 0 and 40',
       'Line 5: the speed 55 kn is not between 0 and 40 kn.',
-      '第 5 行：航速 55 kn 不在 0 至 40 kn 之间。',
+      '第 5 行：航速 55 节 不在 0 至 40 节 之间。',
     ],
     [
       'the table needs at least two trims, it has 1',
