@@ -15,18 +15,30 @@ const fileNameOf = (disposition: string | null, fallback: string) => {
 };
 
 /**
- * Downloads a file the API makes (an exported report) with the device token, reporting progress while the body
+ * Downloads a file the API makes (an exported report, or a file made from a request sent as `body`) with the device token, reporting progress while the body
  * streams in, and saves it under the name the server gives. Failures become `ApiError` like every other call.
  */
 export async function downloadFile(
   path: string,
   fallbackName: string,
   onProgress: (p: DownloadProgress) => void = () => undefined,
+  /** A request the file is made from, sent as JSON (POST); a GET without it. */
+  body?: unknown,
 ): Promise<string> {
   const token = safeStorage.getItem(storageKeys.deviceToken);
   let response: Response;
   try {
-    response = await fetch(apiPath(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    response = await fetch(
+      apiPath(path),
+      body === undefined
+        ? { headers: auth }
+        : {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
   } catch (cause) {
     throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
   }

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import type { ComplianceService } from './compliance.service.ts';
 import { complianceWorkbook } from './compliance.xlsx.ts';
 
@@ -65,12 +66,7 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     },
     async (request, reply) => {
       const file = await complianceWorkbook(await compliance.plan(request.body), request.body.lang);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.body.length)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendFile(reply, file);
     },
   );
   app.put(

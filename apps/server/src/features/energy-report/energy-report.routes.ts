@@ -5,6 +5,7 @@ import {
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import type { EnergyReportExporter } from './energy-report.export.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
 
@@ -44,10 +45,7 @@ export async function energyReportRoutes(
     },
     async (request, reply) => {
       const file = await exporter.export(request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
+      return sendFile(reply, file);
     },
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import type { ShipConsoles } from './fleet.consoles.ts';
 import type { FleetExporter } from './fleet.export.ts';
 import type { FleetService } from './fleet.service.ts';
@@ -69,12 +70,7 @@ export async function fleetRoutes(
     },
     async (request, reply) => {
       const file = await exporter.export(request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.body.length)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendFile(reply, file);
     },
   );
   app.get(

@@ -1,6 +1,7 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
+import { sendFile } from '../../platform/send-file.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -42,15 +43,7 @@ export async function reportsRoutes(
     },
     async (request, reply) => {
       const file = await exporter.export(request.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.body.length)
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('cache-control', 'no-store')
-        .send(file.body);
+      return sendFile(reply, file);
     },
   );
 }

@@ -5,9 +5,8 @@ import {
   complianceResponseSchema,
 } from '@ecohelm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, isApiErrorBody } from '../../../lib/api-client';
-import { apiPath } from '../../../lib/ship-scope';
-import { safeStorage, storageKeys } from '../../../lib/storage';
+import { apiFetch } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 /** The fleet's compliance plan with the user's price, pool choices, what-ifs and allocation rule. */
 export const useCompliancePlan = (request: ComplianceRequest) =>
@@ -26,42 +25,13 @@ export const useCompliancePlan = (request: ComplianceRequest) =>
 /** The pool allocation of the same plan as an XLSX file, saved under the server's name. */
 export function useExportAllocation() {
   return useMutation<string, Error, ComplianceRequest>({
-    mutationFn: async (request) => {
-      const token = safeStorage.getItem(storageKeys.deviceToken);
-      let response: Response;
-      try {
-        response = await fetch(apiPath('/api/v1/fleet/compliance/export'), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(request),
-        });
-      } catch (cause) {
-        throw new ApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
-      }
-      if (!response.ok) {
-        const payload: unknown = await response.json().catch(() => undefined);
-        if (isApiErrorBody(payload)) {
-          const e = payload.error;
-          throw new ApiError(response.status, e.code, e.message, e.requestId, e.details);
-        }
-        throw new ApiError(response.status, 'unknown', response.statusText);
-      }
-      const name =
-        /filename="([^"]+)"/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-        `fueleu-allocation-${request.year}.xlsx`;
-      const url = URL.createObjectURL(await response.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = name;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return name;
-    },
+    mutationFn: (request) =>
+      downloadFile(
+        '/api/v1/fleet/compliance/export',
+        `fueleu-allocation-${request.year}.xlsx`,
+        undefined,
+        request,
+      ),
   });
 }
 
