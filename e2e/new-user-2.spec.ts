@@ -104,7 +104,10 @@ const latin = (s: string) => s.match(/[A-Za-z][A-Za-z0-9_₂-]*[A-Za-z0-9₂]|[A
 
 /** The Latin words of a page's visible text that are not on the allow-list. */
 async function englishLeft(page: Page): Promise<string[]> {
+  // The console's own words, not what the crew (or the simulator for them) typed into records: hidden while read.
+  const hide = await page.addStyleTag({ content: '[data-entered-text] { display: none !important; }' });
   const body = await page.locator('body').innerText();
+  await hide.evaluate((e) => e.remove());
   // Single capitals (G/E, M/E, ratings A–E, F.O.C) and all-capital abbreviations pass; words do not.
   return [...new Set(latin(body).filter((w) => !ALLOWED.has(w) && !/^[A-Z]+\d*$/.test(w)))];
 }

@@ -253,8 +253,19 @@ function MaintenanceTable({
           width: 130,
           render: (k: string) => t(`fouling.kinds.${k}`),
         },
-        { title: t('fouling.fields.place'), dataIndex: 'place', width: 140 },
-        { title: t('fouling.fields.remark'), dataIndex: 'remark', ellipsis: true },
+        // What the crew typed is shown as typed (marked, so the language scan of the browser tests passes it).
+        {
+          title: t('fouling.fields.place'),
+          dataIndex: 'place',
+          width: 140,
+          render: (v: string) => <span data-entered-text>{v}</span>,
+        },
+        {
+          title: t('fouling.fields.remark'),
+          dataIndex: 'remark',
+          ellipsis: true,
+          render: (v: string) => <span data-entered-text>{v}</span>,
+        },
         {
           title: t('fouling.effect'),
           key: 'effect',
