@@ -2,7 +2,7 @@ import type { FoulingResponse } from '@ecohelm/contracts';
 import { Alert, App, Button, Descriptions, Empty, Popconfirm, Segmented, Spin, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -122,11 +122,12 @@ function CleaningCurve({ data, picked }: { data: Data; picked: number | null }) 
   return (
     <div data-testid="cleaning-curve" data-record={m.id} style={{ height: 220 }}>
       <div style={{ fontSize: 12, opacity: 0.8 }}>
-        {t('fouling.curveTitle', {
-          kind: t(`fouling.kinds.${m.kind}`),
-          date: m.endTime.slice(0, 10),
-          place: m.place,
-        })}
+        {/* The place as the crew typed it, marked as entered text. */}
+        <Trans
+          i18nKey="fouling.curveTitle"
+          values={{ kind: t(`fouling.kinds.${m.kind}`), date: m.endTime.slice(0, 10), place: m.place }}
+          components={{ place: <span data-entered-text /> }}
+        />
       </div>
       <Chart option={cleaningCurveOption(data, m, t, num)} label={t('fouling.curveLabel')} height={200} />
     </div>
