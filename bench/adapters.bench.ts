@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHANNEL } from '@ecohelm/domain';
 import modbusSerial from 'modbus-serial';
 import { WebSocketServer } from 'ws';
 import { openStore } from '../apps/server/src/db/client.ts';
@@ -125,9 +126,9 @@ function deltaMessages(): string[] {
           $source: 'nmea0183.II',
           timestamp: new Date(t0 + i * 10).toISOString(),
           values: [
-            { path: 'navigation.speedThroughWater', value: 6 + (i % 100) / 100 },
-            { path: 'navigation.courseOverGroundTrue', value: (i % 628) / 100 },
-            { path: 'environment.depth.belowTransducer', value: 20 + (i % 10) },
+            { path: CHANNEL.stw, value: 6 + (i % 100) / 100 },
+            { path: CHANNEL.cog, value: (i % 628) / 100 },
+            { path: CHANNEL.depthTransducer, value: 20 + (i % 10) },
           ],
         },
       ],

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { channelCatalogue } from '@ecohelm/domain';
+import { CHANNEL, channelCatalogue } from '@ecohelm/domain';
 import { openStore, type Store } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { IngestPipeline } from '../apps/server/src/features/ingest/pipeline.ts';
@@ -103,7 +103,7 @@ async function bareInsert(batches: Sample[][]): Promise<number> {
 
 async function trendAndBulk(): Promise<{ bulkRowsPerS: number; p50: number; p95: number; points: number }> {
   const { store, dir, telemetry } = await freshStore();
-  const channel = 'propulsion.main.shaftPower';
+  const channel = CHANNEL.mePower;
   const minutes = 365 * 1440;
   const start = performance.now();
   for (let m0 = 0; m0 < minutes; m0 += 50_000) {

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHANNEL } from '@ecohelm/domain';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 const LOAD_S = Number(process.env.ECOHELM_BENCH_MIXED_S ?? 600);
@@ -42,7 +43,7 @@ const now = new Date();
 const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
 const FILL: Record<string, string> = {
   channels: 'navigation.speedOverGround,propulsion.main.shaftPower,propulsion.main.revolutions',
-  channel: 'propulsion.main.shaftPower',
+  channel: CHANNEL.mePower,
   from: dayAgo,
   to: now.toISOString(),
   unit: 'me',

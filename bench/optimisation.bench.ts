@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  CHANNEL,
   type GeneratorSet,
   generatorSfoc,
   type Leg,
@@ -147,10 +148,10 @@ const params = new ParamsService({
 });
 const yearQuery = { from: new Date(to - 365 * DAY).toISOString(), to: new Date(to).toISOString() };
 const trackRuns: number[] = [];
-await params.track({ ...yearQuery, channel: 'navigation.speedOverGround' });
+await params.track({ ...yearQuery, channel: CHANNEL.sog });
 for (let i = 0; i < 20; i++) {
   const w0 = performance.now();
-  await params.track({ ...yearQuery, channel: 'navigation.speedOverGround' });
+  await params.track({ ...yearQuery, channel: CHANNEL.sog });
   trackRuns.push(performance.now() - w0);
 }
 trackRuns.sort((a, b) => a - b);

@@ -26,6 +26,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHANNEL } from '@ecohelm/domain';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -217,7 +218,7 @@ phase('minute tier');
 // 3. A year of one channel's minutes: trends and the analyses' bulk read.
 const year = await freshStore();
 // A catalogue channel (trends answer only those) with the values of a power register.
-const channel = 'propulsion.main.shaftPower';
+const channel = CHANNEL.mePower;
 const yearWriter = year.telemetry.bulkHistory({ minutesAreNew: true });
 const id = yearWriter.channelId(channel);
 for (let m = 0; m < 365 * 1440; m++) {

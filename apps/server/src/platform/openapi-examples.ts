@@ -5,6 +5,7 @@ import type {
   TelemetryChannelsResponse,
   TelemetryLatestResponse,
 } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 import type { z } from 'zod';
 
 /**
@@ -24,7 +25,7 @@ const config: z.infer<typeof pageConfigSchema> = {
 const channels: TelemetryChannelsResponse = {
   channels: [
     {
-      id: 'propulsion.main.exhaustTemperature',
+      id: CHANNEL.meExhTc,
       equipment: 'me',
       label: 'Exhaust gas temperature after turbocharger',
       unit: '°C',
@@ -36,8 +37,8 @@ const channels: TelemetryChannelsResponse = {
 };
 const latest: TelemetryLatestResponse = {
   values: [
-    { channel: 'navigation.speedOverGround', t: '2026-03-14T08:00:00Z', value: 13.2, unit: 'kn' },
-    { channel: 'propulsion.main.shaftPower', t: '2026-03-14T08:00:00Z', value: 11850, unit: 'kW' },
+    { channel: CHANNEL.sog, t: '2026-03-14T08:00:00Z', value: 13.2, unit: 'kn' },
+    { channel: CHANNEL.mePower, t: '2026-03-14T08:00:00Z', value: 11850, unit: 'kW' },
   ],
 };
 const activeAlarms: ActiveAlarmsResponse = {
@@ -48,7 +49,7 @@ const activeAlarms: ActiveAlarmsResponse = {
       category: 'equipmentAlarm',
       condition: 'high',
       equipment: 'me',
-      channel: 'propulsion.main.exhaustTemperature',
+      channel: CHANNEL.meExhTc,
       priority: 'warning',
       state: 'active_unacknowledged',
       escalated: false,

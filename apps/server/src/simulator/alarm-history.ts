@@ -1,5 +1,5 @@
 import type { AlarmCategory, AlarmCondition, AlarmPriority } from '@ecohelm/contracts';
-import { ASSESSMENT_LIMITS_PCT, type Equipment } from '@ecohelm/domain';
+import { ASSESSMENT_LIMITS_PCT, CHANNEL, type Equipment } from '@ecohelm/domain';
 import type { EngineAlarm, Transition } from '../features/alarms/index.ts';
 import { engineDeviationPct, type SimulatedEngine } from './engine-condition.ts';
 import type { SimEvent } from './model.ts';
@@ -198,7 +198,7 @@ export function simulatedAlarmHistory(
     if (to - from < 6 * HOUR) continue;
     if (rnd() < 0.5) {
       const t = from + (0.2 + 0.6 * rnd()) * (to - from);
-      const channel = 'steam.boilers.boiler1.steamPressure';
+      const channel = CHANNEL.b1Press;
       add({
         key: `limit:${channel}:low`,
         category: 'equipmentAlarm',

@@ -4,7 +4,7 @@ import type {
   OilChangeRecordInput,
   VoyagePlanInput,
 } from '@ecohelm/contracts';
-import { DAY_MS } from '@ecohelm/domain';
+import { CHANNEL, DAY_MS } from '@ecohelm/domain';
 import type { Transition } from '../features/alarms/index.ts';
 import type { RecordsService } from '../features/records/index.ts';
 import type { BulkHistoryWriter, MinuteValues, Sample, SampleSink } from '../features/telemetry/index.ts';
@@ -59,25 +59,25 @@ const JITTER = new Float64Array(CHANNEL_COUNT);
     const i = CHANNEL_IDS.indexOf(id);
     if (i >= 0) JITTER[i] = v;
   };
-  set('navigation.speedOverGround', 0.04);
-  set('navigation.speedThroughWater', 0.05);
-  set('navigation.headingTrue', 0.004);
-  set('navigation.courseOverGroundTrue', 0.006);
-  set('navigation.attitude.roll', 0.02);
-  set('steering.rudderAngle', 0.01);
-  set('environment.wind.speedTrue', 0.8);
-  set('environment.wind.speedApparent', 0.8);
-  set('environment.wind.directionTrue', 0.05);
-  set('environment.wave.significantHeight', 0.08);
-  set('propulsion.main.revolutions', 0.006);
-  set('propulsion.main.shaftPower', 35_000);
-  set('propulsion.main.shaftTorque', 3_000);
-  set('propulsion.main.fuel.hfo.massFlow', 0.002);
-  set('propulsion.main.fuel.mgo.massFlow', 0.002);
-  set('electrical.generators.ge1.realPower', 9_000);
-  set('electrical.generators.ge2.realPower', 9_000);
-  set('electrical.generators.ge3.realPower', 9_000);
-  set('propulsion.main.exhaustTemperature', 1.5);
+  set(CHANNEL.sog, 0.04);
+  set(CHANNEL.stw, 0.05);
+  set(CHANNEL.heading, 0.004);
+  set(CHANNEL.cog, 0.006);
+  set(CHANNEL.heel, 0.02);
+  set(CHANNEL.rudder, 0.01);
+  set(CHANNEL.windSpeedTrue, 0.8);
+  set(CHANNEL.windSpeedApp, 0.8);
+  set(CHANNEL.windDirTrue, 0.05);
+  set(CHANNEL.waveHs, 0.08);
+  set(CHANNEL.meRev, 0.006);
+  set(CHANNEL.mePower, 35_000);
+  set(CHANNEL.meTorque, 3_000);
+  set(CHANNEL.meFuelHfo, 0.002);
+  set(CHANNEL.meFuelMgo, 0.002);
+  set(CHANNEL.ge1Power, 9_000);
+  set(CHANNEL.ge2Power, 9_000);
+  set(CHANNEL.ge3Power, 9_000);
+  set(CHANNEL.meExhTc, 1.5);
   for (let c = 1; c <= 6; c++) set(`propulsion.main.cylinders.${c}.exhaustTemperature`, 2);
 }
 

@@ -1,3 +1,4 @@
+import { CHANNEL } from '@ecohelm/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import type { Store } from '../db/client.ts';
@@ -38,7 +39,7 @@ export async function startSimulator(
   const live = shared.ingest ?? new IngestPipeline(telemetry, log);
   const fresh = (await services.voyages.getState('simulator.origin')) === undefined;
   if (fresh) {
-    const existing = await telemetry.latest(['navigation.position.latitude']);
+    const existing = await telemetry.latest([CHANNEL.lat]);
     if (existing.size > 0)
       log.warn('the store already holds navigation data; the simulator adds its own history');
   }

@@ -3,6 +3,7 @@
  * Values are SI as stored (catalogue units); limits here are SI too.
  */
 import {
+  CHANNEL,
   type ChannelDef,
   calmWaterPowerKw,
   type EcaStatus,
@@ -50,23 +51,23 @@ export function defaultLimitSetting(def: ChannelDef): LimitSetting {
 /** The channel telling whether an equipment runs; limits of stopped machinery are blocked. */
 const runIndicator: Partial<Record<Equipment, { channel: string; threshold: number }>> = {
   // 3 rpm: turning gear and slow turning are not running.
-  me: { channel: 'propulsion.main.revolutions', threshold: 3 / 60 },
-  ge1: { channel: 'electrical.generators.ge1.running', threshold: 0.5 },
-  ge2: { channel: 'electrical.generators.ge2.running', threshold: 0.5 },
-  ge3: { channel: 'electrical.generators.ge3.running', threshold: 0.5 },
-  boiler1: { channel: 'steam.boilers.boiler1.running', threshold: 0.5 },
-  boiler2: { channel: 'steam.boilers.boiler2.running', threshold: 0.5 },
+  me: { channel: CHANNEL.meRev, threshold: 3 / 60 },
+  ge1: { channel: CHANNEL.ge1Run, threshold: 0.5 },
+  ge2: { channel: CHANNEL.ge2Run, threshold: 0.5 },
+  ge3: { channel: CHANNEL.ge3Run, threshold: 0.5 },
+  boiler1: { channel: CHANNEL.b1Run, threshold: 0.5 },
+  boiler2: { channel: CHANNEL.b2Run, threshold: 0.5 },
 };
 
 /** Channels watched only while the ship makes way: under-keel clearance at a berth is no hazard. */
-const underWayOnly = new Set(['environment.depth.belowKeel']);
+const underWayOnly = new Set<string>([CHANNEL.ukc]);
 /** Making way: above 1 kn over ground. */
 const UNDER_WAY_MS = knotsToMs(1);
 
 /** True unless the channel's watch is off: UKC alongside or at anchor (unknown speed counts as under way). */
 export function channelWatched(channel: string, latest: Latest): boolean {
   if (!underWayOnly.has(channel)) return true;
-  const sog = latest.get('navigation.speedOverGround');
+  const sog = latest.get(CHANNEL.sog);
   return sog === undefined || sog.value >= UNDER_WAY_MS;
 }
 
@@ -223,10 +224,10 @@ export function storageCondition(space: {
 }
 
 export function focCondition(latest: Latest): ConditionInput | undefined {
-  const stw = latest.get('navigation.speedThroughWater')?.value;
-  const fore = latest.get('navigation.draft.fore')?.value;
-  const aft = latest.get('navigation.draft.aft')?.value;
-  const load = latest.get('propulsion.main.engineLoad')?.value ?? 0.75;
+  const stw = latest.get(CHANNEL.stw)?.value;
+  const fore = latest.get(CHANNEL.draftFore)?.value;
+  const aft = latest.get(CHANNEL.draftAft)?.value;
+  const load = latest.get(CHANNEL.meLoad)?.value ?? 0.75;
   if (stw === undefined || fore === undefined || aft === undefined) return undefined;
   let actual = 0;
   let seen = false;
@@ -291,8 +292,8 @@ export function lowLoadConditions(latest: Latest): ConditionInput[] {
 
 /** Energy distribution: both boilers firing for half an hour, where one usually carries the load. */
 export function boilersParallelCondition(latest: Latest): ConditionInput | undefined {
-  const b1 = latest.get('steam.boilers.boiler1.running');
-  const b2 = latest.get('steam.boilers.boiler2.running');
+  const b1 = latest.get(CHANNEL.b1Run);
+  const b2 = latest.get(CHANNEL.b2Run);
   if (!b1 || !b2) return undefined;
   const both = b1.value >= 0.5 && b2.value >= 0.5;
   return {

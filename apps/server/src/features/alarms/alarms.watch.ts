@@ -7,6 +7,7 @@
  * held (sensors that report on change only). Older samples than one already evaluated are ignored.
  */
 import {
+  CHANNEL,
   type ChannelDef,
   channelById,
   channelCatalogue,
@@ -220,12 +221,12 @@ export class AlarmWatch {
     const boilers = boilersParallelCondition(this.#latest);
     if (boilers) inputs.push(boilers);
     if (at - this.#lastEcaAt >= ECA_EVERY_MS) {
-      const lat = this.#latest.get('navigation.position.latitude');
-      const lon = this.#latest.get('navigation.position.longitude');
+      const lat = this.#latest.get(CHANNEL.lat);
+      const lon = this.#latest.get(CHANNEL.lon);
       if (lat && lon) {
         this.#lastEcaAt = at;
-        const sog = this.#latest.get('navigation.speedOverGround');
-        const cog = this.#latest.get('navigation.courseOverGroundTrue');
+        const sog = this.#latest.get(CHANNEL.sog);
+        const cog = this.#latest.get(CHANNEL.cog);
         const status = this.#geofence.status({
           lat: lat.value,
           lon: lon.value,

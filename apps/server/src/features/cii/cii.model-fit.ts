@@ -1,4 +1,5 @@
 import {
+  CHANNEL,
   DAY_MS,
   DomainInputError,
   fitSpeedFuelModel,
@@ -20,7 +21,7 @@ export const FIT_HISTORY_DAYS = 365;
  * A fit over the narrow band a ship actually sails is dominated by weather; outside this range b is held.
  */
 export const FIT_B_RANGE = [2.5, 4] as const;
-const SOG = 'navigation.speedOverGround';
+const SOG = CHANNEL.sog;
 const FUEL_CHANNELS = fuelChannels.map((c) => c.id);
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
 

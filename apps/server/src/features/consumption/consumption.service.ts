@@ -1,5 +1,6 @@
 import type { ConsumptionPeriod, ConsumptionQuery, ConsumptionResponse } from '@ecohelm/contracts';
 import {
+  CHANNEL,
   type ConsumptionDistribution,
   type ConsumptionHour,
   consumers,
@@ -16,7 +17,7 @@ import {
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { VoyageService } from '../voyages/index.ts';
 
-const STW = 'navigation.speedThroughWater';
+const STW = CHANNEL.stw;
 /** How far before a range the voyage events are read for the state at its start. */
 const EVENT_LOOKBACK = 120 * DAY_MS;
 

@@ -9,6 +9,7 @@ import type {
   EcaZoneStatusDto,
 } from '@ecohelm/contracts';
 import {
+  CHANNEL,
   circleRing,
   closedRing,
   ECA_ZONES,
@@ -24,10 +25,10 @@ import { type EcaGeofence, toCustomZone } from './eca.geofence.ts';
 import type { EcaRepository } from './eca.repository.ts';
 
 const STALE_MS = 120_000;
-const LAT = 'navigation.position.latitude';
-const LON = 'navigation.position.longitude';
-const SOG = 'navigation.speedOverGround';
-const COG = 'navigation.courseOverGroundTrue';
+const LAT = CHANNEL.lat;
+const LON = CHANNEL.lon;
+const SOG = CHANNEL.sog;
+const COG = CHANNEL.cog;
 /** An alarm's course is replayed at this step to find the closest approach and the shortest time. */
 const REPLAY_STEP_MS = 10 * 60_000;
 const REPLAY_MAX_STEPS = 150;

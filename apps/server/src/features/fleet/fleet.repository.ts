@@ -1,3 +1,4 @@
+import { CHANNEL } from '@ecohelm/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -35,8 +36,8 @@ export interface SyncedRow {
 /** The streams the fleet pages read: particulars, start info, filling, bunker records (the checks' BDNs), alarms. */
 export const FLEET_STREAMS = ['ship', 'ship_start_info', 'filling', 'bunker', 'alarm'] as const;
 
-const LAT = 'navigation.position.latitude';
-const LON = 'navigation.position.longitude';
+const LAT = CHANNEL.lat;
+const LON = CHANNEL.lon;
 
 /**
  * The order each stream's rows have in the ship's own repositories (filling records by creation, start info and

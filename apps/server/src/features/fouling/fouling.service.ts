@@ -1,6 +1,7 @@
 import type { FoulingQuery, FoulingResponse, HullCleaningRecord } from '@ecohelm/contracts';
 import {
   type BlockResult,
+  CHANNEL,
   channelById,
   circularMean,
   co2FactorTPerT,
@@ -44,25 +45,25 @@ const REFERENCE_SHIP: FoulingShip = {
 
 /** Channels read every minute (1-min rollups) and the slower ones read hourly. */
 const MINUTE = {
-  stw: 'navigation.speedThroughWater',
-  sog: 'navigation.speedOverGround',
-  power: 'propulsion.main.shaftPower',
-  rev: 'propulsion.main.revolutions',
-  heading: 'navigation.headingTrue',
-  wind: 'environment.wind.speedTrue',
+  stw: CHANNEL.stw,
+  sog: CHANNEL.sog,
+  power: CHANNEL.mePower,
+  rev: CHANNEL.meRev,
+  heading: CHANNEL.heading,
+  wind: CHANNEL.windSpeedTrue,
 } as const;
 const HOURLY = {
-  windFrom: 'environment.wind.directionTrue',
-  draftFore: 'navigation.draft.fore',
-  draftAft: 'navigation.draft.aft',
-  rudder: 'steering.rudderAngle',
-  depth: 'environment.depth.belowSurface',
-  seaTemp: 'environment.water.temperature',
-  trim: 'navigation.trim',
-  wave: 'environment.wave.significantHeight',
-  swell: 'environment.swell.significantHeight',
-  fuelHfo: 'propulsion.main.fuel.hfo.massFlow',
-  fuelMgo: 'propulsion.main.fuel.mgo.massFlow',
+  windFrom: CHANNEL.windDirTrue,
+  draftFore: CHANNEL.draftFore,
+  draftAft: CHANNEL.draftAft,
+  rudder: CHANNEL.rudder,
+  depth: CHANNEL.depthSurface,
+  seaTemp: CHANNEL.seaTemp,
+  trim: CHANNEL.trim,
+  wave: CHANNEL.waveHs,
+  swell: CHANNEL.swellHs,
+  fuelHfo: CHANNEL.meFuelHfo,
+  fuelMgo: CHANNEL.meFuelMgo,
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { celsiusToKelvin, degToRad } from '@ecohelm/domain';
+import { CHANNEL, celsiusToKelvin, degToRad } from '@ecohelm/domain';
 import type { RejectReason, Sample } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -68,19 +68,18 @@ export function parseXdr(fields: readonly string[]): { channel: string; value: n
     }
     const angle = type === 'A' && (unit === 'D' || unit === '') ? degToRad(v) : undefined;
     if (angle !== undefined && (name === 'HEEL' || name === 'ROLL'))
-      out.push({ channel: 'navigation.attitude.roll', value: angle });
+      out.push({ channel: CHANNEL.heel, value: angle });
     else if (angle !== undefined && (name === 'TRIM' || name === 'PITCH'))
-      out.push({ channel: 'navigation.attitude.pitch', value: angle });
+      out.push({ channel: CHANNEL.pitch, value: angle });
     else if (angle !== undefined && name.startsWith('RUDDER'))
-      out.push({ channel: 'steering.rudderAngle', value: angle });
+      out.push({ channel: CHANNEL.rudder, value: angle });
     else if (type === 'C' && (name === 'AIRTEMP' || name === 'ENV_OUTAIR_T' || name === 'TEMPAIR')) {
-      out.push({ channel: 'environment.outside.temperature', value: unit === 'K' ? v : celsiusToKelvin(v) });
+      out.push({ channel: CHANNEL.airTemp, value: unit === 'K' ? v : celsiusToKelvin(v) });
     } else if (type === 'C' && (name === 'WTRTEMP' || name === 'ENV_WATER_T' || name === 'WATER')) {
-      out.push({ channel: 'environment.water.temperature', value: unit === 'K' ? v : celsiusToKelvin(v) });
+      out.push({ channel: CHANNEL.seaTemp, value: unit === 'K' ? v : celsiusToKelvin(v) });
     } else if (type === 'P' && (name === 'BARO' || name === 'BAROMETER' || name === 'ENV_ATMOS_P')) {
-      out.push({ channel: 'environment.outside.pressure', value: unit === 'B' ? v * 100_000 : v });
-    } else if (type === 'D' && unit === 'M' && name === 'TRIM')
-      out.push({ channel: 'navigation.trim', value: v });
+      out.push({ channel: CHANNEL.airPressure, value: unit === 'B' ? v * 100_000 : v });
+    } else if (type === 'D' && unit === 'M' && name === 'TRIM') out.push({ channel: CHANNEL.trim, value: v });
     else out.push({ channel: `xdr.${name || 'unnamed'}`, value: v });
   }
   return out;
@@ -138,8 +137,8 @@ export class NmeaDecoder {
         if (ignoredPrefixes.some((p) => path.startsWith(p))) continue;
         if (path === 'navigation.position' && value && typeof value === 'object') {
           const pos = value as { latitude?: number; longitude?: number };
-          values.push({ channel: 'navigation.position.latitude', value: pos.latitude as number });
-          values.push({ channel: 'navigation.position.longitude', value: pos.longitude as number });
+          values.push({ channel: CHANNEL.lat, value: pos.latitude as number });
+          values.push({ channel: CHANNEL.lon, value: pos.longitude as number });
           continue;
         }
         if (value !== null && typeof value === 'object') continue;

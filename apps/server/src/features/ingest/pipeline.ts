@@ -1,4 +1,4 @@
-import { channelById, channelCatalogue, inChannelRange } from '@ecohelm/domain';
+import { CHANNEL, channelById, channelCatalogue, inChannelRange } from '@ecohelm/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { DiskGuard } from './disk-guard.ts';
@@ -24,8 +24,7 @@ export interface WriteOptions {
 const catalogueIds: Record<string, true> = Object.create(null) as Record<string, true>;
 for (const c of channelCatalogue) catalogueIds[c.id] = true;
 
-const positionMember = (channel: string) =>
-  channel === 'navigation.position.latitude' || channel === 'navigation.position.longitude';
+const positionMember = (channel: string) => channel === CHANNEL.lat || channel === CHANNEL.lon;
 
 const describe = (value: unknown): string => {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));

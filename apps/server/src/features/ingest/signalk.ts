@@ -1,4 +1,5 @@
 import { signalKDeltaSchema } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 import type { Sample } from './types.ts';
 
 /** A Signal K delta message (specification v1.8.2); only what ingest needs is typed. */
@@ -14,11 +15,11 @@ export interface SignalKDeltaMessage {
 /** Objects Signal K sends as one value whose members are our channels. */
 const compound: Record<string, Record<string, string>> = {
   'navigation.position': {
-    latitude: 'navigation.position.latitude',
-    longitude: 'navigation.position.longitude',
+    latitude: CHANNEL.lat,
+    longitude: CHANNEL.lon,
   },
-  'navigation.attitude': { roll: 'navigation.attitude.roll', pitch: 'navigation.attitude.pitch' },
-  'environment.current': { drift: 'environment.current.drift', setTrue: 'environment.current.setTrue' },
+  'navigation.attitude': { roll: CHANNEL.heel, pitch: CHANNEL.pitch },
+  'environment.current': { drift: CHANNEL.currentDrift, setTrue: CHANNEL.currentSet },
 };
 
 /** The Signal K path a flattened member channel is sent under (`navigation.position` for its latitude). */

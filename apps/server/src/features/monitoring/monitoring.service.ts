@@ -6,6 +6,7 @@ import type {
   SfocMeasuredPoint,
 } from '@ecohelm/contracts';
 import {
+  CHANNEL,
   channelById,
   type FuelKind,
   fuelClassOfKind,
@@ -39,8 +40,8 @@ const ME_FUEL = fuelMeters.flatMap((m) =>
     ? [{ channel: m.channel, kind: m.kind, imoFuel: fuelClassOfKind[m.kind] }]
     : [],
 );
-const ME_REVOLUTIONS = 'propulsion.main.revolutions';
-const ME_POWER = 'propulsion.main.shaftPower';
+const ME_REVOLUTIONS = CHANNEL.meRev;
+const ME_POWER = CHANNEL.mePower;
 
 interface UnitChannels {
   /** Signal the running state and hours are taken from, and how to read it. */

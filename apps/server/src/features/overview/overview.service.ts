@@ -10,6 +10,7 @@ import {
   type Ship,
 } from '@ecohelm/contracts';
 import {
+  CHANNEL,
   type CiiResult,
   type CiiShip,
   calculateCii,
@@ -35,7 +36,7 @@ import type { DeviceSettingsRepository } from './overview.repository.ts';
  * Fuel-flow channels (kg/s) by the IMO fuel class their fuel burns as (MEPC.364(79) Cf): main engine,
  * generators and boilers, so the day's fuel is the sum over every consumer.
  */
-const SOG = 'navigation.speedOverGround';
+const SOG = CHANNEL.sog;
 
 /** Fuel oil / diesel oil / lubricating oil: product fuel ids of bunker records and the ROB channel. */
 const BUNKER_KINDS = [
@@ -43,15 +44,15 @@ const BUNKER_KINDS = [
     kind: 'fuel_oil',
     unit: 't',
     fuels: ['hs_hfo', 'ls_hfo', 'uls_hfo', 'hs_lfo', 'ls_lfo', 'uls_lfo'],
-    rob: ['tanks.fuel.hfo.currentMass', 'tanks.fuel.lfo.currentMass'],
+    rob: [CHANNEL.robHfo, CHANNEL.robLfo],
     scale: 1e-3,
   },
-  { kind: 'diesel_oil', unit: 't', fuels: ['mdo_mgo'], rob: ['tanks.fuel.mgo.currentMass'], scale: 1e-3 },
+  { kind: 'diesel_oil', unit: 't', fuels: ['mdo_mgo'], rob: [CHANNEL.robMgo], scale: 1e-3 },
   {
     kind: 'lube_oil',
     unit: 'm3',
     fuels: [],
-    rob: ['tanks.lubrication.systemOil.currentVolume', 'tanks.lubrication.cylinderOil.currentVolume'],
+    rob: [CHANNEL.sysOil, CHANNEL.cylOil],
     scale: 1,
   },
 ] as const;
@@ -228,14 +229,9 @@ export class OverviewService {
   }
 
   async #eca(now: number): Promise<OverviewResponse['eca']> {
-    const latest = await this.#telemetry.latest([
-      'navigation.position.latitude',
-      'navigation.position.longitude',
-      SOG,
-      'navigation.courseOverGroundTrue',
-    ]);
-    const lat = latest.get('navigation.position.latitude')?.value;
-    const lon = latest.get('navigation.position.longitude')?.value;
+    const latest = await this.#telemetry.latest([CHANNEL.lat, CHANNEL.lon, SOG, CHANNEL.cog]);
+    const lat = latest.get(CHANNEL.lat)?.value;
+    const lon = latest.get(CHANNEL.lon)?.value;
     const base = {
       warningDistanceNm: this.#geofence.warningNm,
       tipDistanceNm: this.#geofence.tipNm,
@@ -255,7 +251,7 @@ export class OverviewService {
     }
     // Positions are stored in degrees (the catalogue's SI for positions); SOG m/s, COG rad.
     const sogKn = msToKnots(latest.get(SOG)?.value ?? 0);
-    const cogDeg = ((latest.get('navigation.courseOverGroundTrue')?.value ?? 0) * 180) / Math.PI;
+    const cogDeg = ((latest.get(CHANNEL.cog)?.value ?? 0) * 180) / Math.PI;
     const s = this.#geofence.status({ lat, lon, at: now, sogKn, cogDeg });
     const insideZone = s.zones.find((z) => z.inside) ?? null;
     const outside = s.zones.filter((z) => !z.inside);
@@ -332,12 +328,7 @@ export class OverviewService {
 }
 
 /** What a new console shows until its crew chooses: speed, shaft power, main-engine speed and fuel flow. */
-export const DEFAULT_FACTORS = [
-  'navigation.speedOverGround',
-  'propulsion.main.shaftPower',
-  'propulsion.main.revolutions',
-  'propulsion.main.fuel.hfo.massFlow',
-];
+export const DEFAULT_FACTORS = [CHANNEL.sog, CHANNEL.mePower, CHANNEL.meRev, CHANNEL.meFuelHfo];
 
 function ciiShipOf(ship: Ship | null): CiiShip | undefined {
   if (!ship) return undefined;

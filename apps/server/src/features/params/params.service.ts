@@ -1,13 +1,13 @@
 import type { FuelStatisticsResponse, TrackQuery, TrackResponse } from '@ecohelm/contracts';
-import { channelById, consumers, displayUnitOf, HOUR_MS, msToKnots } from '@ecohelm/domain';
+import { CHANNEL, channelById, consumers, displayUnitOf, HOUR_MS, msToKnots } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
 import type { ConsumptionService } from '../consumption/index.ts';
 import { TelemetryService } from '../telemetry/index.ts';
 import type { VoyageService } from '../voyages/index.ts';
 
-const LAT = 'navigation.position.latitude';
-const LON = 'navigation.position.longitude';
-const SOG = 'navigation.speedOverGround';
+const LAT = CHANNEL.lat;
+const LON = CHANNEL.lon;
+const SOG = CHANNEL.sog;
 /** Points of a track, whatever its length: a year of minutes is read as buckets of about 4 h. */
 const TRACK_POINTS = 2000;
 

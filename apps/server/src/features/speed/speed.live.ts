@@ -1,5 +1,5 @@
 import type { NavigationNow, WeatherPoint } from '@ecohelm/contracts';
-import { msToKnots, radToDeg, type SeaWeather } from '@ecohelm/domain';
+import { CHANNEL, msToKnots, radToDeg, type SeaWeather } from '@ecohelm/domain';
 import type { TelemetryService } from '../telemetry/index.ts';
 
 /** Live values older than this are not "now" (as on the overview). */
@@ -7,42 +7,36 @@ export const STALE_MS = 120_000;
 
 /** The channels the speed optimisation reads. */
 export const CH = {
-  lat: 'navigation.position.latitude',
-  lon: 'navigation.position.longitude',
-  sog: 'navigation.speedOverGround',
-  stw: 'navigation.speedThroughWater',
-  cog: 'navigation.courseOverGroundTrue',
-  heading: 'navigation.headingTrue',
-  rot: 'navigation.rateOfTurn',
-  roll: 'navigation.attitude.roll',
-  trim: 'navigation.trim',
-  draftFore: 'navigation.draft.fore',
-  draftAft: 'navigation.draft.aft',
-  draftPort: 'navigation.draft.port',
-  draftStbd: 'navigation.draft.starboard',
-  windSpeed: 'environment.wind.speedTrue',
-  windDir: 'environment.wind.directionTrue',
-  waveHs: 'environment.wave.significantHeight',
-  waveDir: 'environment.wave.directionTrue',
-  swellHs: 'environment.swell.significantHeight',
-  swellDir: 'environment.swell.directionTrue',
-  swellPeriod: 'environment.swell.period',
-  currentDrift: 'environment.current.drift',
-  currentSet: 'environment.current.setTrue',
-  rev: 'propulsion.main.revolutions',
-  power: 'propulsion.main.shaftPower',
-  meHfo: 'propulsion.main.fuel.hfo.massFlow',
-  meMgo: 'propulsion.main.fuel.mgo.massFlow',
+  lat: CHANNEL.lat,
+  lon: CHANNEL.lon,
+  sog: CHANNEL.sog,
+  stw: CHANNEL.stw,
+  cog: CHANNEL.cog,
+  heading: CHANNEL.heading,
+  rot: CHANNEL.rot,
+  roll: CHANNEL.heel,
+  trim: CHANNEL.trim,
+  draftFore: CHANNEL.draftFore,
+  draftAft: CHANNEL.draftAft,
+  draftPort: CHANNEL.draftPort,
+  draftStbd: CHANNEL.draftStbd,
+  windSpeed: CHANNEL.windSpeedTrue,
+  windDir: CHANNEL.windDirTrue,
+  waveHs: CHANNEL.waveHs,
+  waveDir: CHANNEL.waveDir,
+  swellHs: CHANNEL.swellHs,
+  swellDir: CHANNEL.swellDir,
+  swellPeriod: CHANNEL.swellPeriod,
+  currentDrift: CHANNEL.currentDrift,
+  currentSet: CHANNEL.currentSet,
+  rev: CHANNEL.meRev,
+  power: CHANNEL.mePower,
+  meHfo: CHANNEL.meFuelHfo,
+  meMgo: CHANNEL.meFuelMgo,
 } as const;
 
 /** The generators' and boilers' fuel flows (auxiliary consumption). */
-export const AUX_FUEL = [
-  'electrical.generators.ge1.fuel.massFlow',
-  'electrical.generators.ge2.fuel.massFlow',
-  'electrical.generators.ge3.fuel.massFlow',
-  'steam.boilers.boiler1.fuel.massFlow',
-  'steam.boilers.boiler2.fuel.massFlow',
-];
+export const AUX_FUEL = [CHANNEL.ge1Fuel, CHANNEL.ge2Fuel, CHANNEL.ge3Fuel, CHANNEL.b1Fuel, CHANNEL.b2Fuel];
 
 /** The live values of the channels above: a value when fresh and finite, else null. */
 export interface Live {

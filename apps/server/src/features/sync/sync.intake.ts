@@ -1,4 +1,4 @@
-import { channelById, inChannelRange } from '@ecohelm/domain';
+import { CHANNEL, channelById, inChannelRange } from '@ecohelm/domain';
 import { recordSources, rollupStreams, type SyncMessage } from './sync.sources.ts';
 
 /*
@@ -6,8 +6,8 @@ import { recordSources, rollupStreams, type SyncMessage } from './sync.sources.t
  * shore's consumer (sync.shore.ts) sets a refused message aside as a dead letter with the reason given here.
  */
 
-const LAT = 'navigation.position.latitude';
-const LON = 'navigation.position.longitude';
+const LAT = CHANNEL.lat;
+const LON = CHANNEL.lon;
 
 /** Why the shore set a message aside (`fleet_dead_letters.reason`). */
 export type DeadReason =

@@ -7,7 +7,7 @@
  *
  * ```ts
  * await telemetry.writeMinuteRollups([
- *   { channel: 'navigation.speedOverGround', minuteStart: Date.UTC(2025, 0, 1, 0, 0), mean: 6.2, min: 6.1, max: 6.4, last: 6.3, count: 60 },
+ *   { channel: CHANNEL.sog, minuteStart: Date.UTC(2025, 0, 1, 0, 0), mean: 6.2, min: 6.1, max: 6.4, last: 6.3, count: 60 },
  *   // ... any number of rows, any channels; call it repeatedly in chunks of ~100k–500k rows
  * ]);
  * ```

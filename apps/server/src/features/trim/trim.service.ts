@@ -1,6 +1,7 @@
 import type { TrimBinDto, TrimResponse, TrimTableImport, TrimTableInfo } from '@ecohelm/contracts';
 import {
   binOf,
+  CHANNEL,
   DAY_MS,
   fitTrimBins,
   msToKnots,
@@ -22,13 +23,13 @@ import { readTrimTable } from './trim.table.ts';
 const STALE_MS = 120_000;
 
 const LIVE = {
-  trim: 'navigation.trim',
-  heel: 'navigation.attitude.roll',
-  stw: 'navigation.speedThroughWater',
-  fore: 'navigation.draft.fore',
-  aft: 'navigation.draft.aft',
-  hfo: 'propulsion.main.fuel.hfo.massFlow',
-  mgo: 'propulsion.main.fuel.mgo.massFlow',
+  trim: CHANNEL.trim,
+  heel: CHANNEL.heel,
+  stw: CHANNEL.stw,
+  fore: CHANNEL.draftFore,
+  aft: CHANNEL.draftAft,
+  hfo: CHANNEL.meFuelHfo,
+  mgo: CHANNEL.meFuelMgo,
 } as const;
 
 /**
