@@ -6,6 +6,7 @@ import { OverviewService } from '../src/features/overview/overview.service.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const SOG_MS = 6; // 11.66 kn
 const HFO_KG_S = 0.25; // 21.6 t/day
 
@@ -29,9 +30,24 @@ describe.each(storeKinds)('overview on %s', (kind) => {
       { channel: 'navigation.position.latitude', t: now - 1000, value: 55 },
       { channel: 'navigation.position.longitude', t: now - 1000, value: 4 },
       { channel: 'tanks.fuel.hfo.currentMass', t: now - 1000, value: 812_000 },
+      // Lube oil: 2.5 m³ of cylinder oil received five hours ago (no bunker record holds lube oil).
+      { channel: 'tanks.lubrication.cylinderOil.currentVolume', t: now - 10 * HOUR, value: 10 },
+      { channel: 'tanks.lubrication.systemOil.currentVolume', t: now - 10 * HOUR, value: 20 },
+      { channel: 'tanks.lubrication.cylinderOil.currentVolume', t: now - 5 * HOUR, value: 12.5 },
+      { channel: 'tanks.lubrication.systemOil.currentVolume', t: now - 5 * HOUR, value: 19.9 },
     ]);
   });
   afterAll(() => t.close());
+
+  it("reads lube oil's last delivery from its tanks: the rise of their summed ROB and the hour it ended", async () => {
+    const lube = (await t.app.inject({ url: '/api/v1/overview', headers: t.auth }))
+      .json()
+      .bunker.items.find((i: { kind: string }) => i.kind === 'lube_oil');
+    expect(lube.lastBunkerQuantity).toBeCloseTo(2.4, 6);
+    const hourEnd = (Math.floor((now - 5 * HOUR) / HOUR) + 1) * HOUR;
+    expect(lube.lastBunkerTime).toBe(new Date(hourEnd).toISOString());
+    expect(lube.remainingOnBoard).toBeCloseTo(32.4, 6);
+  });
 
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ url: '/api/v1/overview' })).statusCode).toBe(401);

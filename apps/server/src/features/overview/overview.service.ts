@@ -30,6 +30,7 @@ import { AppError, validationFailed } from '../../platform/errors.ts';
 import type { RecordsService } from '../records/index.ts';
 import type { ShipService } from '../ship/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
+import { lastLubeReceipt } from './lube-receipts.ts';
 import type { DeviceSettingsRepository } from './overview.repository.ts';
 
 /**
@@ -39,6 +40,9 @@ import type { DeviceSettingsRepository } from './overview.repository.ts';
 const SOG = CHANNEL.sog;
 
 /** Fuel oil / diesel oil / lubricating oil: product fuel ids of bunker records and the ROB channel. */
+const LUBE_TANKS = [CHANNEL.sysOil, CHANNEL.cylOil] as const;
+/** How far back the overview looks for a lube oil delivery. */
+const LUBE_LOOKBACK_DAYS = 180;
 const BUNKER_KINDS = [
   {
     kind: 'fuel_oil',
@@ -211,21 +215,33 @@ export class OverviewService {
   async #bunker(): Promise<OverviewResponse['bunker']> {
     const bunkers = await this.#records.listBunker({ limit: 500 });
     const latest = await this.#telemetry.latest(BUNKER_KINDS.flatMap((k) => [...k.rob]));
+    const lube = await this.#lubeReceipt();
     return {
       items: BUNKER_KINDS.map((k) => {
         const last = bunkers
           .filter((b) => (k.fuels as readonly string[]).includes(b.fuelType))
           .sort((a, b) => b.endTime.localeCompare(a.endTime))[0];
         const robs = k.rob.map((c) => latest.get(c)?.value).filter((v) => v !== undefined);
+        const received = k.kind === 'lube_oil' ? lube : null;
         return {
           kind: k.kind,
           unit: k.unit,
-          lastBunkerQuantity: last?.quantityT ?? null,
-          lastBunkerTime: last?.endTime ?? null,
+          lastBunkerQuantity: received ? received.quantityM3 : (last?.quantityT ?? null),
+          lastBunkerTime: received ? new Date(received.atMs).toISOString() : (last?.endTime ?? null),
           remainingOnBoard: robs.length > 0 ? robs.reduce((a, b) => a + b, 0) * k.scale : null,
         };
       }),
     };
+  }
+
+  /** The newest lube oil delivery seen in the tanks over the last LUBE_LOOKBACK_DAYS (no bunker record holds it). */
+  async #lubeReceipt(): Promise<ReturnType<typeof lastLubeReceipt>> {
+    const now = this.#now();
+    const from = now - LUBE_LOOKBACK_DAYS * DAY_MS;
+    const tanks = await Promise.all(
+      LUBE_TANKS.map((c) => this.#telemetry.rollups('1h', c, from, now)),
+    );
+    return lastLubeReceipt(tanks);
   }
 
   async #eca(now: number): Promise<OverviewResponse['eca']> {
