@@ -79,7 +79,10 @@ export type CiiSeriesPoint = z.infer<typeof ciiSeriesPointSchema>;
 export const ciiVoyageRowSchema = z.object({
   voyageNumber: z.string(),
   startPort: z.string().nullable(),
+  /** The port's Chinese name where the crew recorded one. */
+  startPortZh: z.string().nullable(),
   arrivalPort: z.string().nullable(),
+  arrivalPortZh: z.string().nullable(),
   startTime: z.iso.datetime(),
   arrivalTime: z.iso.datetime(),
   co2T: z.number(),

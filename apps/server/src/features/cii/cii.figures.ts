@@ -90,11 +90,14 @@ export function voyageRowsOf(voyages: Voyages, cii: CiiShip, range: Range, year:
     const f = figureOf(voyages, cii, range, voyageNumber, year);
     const first = legs.length ? legs.reduce((a, l) => (l.departureMs < a.departureMs ? l : a)) : null;
     const last = legs.length ? legs.reduce((a, l) => (l.arrivalMs > a.arrivalMs ? l : a)) : null;
+    const startPort = first?.fromPort ?? stays[0]?.port;
     const work = withinPeriod({ legs, stays: [] }, range).legs.reduce((a, l) => a + l.transportWorkTNm, 0);
     rows.push({
       voyageNumber,
-      startPort: first?.fromPort?.nameEn ?? stays[0]?.port?.nameEn ?? null,
+      startPort: startPort?.nameEn ?? null,
+      startPortZh: startPort?.nameZh ?? null,
       arrivalPort: last?.toPort?.nameEn ?? null,
+      arrivalPortZh: last?.toPort?.nameZh ?? null,
       startTime: iso(start),
       arrivalTime: iso(last ? Math.min(end, Math.max(start, last.arrivalMs)) : end),
       co2T: f.co2T,

@@ -91,8 +91,9 @@ export class CiiService {
       rows = rows.filter(
         (v) =>
           v.voyageNumber.toLowerCase() === needle ||
-          (v.startPort ?? '').toLowerCase().includes(needle) ||
-          (v.arrivalPort ?? '').toLowerCase().includes(needle),
+          [v.startPort, v.startPortZh, v.arrivalPort, v.arrivalPortZh].some((p) =>
+            (p ?? '').toLowerCase().includes(needle),
+          ),
       );
     }
 

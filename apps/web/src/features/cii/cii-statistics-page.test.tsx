@@ -54,6 +54,23 @@ describe('CII statistics page', { timeout: 120_000 }, () => {
     ).toBeTruthy();
   });
 
+  it("names each voyage's ports in Chinese where the crew recorded a Chinese name, in English otherwise", async () => {
+    const [first, ...rest] = statistics.voyages;
+    const named = {
+      ...first,
+      startPort: 'Qingdao',
+      startPortZh: '青岛',
+      arrivalPort: 'Busan',
+      arrivalPortZh: null,
+    };
+    stubApi({ '/api/v1/cii/statistics': { json: { ...statistics, voyages: [named, ...rest] } } });
+    await renderPage(<CiiStatisticsPage />, { path, lang: 'zh_CN' });
+    const row = (await within(panel('ciiTable')).findByText(named.voyageNumber)).closest('tr') as HTMLElement;
+    expect(within(row).getByText('青岛')).toBeTruthy();
+    expect(within(row).getByText('Busan')).toBeTruthy();
+    expect(within(row).queryByText('Qingdao')).toBeNull();
+  });
+
   it('shows empty trend and voyage panels for a year without voyages', async () => {
     stubApi({ '/api/v1/cii/statistics': { json: { ...statistics, series: [], voyages: [] } } });
     await renderPage(<CiiStatisticsPage />, { path });

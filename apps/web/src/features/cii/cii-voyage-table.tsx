@@ -7,8 +7,10 @@ const right = { align: 'right' as const };
 
 /** SPEC §3 "CII voyage row": ports and times, CO2, fuel, distance, time under way, cargo, CII and rating. */
 export function CiiVoyageTable({ rows }: { rows: CiiVoyageRow[] }) {
-  const { t, num, utc } = useFormat();
+  const { t, num, utc, port } = useFormat();
   const f = (k: string) => t(`cii.statistics.fields.${k}`);
+  const named = (nameEn: string | null, nameZh: string | null) =>
+    port(nameEn === null ? null : { nameEn, nameZh });
   return (
     <Table
       data-testid="cii-voyages"
@@ -19,9 +21,17 @@ export function CiiVoyageTable({ rows }: { rows: CiiVoyageRow[] }) {
       dataSource={rows}
       columns={[
         { title: f('voyageNumber'), dataIndex: 'voyageNumber', width: 90, fixed: 'left' },
-        { title: f('startPort'), dataIndex: 'startPort', render: (v: string | null) => v ?? '—' },
+        {
+          title: f('startPort'),
+          dataIndex: 'startPort',
+          render: (_, r) => named(r.startPort, r.startPortZh),
+        },
         { title: f('startTime'), dataIndex: 'startTime', render: utc, width: 130 },
-        { title: f('arrivalPort'), dataIndex: 'arrivalPort', render: (v: string | null) => v ?? '—' },
+        {
+          title: f('arrivalPort'),
+          dataIndex: 'arrivalPort',
+          render: (_, r) => named(r.arrivalPort, r.arrivalPortZh),
+        },
         { title: f('arrivalTime'), dataIndex: 'arrivalTime', render: utc, width: 130 },
         { title: `${f('co2')} (t)`, dataIndex: 'co2T', ...right, render: (v: number) => num(v, 1) },
         { title: `${f('fuel')} (t)`, dataIndex: 'fuelT', ...right, render: (v: number) => num(v, 1) },
