@@ -55,7 +55,10 @@ describe('CII statistics page', { timeout: 120_000 }, () => {
   });
 
   it("names each voyage's ports in Chinese where the crew recorded a Chinese name, in English otherwise", async () => {
-    const [first, ...rest] = statistics.voyages;
+    const [first, ...rest] = statistics.voyages as [
+      (typeof statistics.voyages)[number],
+      ...typeof statistics.voyages,
+    ];
     const named = {
       ...first,
       startPort: 'Qingdao',
