@@ -167,9 +167,12 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
   });
 
   it('marks alarms read per device', async () => {
-    expect((await get('/api/v1/alarms/active')).json().unread).toBe(2);
+    const before = (await get('/api/v1/alarms/active')).json();
+    expect(before.unread).toBe(2);
+    expect(before.unreadByCategory).toEqual({ equipmentAlarm: 2 });
     const res = await action('/api/v1/alarms/read', {});
     expect(res.json()).toEqual({ unread: 0 });
+    expect((await get('/api/v1/alarms/active')).json().unreadByCategory).toEqual({});
     expect((await get('/api/v1/alarms/history')).json().items[0].read).toBe(true);
     // The viewer console has its own read marks.
     expect((await get('/api/v1/alarms/active', viewer)).json().unread).toBe(2);

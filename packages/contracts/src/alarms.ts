@@ -121,8 +121,10 @@ export type AlarmEvent = z.infer<typeof alarmEventSchema>;
 /** GET /api/v1/alarms/active — every alarm not yet cleared, newest first. */
 export const activeAlarmsResponseSchema = z.object({
   items: z.array(alarmSchema),
-  /** Alarms of the last 30 days the asking device has not read. */
+  /** Alarms of the last 30 days the asking device has not read, cleared ones included. */
   unread: z.number().int(),
+  /** The same count by category (a category with none is left out); `unread` is their sum. */
+  unreadByCategory: z.partialRecord(alarmCategorySchema, z.number().int()),
   serverTime: isoTime,
 });
 export type ActiveAlarmsResponse = z.infer<typeof activeAlarmsResponseSchema>;

@@ -66,6 +66,7 @@ const activeAlarms: ActiveAlarmsResponse = {
     },
   ],
   unread: 1,
+  unreadByCategory: { equipmentAlarm: 1 },
   serverTime: '2026-03-14T08:00:00Z',
 };
 

@@ -1,4 +1,4 @@
-import type { AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/contracts';
+import type { AlarmCategory, AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AlarmEventsTable, AlarmLimitsTable, AlarmRow } from '../../db/tables/alarms.ts';
@@ -175,11 +175,11 @@ export class AlarmsRepository {
     return new Set(rows.map((r) => Number(r.alarm_id)));
   }
 
-  /** Alarms raised since `since` the device has not read. */
-  async unreadCount(deviceId: string, since: string): Promise<number> {
-    const row = await this.#db
+  /** Alarms raised since `since` the device has not read, by category. */
+  async unreadByCategory(deviceId: string, since: string): Promise<Partial<Record<AlarmCategory, number>>> {
+    const rows = await this.#db
       .selectFrom('alarms')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => ['category', eb.fn.countAll<number | string>().as('n')])
       .where('raised_at', '>=', since)
       .where((eb) =>
         eb.not(
@@ -192,8 +192,9 @@ export class AlarmsRepository {
           ),
         ),
       )
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+      .groupBy('category')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.category as AlarmCategory, Number(r.n)]));
   }
 
   /** Marks alarms read for a device: the given ids, or every unread one raised since `since`. */

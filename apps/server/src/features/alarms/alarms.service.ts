@@ -26,6 +26,9 @@ import { type AlarmsServiceOptions, AlarmWatch, limitable, limitableChannels } f
 
 export { type AlarmsServiceOptions, limitableChannels };
 
+const sumOf = (counts: Partial<Record<string, number>>) =>
+  Object.values(counts).reduce<number>((a, n) => a + (n ?? 0), 0);
+
 /** The unread count covers this many days. */
 const UNREAD_DAYS = 30;
 
@@ -71,16 +74,25 @@ export class AlarmsService {
       deviceId,
       open.map((a) => a.id),
     );
+    const unreadByCategory = await this.#unreadByCategory(deviceId);
     return {
       items: open.map((a) => toAlarm(a, read.has(a.id))),
-      unread: await this.unread(deviceId),
+      unread: sumOf(unreadByCategory),
+      unreadByCategory,
       serverTime: new Date(this.#watch.now()).toISOString(),
     };
   }
 
   async unread(deviceId: string): Promise<number> {
     await this.#watch.flush();
-    return this.#repo.unreadCount(deviceId, new Date(this.#watch.now() - UNREAD_DAYS * DAY_MS).toISOString());
+    return sumOf(await this.#unreadByCategory(deviceId));
+  }
+
+  #unreadByCategory(deviceId: string) {
+    return this.#repo.unreadByCategory(
+      deviceId,
+      new Date(this.#watch.now() - UNREAD_DAYS * DAY_MS).toISOString(),
+    );
   }
 
   async history(query: AlarmHistoryQuery, deviceId: string): Promise<AlarmHistoryResponse> {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../../test/render-page';
 import { AlarmsPage } from './alarms-page';
@@ -24,7 +24,7 @@ const exhaustHigh = {
   unit: '°C',
   read: false,
 };
-const empty = { items: [], unread: 0, serverTime: '2026-11-24T09:00:00.000Z' };
+const empty = { items: [], unread: 0, unreadByCategory: {}, serverTime: '2026-11-24T09:00:00.000Z' };
 const history = { items: [], total: 0, page: 1, pageSize: 15 };
 
 describe('message center page', { timeout: 120_000 }, () => {
@@ -52,9 +52,32 @@ describe('message center page', { timeout: 120_000 }, () => {
     expect(await screen.findByText('No active alarms')).toBeTruthy();
   });
 
+  it("counts each event type's unread alarms of the last 30 days, cleared ones too, as the bell does", async () => {
+    stubApi({
+      '/api/v1/alarms/active': {
+        json: {
+          ...empty,
+          unread: 9,
+          unreadByCategory: { equipmentAlarm: 5, focWarning: 3, equipmentAssessment: 1 },
+        },
+      },
+      '/api/v1/alarms/history': { json: history },
+    });
+    await renderPage(<AlarmsPage />, { path: '/notification' });
+    const unreadOf = (panel: string) =>
+      within(screen.getByRole('button', { name: panel })).getByText(/Unread/).previousElementSibling
+        ?.textContent;
+    await waitFor(() => expect(unreadOf('Equipment alarm')).toBe('5'));
+    expect(unreadOf('F.O.C warning')).toBe('3');
+    expect(unreadOf('Equipment assessment')).toBe('1');
+    expect(unreadOf('Energy distribution')).toBe('0');
+  });
+
   it('lists an active alarm with its value and limit in display units', async () => {
     stubApi({
-      '/api/v1/alarms/active': { json: { ...empty, items: [exhaustHigh], unread: 1 } },
+      '/api/v1/alarms/active': {
+        json: { ...empty, items: [exhaustHigh], unread: 1, unreadByCategory: { equipmentAlarm: 1 } },
+      },
       '/api/v1/alarms/history': { json: history },
     });
     const { container } = await renderPage(<AlarmsPage />, { path: '/notification' });

@@ -73,7 +73,7 @@ export function AlarmsPage() {
         <CategoryStat
           active={mine.length}
           unacknowledged={mine.filter((a) => a.state !== 'active_acknowledged').length}
-          unread={mine.filter((a) => !a.read).length}
+          unread={active.data?.unreadByCategory[category] ?? 0}
           pressed={filters.category === category}
           label={t(`alarms.panels.${category}`)}
           onClick={() => update({ category: filters.category === category ? undefined : category })}
