@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { startOverviewFetch } from '../features/overview/api/get-overview-page';
-import { preloadChart } from '../ui/chart';
+import { type ChartPart, preloadChart } from '../ui/chart';
 import { type OnDemand, onDemand } from '../ui/on-demand';
 
 /** A route's view, loaded on demand (see ui/on-demand.tsx). */
@@ -10,10 +10,17 @@ export type View = OnDemand<object>;
 const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
   onDemand(() => load().then(pick));
 
-/** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
-const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
+/**
+ * A view that draws charts: the chart code and the ECharts parts (`ui/chart-parts.ts`) its first charts use are
+ * fetched beside the view's own, not after it has drawn. A part the view needs later loads with its chart.
+ */
+const charted = <M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  parts: ChartPart[] = [],
+): View =>
   named(() => {
-    preloadChart();
+    preloadChart(parts);
     return load();
   }, pick);
 
@@ -36,6 +43,7 @@ export const views: Record<string, View> = {
       return import('../features/overview/overview-page');
     },
     (m) => m.OverviewPage,
+    ['pie'],
   ),
   '/eff-monitory/me': charted(monitoring, (m) => m.MePage),
   '/eff-monitory/ge': charted(monitoring, (m) => m.GePage),
