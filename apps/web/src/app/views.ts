@@ -7,8 +7,8 @@ import { type OnDemand, onDemand } from '../ui/on-demand';
 export type View = OnDemand<object>;
 
 /** Each view loads on demand (SPEC §2); one chunk per feature folder. */
-const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
-  onDemand(() => load().then(pick));
+const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType, styles = true): View =>
+  onDemand(() => load().then(pick), { styles });
 
 /**
  * A view that draws charts: the chart code and the ECharts parts (`ui/chart-parts.ts`) its first charts use are
@@ -18,11 +18,16 @@ const charted = <M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   parts: ChartPart[] = [],
+  styles = true,
 ): View =>
-  named(() => {
-    preloadChart(parts);
-    return load();
-  }, pick);
+  named(
+    () => {
+      preloadChart(parts);
+      return load();
+    },
+    pick,
+    styles,
+  );
 
 const monitoring = () => import('../features/monitoring/pages');
 
@@ -44,6 +49,8 @@ export const views: Record<string, View> = {
     },
     (m) => m.OverviewPage,
     ['pie'],
+    // The first route: drawn with the first part of antd's stylesheet (apps/web/antd-styles.ts).
+    false,
   ),
   '/eff-monitory/me': charted(monitoring, (m) => m.MePage),
   '/eff-monitory/ge': charted(monitoring, (m) => m.GePage),
