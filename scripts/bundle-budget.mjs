@@ -21,8 +21,8 @@ if (!existsSync(manifestFile)) {
 }
 /** Bytes to the overview fully drawn, brotli as served, kB (1,000 bytes, as the draw bench counts). */
 export const FIRST_ROUTE_BUDGET_KB = 300;
-/** The build fails past this ceiling until the first route fits its budget (2026-11-27: 467 kB counted). */
-export const CEILING_KB = 470;
+/** The build fails past this ceiling until the first route fits its budget (2026-11-27: 448 kB counted). */
+export const CEILING_KB = 450;
 /** The ECharts parts (ui/chart-parts.ts) the overview's charts need beyond the chart code, as app/views.ts preloads. */
 const OVERVIEW_CHART_PARTS = ['pie'];
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));

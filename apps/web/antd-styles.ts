@@ -85,6 +85,64 @@ export function splitAntdCss(css: string): { first: string; rest: string } {
   return { first: first.join('\n'), rest: rest.join('\n') };
 }
 
+const STYLE_HOOK = /\b(genStyleHooks|genComponentStyleHook|genSubStyleComponent)\(/;
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * antd runs with its zero-runtime theme (app/providers.tsx): a component's style hook returns before it calls the
+ * function that writes the component's CSS, since the static stylesheet carries the rules. In the build that function,
+ * the second argument of each `genStyleHooks`, `genComponentStyleHook` and `genSubStyleComponent` call in antd's style
+ * modules, becomes `() => []`, and the style code it alone used leaves the bundle. The component tokens (the third
+ * argument), which become the CSS variables the stylesheet reads, stay.
+ */
+export function antdZeroRuntimeStyles(): Plugin {
+  return {
+    name: 'ecohelm-antd-zero-runtime-styles',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.replace(/\\/g, '/');
+      if (!/\/node_modules\/antd\/es\/.*\/style\/[^/]+\.js$/.test(file) || !STYLE_HOOK.test(code))
+        return null;
+      const cuts: [number, number][] = [];
+      const walk = (node: unknown) => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) {
+          for (const n of node) walk(n);
+          return;
+        }
+        const n = node as Node;
+        if (n.type === 'CallExpression') {
+          const callee = n.callee as Node & { name?: string };
+          const args = n.arguments as Node[];
+          if (
+            callee.type === 'Identifier' &&
+            STYLE_HOOK.test(`${callee.name}(`) &&
+            args.length >= 2 &&
+            args[1]
+          ) {
+            cuts.push([args[1].start, args[1].end]);
+            walk(args.filter((_, i) => i !== 1)); // not into the cut
+            return;
+          }
+        }
+        for (const [key, value] of Object.entries(n)) if (key !== 'type') walk(value);
+      };
+      walk(this.parse(code));
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const [start, end] of cuts.sort((a, b) => b[0] - a[0]))
+        out = `${out.slice(0, start)}() => []${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** Serves `virtual:antd-first.css` and `virtual:antd-rest.css` from antd's stylesheet. */
 export function antdStyles(): Plugin {
   const ids = { 'virtual:antd-first.css': 'first', 'virtual:antd-rest.css': 'rest' } as const;

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { antdStyles } from './antd-styles.ts';
+import { antdStyles, antdZeroRuntimeStyles } from './antd-styles.ts';
 
 /**
  * Stamps every build with one id: `import.meta.env.VITE_BUILD_ID` in the code and `dist/version.json`
@@ -57,7 +57,7 @@ const apiTarget = process.env.ECOHELM_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), buildIdPlugin(), narrowAntdImports(), antdStyles()],
+  plugins: [react(), buildIdPlugin(), narrowAntdImports(), antdStyles(), antdZeroRuntimeStyles()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
