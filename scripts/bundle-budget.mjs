@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The console's JavaScript per route, gzip, from the Vite build manifest (`npm run build` writes it): the first
-// route (/overview: the entry with everything it imports, the overview view's own chunks and the strings of one
-// language, the larger) against its budget (DESIGN.md: ≤ 300 KB gzip), and every other view's own JavaScript and
-// what loads on demand (chart code, the other language). The build fails when the first route
-// grows past the budget itself (CEILING_KB = FIRST_ROUTE_BUDGET_KB since 2026-11-25: 385 → 289 KB, with zod and the
-// response schemas, the overview's settings form, the section tabs and the other language's strings out of it).
+// What the console fetches to draw its first route (/overview), from the Vite build manifest, as served: each file's
+// brotli copy (scripts/precompress.mjs; a file without one is sent as it is). Counted: the entry with everything it
+// imports, the overview view's own chunks, the chart code and the ECharts parts the overview draws before it is
+// fully drawn (ui/chart-impl.tsx and OVERVIEW_CHART_PARTS, app/views.ts), the strings of one language (the larger)
+// and the stylesheets of all these. Not counted: the page itself and the API's answers (~15 kB, measured with the rest
+// by bench/overview-draw.bench.ts). The budget is 300 kB (DESIGN.md, issue 28); until the first route fits it the
+// build fails past a ceiling (CEILING_KB), so it cannot grow unnoticed. Beside it: every other view's own JavaScript
+// and what loads on demand, gzip as before (the figures in docs/decisions.md "First-route JavaScript").
 // `--json` prints the figures as JSON (for the bench).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,9 +19,12 @@ if (!existsSync(manifestFile)) {
   process.stderr.write('No build manifest: run `npm run build` first.\n');
   process.exit(2);
 }
+/** Bytes to the overview fully drawn, brotli as served, kB (1,000 bytes, as the draw bench counts). */
 export const FIRST_ROUTE_BUDGET_KB = 300;
-/** The build fails past the budget itself (it was a ratchet above it until the first route fitted). */
-export const CEILING_KB = FIRST_ROUTE_BUDGET_KB;
+/** The build fails past this ceiling until the first route fits its budget (2026-11-27: 448 kB counted). */
+export const CEILING_KB = 450;
+/** The ECharts parts (ui/chart-parts.ts) the overview's charts need beyond the chart code, as app/views.ts preloads. */
+const OVERVIEW_CHART_PARTS = ['pie'];
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const gz = new Map();
 const sizeKb = (file) => {
@@ -35,6 +40,13 @@ const closure = (key, seen = new Set()) => {
 };
 const js = (keys) => [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
 const total = (files) => files.reduce((s, f) => s + sizeKb(f), 0);
+/** A file as the server sends it: its brotli copy, or the file when it has none (too small to be worth it). */
+const servedKb = (file) => {
+  const full = path.join(dist, file);
+  if (existsSync(`${full}.br`)) return readFileSync(`${full}.br`).length / 1000;
+  return readFileSync(full).length / 1000;
+};
+const css = (keys) => [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
 
 const entry = closure('index.html');
 const ownOf = (k) => js([...closure(k)].filter((c) => !entry.has(c)));
@@ -55,7 +67,32 @@ const firstRoute = [
     ...(language ? onDemand[language] : []),
   ]),
 ];
+/** Everything the overview fetches before it is drawn, as manifest keys. */
+const overviewViewKey = Object.keys(manifest).find((k) =>
+  k.startsWith('src/features/overview/overview-page'),
+);
+const chartKeys = [
+  'src/ui/chart-impl.tsx',
+  ...OVERVIEW_CHART_PARTS.map(
+    (p) => `src/ui/chart-parts/${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`,
+  ),
+];
+for (const k of chartKeys)
+  if (!manifest[k]) throw new Error(`${k} is not in the build manifest (OVERVIEW_CHART_PARTS?)`);
+const drawnKeys = new Set([
+  ...entry,
+  ...(overviewViewKey ? closure(overviewViewKey) : []),
+  ...chartKeys.flatMap((k) => [...closure(k)]),
+  ...(language ? closure(`src/${language}`) : []),
+]);
+const drawnJs = js(drawnKeys);
+const drawnCss = css(drawnKeys);
+const sumServed = (files) => files.reduce((a, f) => a + servedKb(f), 0);
 const result = {
+  drawnKb: sumServed(drawnJs) + sumServed(drawnCss),
+  drawnJsKb: sumServed(drawnJs),
+  drawnJsFiles: drawnJs.length,
+  drawnCssKb: sumServed(drawnCss),
   entryKb: total(js(entry)),
   firstRouteKb: total(firstRoute),
   firstRouteFiles: firstRoute.length,
@@ -69,11 +106,12 @@ else {
   const row = (name, kb) => `${name.padEnd(52)} ${kb.toFixed(1).padStart(8)} KB`;
   process.stdout.write(
     [
+      `${'/overview fully drawn, brotli as served (budget 300 kB)'.padEnd(52)} ${result.drawnKb.toFixed(1).padStart(8)} kB`,
+      `  JavaScript ${result.drawnJsKb.toFixed(1)} kB in ${result.drawnJsFiles} files (with the chart code and the language), CSS ${result.drawnCssKb.toFixed(1)} kB; ceiling ${CEILING_KB} kB`,
+      '',
+      'gzip:',
       row('entry (shell, router, i18n, api client)', result.entryKb),
-      row(
-        `first route /overview (${result.firstRouteFiles} files; budget ${FIRST_ROUTE_BUDGET_KB} KB)`,
-        result.firstRouteKb,
-      ),
+      row(`first route /overview without its charts (${result.firstRouteFiles} files)`, result.firstRouteKb),
       `  (the entry, the overview's own chunks and the strings of one language, ${language ?? 'none'})`,
       '',
       'own JavaScript of each view, loaded when it is opened (gzip):',
@@ -89,9 +127,9 @@ else {
     ].join('\n'),
   );
 }
-if (result.firstRouteKb > CEILING_KB) {
+if (result.drawnKb > CEILING_KB) {
   process.stderr.write(
-    `The first route's JavaScript grew to ${result.firstRouteKb.toFixed(1)} KB gzip, past its budget of ${CEILING_KB} KB.\n`,
+    `What the overview fetches until drawn grew to ${result.drawnKb.toFixed(1)} kB (brotli), past its ceiling of ${CEILING_KB} kB (budget ${FIRST_ROUTE_BUDGET_KB} kB).\n`,
   );
   process.exit(1);
 }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStyles, antdZeroRuntimeStyles } from './antd-styles.ts';
 
 /**
  * Stamps every build with one id: `import.meta.env.VITE_BUILD_ID` in the code and `dist/version.json`
@@ -29,12 +30,34 @@ function buildIdPlugin(): Plugin {
   };
 }
 
+/**
+ * antd's form context (imported by every antd input, and by the ConfigProvider) takes `FormProvider` from
+ * `@rc-component/form`'s index, whose top level assigns Field, List, useForm… onto the default export: an import of
+ * one name keeps the whole form library and its validator (~20 KB gzip) in the first route, which has no form.
+ * That one import goes to the module that defines it; antd's Form itself still imports the index.
+ */
+function narrowAntdImports(): Plugin {
+  return {
+    name: 'ecohelm-narrow-antd-imports',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@rc-component/form' &&
+        importer?.replace(/\\/g, '/').endsWith('/antd/es/form/context.js')
+      ) {
+        return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+      }
+      return null;
+    },
+  };
+}
+
 /** Where the dev server and preview send `/api` (the Ecohelm server, `npm start`). */
 const apiTarget = process.env.ECOHELM_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), buildIdPlugin()],
+  plugins: [react(), buildIdPlugin(), narrowAntdImports(), antdStyles(), antdZeroRuntimeStyles()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type MappingAlgorithm, theme } from 'antd';
-import 'antd/dist/antd.css';
+// antd's static stylesheet, the first route's part (antd-styles.ts); the rest comes with views and dialogs.
+import 'virtual:antd-first.css';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';

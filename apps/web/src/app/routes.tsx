@@ -11,7 +11,7 @@ import { Redirect } from '../shell/redirect';
 import { buildRouteTable } from '../shell/route-table';
 import { Section } from '../shell/section';
 import { FullScreenLoading } from '../ui/full-screen-loading';
-import { OnDemandView } from '../ui/on-demand';
+import { OnDemandView, withStyles } from '../ui/on-demand';
 import { RouteView } from './route-view';
 import { deviceLoginView, userLoginView } from './views';
 
@@ -19,8 +19,8 @@ import { deviceLoginView, userLoginView } from './views';
 const topLevel = buildRouteTable().children ?? [];
 
 // Loaded with the Data sources dialog, not with the first page.
-const BackupPanel = lazy(() =>
-  import('../features/backup/backup-panel').then((m) => ({ default: m.BackupPanel })),
+const BackupPanel = lazy(
+  withStyles(() => import('../features/backup/backup-panel').then((m) => ({ default: m.BackupPanel }))),
 );
 
 function DataSources() {
@@ -38,8 +38,8 @@ function DataSources() {
 }
 
 // A shore's account menu, loaded only on a shore (the vessel's first route does not carry it).
-const AccountMenu = lazy(() =>
-  import('../features/users/account-menu').then((m) => ({ default: m.AccountMenu })),
+const AccountMenu = lazy(
+  withStyles(() => import('../features/users/account-menu').then((m) => ({ default: m.AccountMenu }))),
 );
 
 function Account() {
@@ -52,8 +52,10 @@ function Account() {
 }
 
 // A shore's ship console marker, loaded only inside one (lib/ship-scope).
-const ShipConsoleChip = lazy(() =>
-  import('../features/fleet/ship-console-chip').then((m) => ({ default: m.ShipConsoleChip })),
+const ShipConsoleChip = lazy(
+  withStyles(() =>
+    import('../features/fleet/ship-console-chip').then((m) => ({ default: m.ShipConsoleChip })),
+  ),
 );
 
 function Scope() {

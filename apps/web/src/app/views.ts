@@ -1,21 +1,33 @@
 import type { ComponentType } from 'react';
 import { startOverviewFetch } from '../features/overview/api/get-overview-page';
-import { preloadChart } from '../ui/chart';
+import { type ChartPart, preloadChart } from '../ui/chart';
 import { type OnDemand, onDemand } from '../ui/on-demand';
 
 /** A route's view, loaded on demand (see ui/on-demand.tsx). */
 export type View = OnDemand<object>;
 
 /** Each view loads on demand (SPEC §2); one chunk per feature folder. */
-const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
-  onDemand(() => load().then(pick));
+const named = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType, styles = true): View =>
+  onDemand(() => load().then(pick), { styles });
 
-/** A view that draws charts: the chart code is fetched beside the view's own, not after it has drawn. */
-const charted = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType): View =>
-  named(() => {
-    preloadChart();
-    return load();
-  }, pick);
+/**
+ * A view that draws charts: the chart code and the ECharts parts (`ui/chart-parts.ts`) its first charts use are
+ * fetched beside the view's own, not after it has drawn. A part the view needs later loads with its chart.
+ */
+const charted = <M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  parts: ChartPart[] = [],
+  styles = true,
+): View =>
+  named(
+    () => {
+      preloadChart(parts);
+      return load();
+    },
+    pick,
+    styles,
+  );
 
 const monitoring = () => import('../features/monitoring/pages');
 
@@ -36,6 +48,9 @@ export const views: Record<string, View> = {
       return import('../features/overview/overview-page');
     },
     (m) => m.OverviewPage,
+    ['pie'],
+    // The first route: drawn with the first part of antd's stylesheet (apps/web/antd-styles.ts).
+    false,
   ),
   '/eff-monitory/me': charted(monitoring, (m) => m.MePage),
   '/eff-monitory/ge': charted(monitoring, (m) => m.GePage),

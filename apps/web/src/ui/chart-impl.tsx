@@ -1,14 +1,5 @@
-import { BarChart, GaugeChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import {
-  DatasetComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendPlainComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // The ESM core entry: the `lib/core` path crashes under Vite 8 (DESIGN.md "Stack").
@@ -18,23 +9,9 @@ import { useTranslation } from 'react-i18next';
 import styles from './chart.module.css';
 import type { ChartProps } from './chart-types';
 
-// Every kind the console draws. This module loads on demand (ui/chart.tsx), so none of it is in a page's first load.
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  GaugeChart,
-  ScatterChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TitleComponent,
-  DatasetComponent,
-  DataZoomComponent,
-  CanvasRenderer,
-]);
+// What nearly every chart draws; every other series kind and component is registered when a chart's option asks for
+// it (ui/chart-parts.ts). This module loads on demand (ui/chart.tsx), so none of it is in a page's first load.
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendPlainComponent, CanvasRenderer]);
 
 const darkText = { color: '#c9d6f2' };
 

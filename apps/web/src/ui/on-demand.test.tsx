@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OnDemandView, onDemand } from './on-demand';
 
 function Greeting({ name }: { name: string }) {
@@ -9,10 +9,14 @@ function Greeting({ name }: { name: string }) {
 describe('onDemand', () => {
   it('loads once, however often it is asked for, and hands out the component once its code is in', async () => {
     let loads = 0;
-    const greeting = onDemand(async () => {
-      loads += 1;
-      return Greeting;
-    });
+    // Without antd's stylesheet's second part, whose load takes more than the one turn awaited here.
+    const greeting = onDemand(
+      async () => {
+        loads += 1;
+        return Greeting;
+      },
+      { styles: false },
+    );
     expect(greeting.loaded()).toBeUndefined();
     greeting.preload();
     greeting.preload();
@@ -24,7 +28,7 @@ describe('onDemand', () => {
   });
 
   it('renders a loaded component in the same pass, with no fallback on the way', async () => {
-    const greeting = onDemand(async () => Greeting);
+    const greeting = onDemand(async () => Greeting, { styles: false });
     greeting.preload();
     await act(async () => {
       await Promise.resolve();
@@ -33,6 +37,12 @@ describe('onDemand', () => {
     // Synchronously: no suspended first pass.
     expect(screen.getByText('hello bridge')).toBeTruthy();
     expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('brings the part of the antd stylesheet the first route leaves out with what it loads', async () => {
+    const greeting = onDemand(async () => Greeting);
+    greeting.preload();
+    await vi.waitFor(() => expect(greeting.loaded()).toBe(Greeting));
   });
 
   it('shows the fallback until the code of a component not yet loaded arrives', async () => {

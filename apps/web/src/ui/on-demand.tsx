@@ -17,11 +17,24 @@ export interface OnDemand<P extends object> {
   lazy: LazyExoticComponent<ComponentType<P>>;
 }
 
-export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): OnDemand<P> {
+/**
+ * A load that brings the part of antd's stylesheet the first route does not draw (apps/web/antd-styles.ts) with it, so
+ * what comes on demand never draws unstyled. The stylesheet loads once; later loads find it in.
+ */
+export function withStyles<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), import('./antd-rest-styles')]).then(([loaded]) => loaded);
+}
+
+/** `styles: false` for the first route's own view, which draws with the first part of antd's stylesheet alone. */
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { styles = true }: { styles?: boolean } = {},
+): OnDemand<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   let component: ComponentType<P> | undefined;
+  const withRest = styles ? withStyles(load) : load;
   const once = () => {
-    loading ??= load().then((loadedComponent) => {
+    loading ??= withRest().then((loadedComponent) => {
       component = loadedComponent;
       return { default: loadedComponent };
     });

@@ -2,10 +2,11 @@ import { Button, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataIcon } from '../../ui/icons';
+import { withStyles } from '../../ui/on-demand';
 
 // Loaded when first opened: its tables, upload and progress stay out of the shell's first load.
-const DataSourcesModal = lazy(() =>
-  import('./data-sources-modal').then((m) => ({ default: m.DataSourcesModal })),
+const DataSourcesModal = lazy(
+  withStyles(() => import('./data-sources-modal').then((m) => ({ default: m.DataSourcesModal }))),
 );
 
 /** The header's "Data sources" button and its dialog (ingest status per source, CSV import). */

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
+import { withStyles } from '../../ui/on-demand';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
 import { useOverview } from './api/get-overview';
@@ -21,8 +22,8 @@ function overviewLayout<P extends { span?: number }>(panels: P[]): { panels: P[]
 
 const periods = ['day', 'month', 'year'] as const satisfies readonly CiiPeriod[];
 
-const OverviewSettingsModal = lazy(() =>
-  import('./overview-settings-modal').then((m) => ({ default: m.OverviewSettingsModal })),
+const OverviewSettingsModal = lazy(
+  withStyles(() => import('./overview-settings-modal').then((m) => ({ default: m.OverviewSettingsModal }))),
 );
 
 /** The default landing page (SPEC §2 "Overview"): every figure from the API, live panels at 1 Hz. */

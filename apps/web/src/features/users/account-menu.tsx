@@ -3,11 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePageConfig } from '../../lib/page-config';
+import { withStyles } from '../../ui/on-demand';
 import { useLogout, useUserSession } from './api/session';
 
 // The dialog and its form rules load when the user opens it.
-const ChangePasswordModal = lazy(() =>
-  import('./user-modals').then((m) => ({ default: m.ChangePasswordModal })),
+const ChangePasswordModal = lazy(
+  withStyles(() => import('./user-modals').then((m) => ({ default: m.ChangePasswordModal }))),
 );
 
 /** The header's account menu on a shore: who is signed in, the users page (admins), own password, log out. */

@@ -1,0 +1,5 @@
+// Registered when a chart's option asks for it (ui/chart-parts.ts): its code is a chunk of its own.
+import { GaugeChart } from 'echarts/charts';
+import { use } from 'echarts/core';
+
+use(GaugeChart);
