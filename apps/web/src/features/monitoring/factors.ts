@@ -1,4 +1,5 @@
 import type { MonitoringUnit } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 
 /** A key factor of a unit: a catalogue channel, its label key under `monitoring.factors` and its digits. */
 export interface KeyFactor {
@@ -15,24 +16,24 @@ export interface KeyFactor {
 }
 
 const me: KeyFactor[] = [
-  { key: 'revolutions', channel: 'propulsion.main.revolutions', digits: 1 },
-  { key: 'engineLoad', channel: 'propulsion.main.engineLoad', digits: 1 },
-  { key: 'shaftPower', channel: 'propulsion.main.shaftPower', digits: 0 },
-  { key: 'shaftTorque', channel: 'propulsion.main.shaftTorque', digits: 0 },
-  { key: 'fuelHfo', channel: 'propulsion.main.fuel.hfo.massFlow', digits: 1 },
-  { key: 'fuelMgo', channel: 'propulsion.main.fuel.mgo.massFlow', digits: 1 },
-  { key: 'fuelRack', channel: 'propulsion.main.fuelRack', digits: 1 },
-  { key: 'scavengeAirPressure', channel: 'propulsion.main.scavengeAirPressure', digits: 2 },
-  { key: 'turbocharger', channel: 'propulsion.main.turbocharger.revolutions', digits: 0 },
-  { key: 'exhaustAfterTc', channel: 'propulsion.main.exhaustTemperature', digits: 1 },
+  { key: 'revolutions', channel: CHANNEL.meRev, digits: 1 },
+  { key: 'engineLoad', channel: CHANNEL.meLoad, digits: 1 },
+  { key: 'shaftPower', channel: CHANNEL.mePower, digits: 0 },
+  { key: 'shaftTorque', channel: CHANNEL.meTorque, digits: 0 },
+  { key: 'fuelHfo', channel: CHANNEL.meFuelHfo, digits: 1 },
+  { key: 'fuelMgo', channel: CHANNEL.meFuelMgo, digits: 1 },
+  { key: 'fuelRack', channel: CHANNEL.meRack, digits: 1 },
+  { key: 'scavengeAirPressure', channel: CHANNEL.meScav, digits: 2 },
+  { key: 'turbocharger', channel: CHANNEL.meTc, digits: 0 },
+  { key: 'exhaustAfterTc', channel: CHANNEL.meExhTc, digits: 1 },
   ...Array.from({ length: 6 }, (_, i) => ({
     key: 'cylinderExhaust',
     channel: `propulsion.main.cylinders.${i + 1}.exhaustTemperature`,
     digits: 1,
     n: i + 1,
   })),
-  { key: 'coolantTemperature', channel: 'propulsion.main.coolantTemperature', digits: 1 },
-  { key: 'oilPressure', channel: 'propulsion.main.oilPressure', digits: 2 },
+  { key: 'coolantTemperature', channel: CHANNEL.meJwTemp, digits: 1 },
+  { key: 'oilPressure', channel: CHANNEL.meLoPress, digits: 2 },
 ];
 
 const generator = (n: 1 | 2 | 3): KeyFactor[] => {

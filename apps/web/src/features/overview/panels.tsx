@@ -1,4 +1,5 @@
 import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 import { Alert, Modal, Statistic, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,12 +159,12 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
 }
 
 const NAVIGATION = [
-  { key: 'trim', channel: 'navigation.trim', digits: 2 },
-  { key: 'power', channel: 'propulsion.main.shaftPower', digits: 0 },
-  { key: 'rotation', channel: 'propulsion.main.revolutions', digits: 1 },
-  { key: 'rudder', channel: 'steering.rudderAngle', digits: 1 },
-  { key: 'ukc', channel: 'environment.depth.belowKeel', digits: 1 },
-  { key: 'heading', channel: 'navigation.headingTrue', digits: 1 },
+  { key: 'trim', channel: CHANNEL.trim, digits: 2 },
+  { key: 'power', channel: CHANNEL.mePower, digits: 0 },
+  { key: 'rotation', channel: CHANNEL.meRev, digits: 1 },
+  { key: 'rudder', channel: CHANNEL.rudder, digits: 1 },
+  { key: 'ukc', channel: CHANNEL.ukc, digits: 1 },
+  { key: 'heading', channel: CHANNEL.heading, digits: 1 },
 ] as const;
 const NAVIGATION_CHANNELS = NAVIGATION.map((n) => n.channel);
 

@@ -1,4 +1,5 @@
 import type { FuelStatisticsResponse, TelemetryTrendResponse, TrackResponse } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 import { Alert, Button, DatePicker, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +17,8 @@ import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';
 
-const COLOUR_CHANNELS = [
-  'navigation.speedOverGround',
-  'navigation.speedThroughWater',
-  'propulsion.main.shaftPower',
-  'propulsion.main.fuel.hfo.massFlow',
-  'environment.wind.speedTrue',
-];
-const DEFAULT_TRENDS = ['navigation.speedThroughWater', 'propulsion.main.shaftPower'];
+const COLOUR_CHANNELS = [CHANNEL.sog, CHANNEL.stw, CHANNEL.mePower, CHANNEL.meFuelHfo, CHANNEL.windSpeedTrue];
+const DEFAULT_TRENDS = [CHANNEL.stw, CHANNEL.mePower];
 const LINE_COLOURS = ['#4f9cf9', '#f2994a', '#2fbf71', '#bb6bd9'];
 
 /**

@@ -1,4 +1,5 @@
 import type { SpeedResponse } from '@ecohelm/contracts';
+import { CHANNEL } from '@ecohelm/domain';
 import { Tag } from 'antd';
 import { useFormat } from '../../lib/use-format';
 import { useLiveChannels } from '../../ui/use-live-channels';
@@ -9,19 +10,19 @@ type Data = SpeedResponse;
 
 /** The navigation channels, live at 1 Hz (the page's 10 s answer fills in until the stream delivers). */
 const NAV = {
-  sog: 'navigation.speedOverGround',
-  stw: 'navigation.speedThroughWater',
-  wind: 'environment.wind.speedTrue',
-  windFrom: 'environment.wind.directionTrue',
-  rpm: 'propulsion.main.revolutions',
-  draftFore: 'navigation.draft.fore',
-  draftAft: 'navigation.draft.aft',
-  draftPort: 'navigation.draft.port',
-  draftStarboard: 'navigation.draft.starboard',
-  course: 'navigation.courseOverGroundTrue',
-  heel: 'navigation.attitude.roll',
-  trim: 'navigation.trim',
-  rot: 'navigation.rateOfTurn',
+  sog: CHANNEL.sog,
+  stw: CHANNEL.stw,
+  wind: CHANNEL.windSpeedTrue,
+  windFrom: CHANNEL.windDirTrue,
+  rpm: CHANNEL.meRev,
+  draftFore: CHANNEL.draftFore,
+  draftAft: CHANNEL.draftAft,
+  draftPort: CHANNEL.draftPort,
+  draftStarboard: CHANNEL.draftStbd,
+  course: CHANNEL.cog,
+  heel: CHANNEL.heel,
+  trim: CHANNEL.trim,
+  rot: CHANNEL.rot,
 } as const;
 const NAV_CHANNELS = Object.values(NAV);
 
