@@ -3,6 +3,7 @@
  * information-filling records, typed by the contracts so a change of the API shows up in both at once.
  */
 import type { ShipInput } from '@ecohelm/contracts';
+import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
 
@@ -174,4 +175,30 @@ export function reportingYear(year: number, options: { anchorage?: boolean } = {
       fuel: fuel(1075, 75),
     },
   ];
+}
+
+/**
+ * A stay as the domain's filling record, for server tests that compute a report by hand, apart from the server's
+ * mapping: a departure of voyage `voyageNumber`, arrived and left `at`, with `robT` the [HFO, MDO/MGO] on board on
+ * arrival and on departure, after `distanceNm` with `departureCargoT` aboard; `over` adds or replaces any field.
+ */
+export function domainStay(
+  id: string,
+  voyageNumber: string,
+  at: [arrivalUtc: string, departureUtc: string],
+  robT: [arrival: [number, number], departure: [number, number]],
+  over: Partial<FillingRecord> = {},
+): FillingRecord {
+  const [[hfoIn, mgoIn], [hfoOut, mgoOut]] = robT;
+  return {
+    id,
+    type: 'departure',
+    voyageNumber,
+    arrivalUtc: at[0],
+    departureUtc: at[1],
+    distanceNm: 0,
+    robArrivalT: { ls_hfo: hfoIn, mdo_mgo: mgoIn },
+    robDepartureT: { ls_hfo: hfoOut, mdo_mgo: mgoOut },
+    ...over,
+  };
 }
