@@ -2,7 +2,7 @@
  * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
  * information-filling records, typed by the contracts so a change of the API shows up in both at once.
  */
-import type { ShipInput } from '@ecohelm/contracts';
+import type { BunkerRecordInput, OilChangeRecordInput, ShipInput } from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
@@ -202,3 +202,27 @@ export function domainStay(
     ...over,
   };
 }
+
+/** A bunker delivery of 800 t of HFO at Singapore on 10 January 2025; `over` replaces any field. */
+export const bunkerRecord = (over: Partial<BunkerRecordInput> = {}): BunkerRecordInput => ({
+  port: 'Singapore',
+  fuelType: 'ls_hfo',
+  quantityT: 800,
+  supplier: 'Test Bunkers',
+  startTime: '2025-01-10T02:00:00.000Z',
+  endTime: '2025-01-10T11:00:00.000Z',
+  tankNumber: '3P',
+  ...over,
+});
+
+/** The main engine's scheduled oil change (SAE 30 to SAE 40) on 10 January 2025; `over` replaces any field. */
+export const oilChangeRecord = (over: Partial<OilChangeRecordInput> = {}): OilChangeRecordInput => ({
+  equipment: 'ME',
+  oilTypeBefore: 'SAE 30',
+  oilTypeAfter: 'SAE 40',
+  startTime: '2025-01-10T02:00:00.000Z',
+  endTime: '2025-01-10T04:00:00.000Z',
+  reason: 'Scheduled',
+  operator: 'C/E',
+  ...over,
+});
