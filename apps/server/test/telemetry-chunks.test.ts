@@ -314,12 +314,7 @@ describe('a store of the old layout (release fixture)', () => {
       await migrateToLatest(store.db);
       const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
       try {
-        const { authorization } = await deviceAuth(services, {
-          code: 'CHUNKS-01',
-          name: 'Chunk check',
-          role: 'admin',
-          secret: 'chunk-secret',
-        });
+        const { authorization } = await deviceAuth(services);
         const auth = { authorization };
         const minutes = () =>
           services.telemetry.rollups('1m', SOG, RELEASE_STORE_NOW - 3 * DAY, RELEASE_STORE_NOW);
