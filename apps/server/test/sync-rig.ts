@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, bunkerRecord, departure, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode } from '../src/features/sync/sync.link.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
@@ -20,6 +20,16 @@ import { createTestApp, type TestApp } from './stores.ts';
 export type Json = Record<string, unknown>;
 export const HOUR = 3_600_000;
 export const IMO = validShip().imoNumber;
+
+/** The bunkering in Rotterdam of the filled ship (and the fleet tests' ship): 500 t of HFO. */
+export const rotterdamBunker = () =>
+  bunkerRecord({
+    port: 'Rotterdam',
+    quantityT: 500,
+    supplier: 'Bunker BV',
+    startTime: '2025-02-27T08:00:00Z',
+    endTime: '2025-02-27T14:00:00Z',
+  });
 
 /**
  * A ship with its particulars, an arrival (not submitted) and a submitted departure, a bunker record and `hours`
@@ -47,15 +57,7 @@ export async function fillShip(
   expect((await inject('POST', '/api/v1/filling/records/report', { ids: [departureId] })).statusCode).toBe(
     200,
   );
-  await inject('POST', '/api/v1/records/bunker', {
-    port: 'Rotterdam',
-    fuelType: 'ls_hfo',
-    quantityT: 500,
-    supplier: 'Bunker BV',
-    startTime: '2025-02-27T08:00:00Z',
-    endTime: '2025-02-27T14:00:00Z',
-    tankNumber: '3P',
-  });
+  await inject('POST', '/api/v1/records/bunker', rotterdamBunker());
   // Telemetry of `hours` hours ending two days ago: every hourly bucket and two or three daily ones.
   const end = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
   const samples = [];

@@ -14,6 +14,7 @@ import {
   fillShip,
   IMO,
   type Json,
+  type ShipLink,
   shipRecordKeys,
   shipRollups,
   shoreRecordKeys,
@@ -25,6 +26,16 @@ import {
 
 describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStream', () => {
   const rig = syncRig();
+  /** Waits until the ship's outbox is empty and the shore holds every one of the ship's rollups and records. */
+  const allAshore = (link: ShipLink, shoreDb: Db, rollups: string[], records: string[], what: string) =>
+    waitFor(
+      async () =>
+        (await backlog(link)) === 0 &&
+        (await shoreRollups(shoreDb)).length === rollups.length &&
+        (await shoreRecordKeys(shoreDb)).length === records.length,
+      20_000,
+      what,
+    );
   const { shoreApp, shipApp, linkShip } = rig;
 
   it('sends every record and rollup once: the shore holds each exactly once, and a resend is dropped', async () => {
@@ -38,14 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const expectedRecords = await shipRecordKeys(shipDb);
     expect(expectedRollups.length).toBeGreaterThan(60);
 
-    await waitFor(
-      async () =>
-        (await backlog(link)) === 0 &&
-        (await shoreRollups(shoreDb)).length === expectedRollups.length &&
-        (await shoreRecordKeys(shoreDb)).length === expectedRecords.length,
-      20_000,
-      'the full sync',
-    );
+    await allAshore(link, shoreDb, expectedRollups, expectedRecords, 'the full sync');
     await waitFor(async () => (await streamState(rig.nats)).pending === 0, 10_000, 'the shore consumer');
     expect(await shoreRollups(shoreDb)).toEqual(expectedRollups);
     expect(await shoreRecordKeys(shoreDb)).toEqual(expectedRecords);
@@ -176,14 +180,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     const expectedRecords = await shipRecordKeys(shipDb);
     expect(expectedRecords.some((k) => k.startsWith('hull_cleaning:'))).toBe(true);
     expect(arrived).toBeLessThan(expectedRollups.length);
-    await waitFor(
-      async () =>
-        (await backlog(link)) === 0 &&
-        (await shoreRollups(shoreDb)).length === expectedRollups.length &&
-        (await shoreRecordKeys(shoreDb)).length === expectedRecords.length,
-      20_000,
-      'the sync after the link returns',
-    );
+    await allAshore(link, shoreDb, expectedRollups, expectedRecords, 'the sync after the link returns');
     // Acknowledgements lost with the server are redelivered after the ack wait: the natural keys make them no-ops.
 
     expect(await shoreRollups(shoreDb)).toEqual(expectedRollups);
