@@ -22,6 +22,7 @@ import {
   type MinuteRollupInput,
   TelemetryService,
 } from '../apps/server/src/features/telemetry/telemetry.service.ts';
+import { bareSampleWriter } from './bare-insert.ts';
 
 const SAMPLES = Number(process.env.ECOHELM_BENCH_SAMPLES ?? 500_000);
 const RUNS = Number(process.env.ECOHELM_BENCH_RUNS ?? 3);
@@ -77,22 +78,8 @@ async function realPath(batches: Sample[][]): Promise<number> {
 
 async function bareInsert(batches: Sample[][]): Promise<number> {
   const { store, dir, telemetry } = await freshStore();
-  const db = store.sqlite!;
   const ids = new Map(CHANNELS.map((c) => [c.id, telemetry.channelId(c.id)]));
-  const K = 250;
-  const many = db.prepare(
-    `insert into samples (channel_id, t, value) values ${Array(K).fill('(?,?,?)').join(',')}`,
-  );
-  const one = db.prepare('insert into samples (channel_id, t, value) values (?,?,?)');
-  const write = db.transaction((b: Sample[]) => {
-    let i = 0;
-    for (; i + K <= b.length; i += K) {
-      const params: number[] = [];
-      for (let j = i; j < i + K; j++) params.push(ids.get(b[j]!.channel)!, b[j]!.t, b[j]!.value);
-      many.run(params);
-    }
-    for (; i < b.length; i++) one.run(ids.get(b[i]!.channel)!, b[i]!.t, b[i]!.value);
-  });
+  const write = bareSampleWriter(store, (channel) => ids.get(channel)!);
   const start = performance.now();
   for (const b of batches) write(b);
   const s = (performance.now() - start) / 1000;

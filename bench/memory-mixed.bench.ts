@@ -7,28 +7,20 @@
  * /proc/<pid>/status every second: its peak, each minute's last value, and the value 10 s after the load ends.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again (no second backfill).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHANNEL } from '@ecohelm/domain';
-import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { freePort, historyWritten, sleep, startRealServer } from './real-server.ts';
 
 const LOAD_S = Number(process.env.ECOHELM_BENCH_MIXED_S ?? 600);
 const CONCURRENT = 50;
 const BUDGET_MB = 300;
-const root = path.resolve(import.meta.dirname, '..');
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-mixed-'));
 const origin = `http://127.0.0.1:${port}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const rssMb = (server: ChildProcess): number => {
   const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
@@ -85,44 +77,12 @@ async function reads(headers: Record<string, string>): Promise<string[]> {
   return urls;
 }
 
-const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ECOHELM_DATA_DIR: dir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let out = '';
-server.stdout.on('data', (d) => {
-  out += String(d);
-});
-server.stderr.on('data', (d) => {
-  out += String(d);
-});
+const { server, token: tokenWithin, log } = startRealServer(port, dir, { DATABASE_URL: '' });
 try {
   const t0 = performance.now();
-  let token = '';
-  for (;;) {
-    const m = /dcToken=([\w-]+)/.exec(out);
-    if (m) {
-      token = m[1]!;
-      break;
-    }
-    if (performance.now() - t0 > 300_000) throw new Error(`server did not start:\n${out}`);
-    await sleep(100);
-  }
+  const token = await tokenWithin(300_000);
   const headers = { authorization: `Bearer ${token}` };
-  for (;;) {
-    const ship = await fetch(`${origin}/api/v1/ship`, { headers });
-    if (ship.ok && ((await ship.json()) as { complete: boolean }).complete) break;
-    if (performance.now() - t0 > 900_000) throw new Error(`the history did not finish:\n${out}`);
-    await sleep(500);
-  }
+  await historyWritten(origin, token, t0, 900_000, log);
   const historyS = (performance.now() - t0) / 1000;
   await sleep(5000);
   const urls = await reads(headers);

@@ -7,55 +7,23 @@
  * start of the server on that store, measured once its first energy assessment has run (what a ship PC runs
  * day to day: the first start's history generation is behind it). The server's RSS is read from /proc/<pid>/status every 100 ms: at idle, its peak under load, and after.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { freePort, historyWritten, sleep, startRealServer } from './real-server.ts';
 
 const LOAD_S = Number(process.env.ECOHELM_BENCH_MEMORY_S ?? 30);
 const CONCURRENT = 50;
 const BUDGET_MB = 300;
-const root = path.resolve(import.meta.dirname, '..');
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-memory-'));
 const origin = `http://127.0.0.1:${port}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts the real server on `dir`; resolves with its process and the console's device token. */
 async function startServer(): Promise<{ server: ChildProcess; token: string; log: () => string }> {
-  const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ECOHELM_DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  server.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  server.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const t0 = performance.now();
-  for (;;) {
-    const m = /dcToken=([\w-]+)/.exec(out);
-    if (m) return { server, token: m[1]!, log: () => out };
-    if (performance.now() - t0 > 120_000) throw new Error(`server did not start:\n${out}`);
-    await sleep(100);
-  }
+  const { server, token, log } = startRealServer(port, dir, { DATABASE_URL: '' });
+  return { server, token: await token(120_000), log };
 }
 
 /** kB fields of /proc/<pid>/status, in MB. */
@@ -127,14 +95,7 @@ try {
   const t0 = performance.now();
   const first = await startServer();
   current = first.server;
-  for (;;) {
-    const ship = await fetch(`${origin}/api/v1/ship`, {
-      headers: { authorization: `Bearer ${first.token}` },
-    });
-    if (ship.ok && ((await ship.json()) as { complete: boolean }).complete) break;
-    if (performance.now() - t0 > 240_000) throw new Error(`the history did not finish:\n${first.log()}`);
-    await sleep(500);
-  }
+  await historyWritten(origin, first.token, t0, 240_000, first.log);
   const historyS = (performance.now() - t0) / 1000;
   const firstStart = await measure(first.server, first.token);
   await stop(first.server);

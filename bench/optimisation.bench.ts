@@ -32,9 +32,9 @@ import { MonitoringService } from '../apps/server/src/features/monitoring/monito
 import { ParamsService } from '../apps/server/src/features/params/params.service.ts';
 import { TrimRepository } from '../apps/server/src/features/trim/trim.repository.ts';
 import { TrimService } from '../apps/server/src/features/trim/trim.service.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { simulatedForecast } from '../apps/server/src/simulator/forecast.ts';
 import { VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
+import { testConfig } from '../apps/server/test/stores.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const DAY = 86_400_000;
@@ -64,12 +64,7 @@ async function measure(
 const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-optimisation-'));
 const store = openStore({ sqliteFile: path.join(dir, 'ecohelm.sqlite') });
 await migrateToLatest(store.db);
-const config = {
-  ...loadConfig({ ECOHELM_DATA_DIR: dir }),
-  simulator: false,
-  webDist: path.join(dir, 'none'),
-};
-const { app, services } = await buildApp(config, store, { logger: false });
+const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
 const now = Date.now();
 const simulator = new VesselSimulator({
   voyages: services.voyages,

@@ -9,57 +9,22 @@
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
  * second backfill). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
-import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { freePort, historyWritten, root, startRealServer } from './real-server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web console first');
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ECOHELM_DATA_DIR: dir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let out = '';
-server.stdout.on('data', (d) => {
-  out += String(d);
-});
-server.stderr.on('data', (d) => {
-  out += String(d);
-});
+const { server, token: tokenWithin } = startRealServer(port, dir);
 try {
   const t0 = performance.now();
-  const token = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /dcToken=([\w-]+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]!);
-      }
-      if (performance.now() - t0 > 300_000) reject(new Error(`server did not start:\n${out}`));
-    }, 100);
-  });
-  // The history is in once the ship's pre-filled basic info appears (after the backfill).
-  for (;;) {
-    const ship = await fetch(`${origin}/api/v1/ship`, { headers: { authorization: `Bearer ${token}` } });
-    if (ship.ok && ((await ship.json()) as { complete: boolean }).complete) break;
-    // A busy machine takes minutes where an idle one takes 25 s.
-    if (performance.now() - t0 > 900_000) throw new Error('the history did not finish');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const token = await tokenWithin(300_000);
+  await historyWritten(origin, token, t0, 900_000);
   const historyS = (performance.now() - t0) / 1000;
 
   const browser = await chromium.launch({

@@ -11,20 +11,15 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openStore } from '../apps/server/src/db/client.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { VesselSimulator } from '../apps/server/src/simulator/simulator.ts';
+import { deviceAuth, testConfig } from '../apps/server/test/stores.ts';
 
 const LOAD_S = Number(process.env.ECOHELM_BENCH_LOAD_S ?? 60);
 const RATE = 200;
 const dir = mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-overview-'));
 const store = openStore({ sqliteFile: path.join(dir, 'ecohelm.sqlite') });
 await migrateToLatest(store.db);
-const config = {
-  ...loadConfig({ ECOHELM_DATA_DIR: dir }),
-  simulator: false,
-  webDist: path.join(dir, 'none'),
-};
-const { app, services } = await buildApp(config, store, { logger: false });
+const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
 const simulator = new VesselSimulator({
   voyages: services.voyages,
   records: services.records,
@@ -33,14 +28,11 @@ const simulator = new VesselSimulator({
   progress: () => undefined,
 });
 await simulator.start({ live: false });
-const device = await services.sessions.registerDevice({
-  code: 'BENCH-01',
-  name: 'Bench',
-  role: 'admin',
-  secret: 'bench-secret',
-});
-const { token } = await services.sessions.issueToken(device.id, 'device');
-const headers = { authorization: `Bearer ${token}` };
+const headers = {
+  authorization: (
+    await deviceAuth(services, { code: 'BENCH-01', name: 'Bench', role: 'admin', secret: 'bench-secret' })
+  ).authorization,
+};
 await app.inject({
   method: 'PUT',
   url: '/api/v1/ship',

@@ -35,6 +35,7 @@ import type { Sample } from '../apps/server/src/features/ingest/types.ts';
 import { TelemetryRepository } from '../apps/server/src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../apps/server/src/features/telemetry/telemetry.service.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { bareSampleWriter } from './bare-insert.ts';
 
 const CHANNELS = 1000;
 const SECONDS = Number(process.env.ECOHELM_BENCH_STORAGE_SECONDS ?? 3600);
@@ -154,22 +155,7 @@ await dispose(real);
 phase('raw path');
 
 const bare = await freshStore();
-const db = bare.store.sqlite!;
-const K = 250;
-const many = db.prepare(
-  `insert into samples (channel_id, t, value) values ${Array(K).fill('(?,?,?)').join(',')}`,
-);
-const one = db.prepare('insert into samples (channel_id, t, value) values (?,?,?)');
-const write = db.transaction((b: Sample[]) => {
-  let i = 0;
-  for (; i + K <= b.length; i += K) {
-    const params: number[] = [];
-    for (let j = i; j < i + K; j++)
-      params.push(bare.telemetry.channelId(b[j]!.channel), b[j]!.t, b[j]!.value);
-    many.run(params);
-  }
-  for (; i < b.length; i++) one.run(bare.telemetry.channelId(b[i]!.channel), b[i]!.t, b[i]!.value);
-});
+const write = bareSampleWriter(bare.store, (channel) => bare.telemetry.channelId(channel));
 let bareMs = 0;
 for (let s = 0; s < SECONDS; s += BATCH_SECONDS) {
   const batch = batchAt(s, CHANNELS);

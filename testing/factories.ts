@@ -2,7 +2,8 @@
  * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
  * information-filling records, typed by the contracts so a change of the API shows up in both at once.
  */
-import type { ShipInput } from '@ecohelm/contracts';
+import type { BunkerRecordInput, OilChangeRecordInput, ShipInput } from '@ecohelm/contracts';
+import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
 
@@ -175,3 +176,53 @@ export function reportingYear(year: number, options: { anchorage?: boolean } = {
     },
   ];
 }
+
+/**
+ * A stay as the domain's filling record, for server tests that compute a report by hand, apart from the server's
+ * mapping: a departure of voyage `voyageNumber`, arrived and left `at`, with `robT` the [HFO, MDO/MGO] on board on
+ * arrival and on departure, after `distanceNm` with `departureCargoT` aboard; `over` adds or replaces any field.
+ */
+export function domainStay(
+  id: string,
+  voyageNumber: string,
+  at: [arrivalUtc: string, departureUtc: string],
+  robT: [arrival: [number, number], departure: [number, number]],
+  over: Partial<FillingRecord> = {},
+): FillingRecord {
+  const [[hfoIn, mgoIn], [hfoOut, mgoOut]] = robT;
+  return {
+    id,
+    type: 'departure',
+    voyageNumber,
+    arrivalUtc: at[0],
+    departureUtc: at[1],
+    distanceNm: 0,
+    robArrivalT: { ls_hfo: hfoIn, mdo_mgo: mgoIn },
+    robDepartureT: { ls_hfo: hfoOut, mdo_mgo: mgoOut },
+    ...over,
+  };
+}
+
+/** A bunker delivery of 800 t of HFO at Singapore on 10 January 2025; `over` replaces any field. */
+export const bunkerRecord = (over: Partial<BunkerRecordInput> = {}): BunkerRecordInput => ({
+  port: 'Singapore',
+  fuelType: 'ls_hfo',
+  quantityT: 800,
+  supplier: 'Test Bunkers',
+  startTime: '2025-01-10T02:00:00.000Z',
+  endTime: '2025-01-10T11:00:00.000Z',
+  tankNumber: '3P',
+  ...over,
+});
+
+/** The main engine's scheduled oil change (SAE 30 to SAE 40) on 10 January 2025; `over` replaces any field. */
+export const oilChangeRecord = (over: Partial<OilChangeRecordInput> = {}): OilChangeRecordInput => ({
+  equipment: 'ME',
+  oilTypeBefore: 'SAE 30',
+  oilTypeAfter: 'SAE 40',
+  startTime: '2025-01-10T02:00:00.000Z',
+  endTime: '2025-01-10T04:00:00.000Z',
+  reason: 'Scheduled',
+  operator: 'C/E',
+  ...over,
+});

@@ -1,9 +1,15 @@
-import path from 'node:path';
 import { alarmLimitMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/platform/config.ts';
-import { createTestApp, createTestStore, storeKinds, type TestApp, viewerAuth } from './stores.ts';
+import {
+  createTestApp,
+  createTestStore,
+  deviceAuth,
+  storeKinds,
+  type TestApp,
+  testConfig,
+  viewerAuth,
+} from './stores.ts';
 
 // Sample times ahead of the wall clock: the service's 1 Hz tick holds values only up to "now",
 // so these samples alone decide the conditions, deterministically.
@@ -308,22 +314,12 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
 describe.each(storeKinds)('alarms across a restart on %s', (kind) => {
   it('restores open alarms from the store: still listed, acknowledgeable, not raised twice', async () => {
     const testStore = await createTestStore(kind);
-    const config = {
-      // The deltas are stamped up to 334 s ahead of now (`base`): past the ingest window's default 5 minutes.
-      ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir, ECOHELM_INGEST_MAX_AHEAD_S: '3600' }),
-      simulator: false,
-      webDist: path.join(testStore.dataDir, 'no-web'),
-    };
+    // The deltas are stamped up to 334 s ahead of now (`base`): past the ingest window's default 5 minutes.
+    const config = testConfig(testStore.dataDir, { ECOHELM_INGEST_MAX_AHEAD_S: '3600' });
     const start = async () => {
       const built = await buildApp(config, testStore.store, { logger: false });
-      const device = await built.services.sessions.registerDevice({
-        code: 'TEST-01',
-        name: 'Test console',
-        role: 'admin',
-        secret: 'test-secret',
-      });
-      const { token } = await built.services.sessions.issueToken(device.id, 'device');
-      return { app: built.app, headers: { authorization: `Bearer ${token}` } };
+      const { authorization } = await deviceAuth(built.services);
+      return { app: built.app, headers: { authorization } };
     };
     try {
       const first = await start();

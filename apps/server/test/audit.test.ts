@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, bunkerRecord, departure, oilChangeRecord, validShip } from '../../../testing/factories.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Entry = {
@@ -102,15 +102,7 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
   });
 
   it('keeps bunker and oil-change records created, changed and deleted', async () => {
-    const bunker = {
-      port: 'Singapore',
-      fuelType: 'ls_hfo',
-      quantityT: 800,
-      supplier: 'Test Bunkers',
-      startTime: '2025-01-10T02:00:00.000Z',
-      endTime: '2025-01-10T11:00:00.000Z',
-      tankNumber: '3P',
-    };
+    const bunker = bunkerRecord();
     const created = (await send('POST', '/api/v1/records/bunker', bunker)).json();
     await send('PUT', `/api/v1/records/bunker/${created.id}`, { ...bunker, quantityT: 801 });
     await send('DELETE', `/api/v1/records/bunker/${created.id}`);
@@ -118,15 +110,7 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
     expect(items.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
     expect(items[1]).toMatchObject({ before: { quantityT: 800 }, after: { quantityT: 801 } });
 
-    const oil = {
-      equipment: 'ME',
-      oilTypeBefore: 'SAE 30',
-      oilTypeAfter: 'SAE 40',
-      startTime: '2025-01-10T02:00:00.000Z',
-      endTime: '2025-01-10T04:00:00.000Z',
-      reason: 'Scheduled',
-      operator: 'C/E',
-    };
+    const oil = oilChangeRecord();
     const o = (await send('POST', '/api/v1/records/oil-change', oil)).json();
     await send('PUT', `/api/v1/records/oil-change/${o.id}`, { ...oil, operator: '2/E' });
     expect(

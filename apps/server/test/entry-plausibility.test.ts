@@ -1,6 +1,6 @@
 import { ecaMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, bunkerRecord, departure, oilChangeRecord, validShip } from '../../../testing/factories.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -18,24 +18,8 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
     expect(res.json().error.code).toBe('validation_failed');
     return Object.fromEntries(res.json().error.details.map((d) => [d.path, d.message]));
   };
-  const bunker = {
-    port: 'Singapore',
-    fuelType: 'ls_hfo',
-    quantityT: 800,
-    supplier: 'Test Bunkers',
-    startTime: '2025-01-10T02:00:00.000Z',
-    endTime: '2025-01-10T11:00:00.000Z',
-    tankNumber: '3P',
-  };
-  const oilChange = {
-    equipment: 'ME',
-    oilTypeBefore: 'SAE 30',
-    oilTypeAfter: 'SAE 40',
-    startTime: '2025-01-10T02:00:00.000Z',
-    endTime: '2025-01-10T04:00:00.000Z',
-    reason: 'Scheduled',
-    operator: 'C/E',
-  };
+  const bunker = bunkerRecord();
+  const oilChange = oilChangeRecord();
 
   beforeAll(async () => {
     t = await createTestApp(kind);

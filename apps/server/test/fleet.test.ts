@@ -9,6 +9,7 @@ import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
 import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
+import { rotterdamBunker } from './sync-rig.ts';
 
 type Json = Record<string, unknown>;
 const IMO = validShip().imoNumber;
@@ -402,15 +403,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         method: 'POST',
         url: '/api/v1/records/bunker',
         headers: ship.auth,
-        payload: {
-          port: 'Rotterdam',
-          fuelType: 'ls_hfo',
-          quantityT: 500,
-          supplier: 'Bunker BV',
-          startTime: '2025-02-27T08:00:00Z',
-          endTime: '2025-02-27T14:00:00Z',
-          tankNumber: '3P',
-        },
+        payload: rotterdamBunker(),
       });
       expect(added.statusCode, added.body).toBe(201);
       const id = added.json().id;

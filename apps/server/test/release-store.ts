@@ -12,9 +12,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { openStore } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
-import type { TestApp } from './stores.ts';
+import { deviceAuth, type TestApp, testConfig } from './stores.ts';
 
 /** The moment the fixture's history ends; the answers are asked about the days before it. */
 export const RELEASE_STORE_NOW = Date.UTC(2026, 10, 20, 12);
@@ -56,19 +55,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const file = path.join(dir, 'ecohelm.sqlite');
   const store = openStore({ sqliteFile: file });
   await migrateToLatest(store.db);
-  const config = {
-    ...loadConfig({ ECOHELM_DATA_DIR: dir }),
-    simulator: false,
-    webDist: path.join(dir, 'none'),
-  };
-  const built = await buildApp(config, store, { logger: false });
-  const device = await built.services.sessions.registerDevice({
+  const built = await buildApp(testConfig(dir), store, { logger: false });
+  const { token } = await deviceAuth(built.services, {
     code: 'RELEASE-01',
     name: 'Release fixture',
     role: 'admin',
     secret: 'release-secret',
   });
-  const { token } = await built.services.sessions.issueToken(device.id, 'device');
   const auth = { authorization: `Bearer ${token}` };
   const t = {
     ...built,

@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportingYear, validShip } from '../../../testing/factories.ts';
+import { domainStay, reportingYear, validShip } from '../../../testing/factories.ts';
 import { buildReportDocument } from '../src/features/reports/reports.document.ts';
 import { writeReportPdf } from '../src/features/reports/reports.pdf.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
@@ -25,67 +25,76 @@ const records = reportingYear(2025, { anchorage: true });
 /** The same year written by hand as the domain's records (independent of the server's mapping). */
 const P = (nameEn: string, inEea: boolean) => ({ nameEn, inEea });
 const hand: FillingRecord[] = [
-  {
-    id: 'a',
-    type: 'departure',
-    voyageNumber: '2501',
-    port: P('Rotterdam', true),
-    arrivalUtc: '2025-01-10T08:00:00Z',
-    departureUtc: '2025-01-10T08:00:00Z',
-    distanceNm: 0,
-    departureCargoT: 70_000,
-    robArrivalT: { ls_hfo: 900, mdo_mgo: 100 },
-    robDepartureT: { ls_hfo: 900, mdo_mgo: 100 },
-  },
-  {
-    id: 'b',
-    type: 'departure',
-    voyageNumber: '2502',
-    port: P('Shanghai', false),
-    arrivalUtc: '2025-02-05T08:00:00Z',
-    departureUtc: '2025-02-08T08:00:00Z',
-    distanceNm: 10_000,
-    departureCargoT: 60_000,
-    robArrivalT: { ls_hfo: 500, mdo_mgo: 90 },
-    robDepartureT: { ls_hfo: 1500, mdo_mgo: 88 },
-    bunkers: [{ fuelId: 'ls_hfo', quantityT: 1010 }],
-  },
-  {
-    id: 'c',
-    type: 'departure',
-    voyageNumber: '2503',
-    port: P('Hamburg', true),
-    arrivalUtc: '2025-03-05T08:00:00Z',
-    departureUtc: '2025-03-07T08:00:00Z',
-    distanceNm: 10_500,
-    departureCargoT: 50_000,
-    robArrivalT: { ls_hfo: 1100, mdo_mgo: 80 },
-    robDepartureT: { ls_hfo: 1090, mdo_mgo: 78 },
-    shorePowerKwh: 5_000,
-  },
-  {
-    id: 'd',
-    type: 'anchorage_end',
-    voyageNumber: '2503',
-    arrivalUtc: '2025-03-07T20:00:00Z',
-    departureUtc: '2025-03-08T02:00:00Z',
-    distanceNm: 0,
-    departureCargoT: 50_000,
-    robArrivalT: { ls_hfo: 1086, mdo_mgo: 77 },
-    robDepartureT: { ls_hfo: 1085, mdo_mgo: 76.5 },
-  },
-  {
-    id: 'e',
-    type: 'departure',
-    voyageNumber: '2504',
-    port: P('Antwerp', true),
-    arrivalUtc: '2025-03-08T12:00:00Z',
-    departureUtc: '2025-03-10T08:00:00Z',
-    distanceNm: 320,
-    departureCargoT: 40_000,
-    robArrivalT: { ls_hfo: 1080, mdo_mgo: 76 },
-    robDepartureT: { ls_hfo: 1075, mdo_mgo: 75 },
-  },
+  domainStay(
+    'a',
+    '2501',
+    ['2025-01-10T08:00:00Z', '2025-01-10T08:00:00Z'],
+    [
+      [900, 100],
+      [900, 100],
+    ],
+    {
+      port: P('Rotterdam', true),
+      departureCargoT: 70_000,
+    },
+  ),
+  domainStay(
+    'b',
+    '2502',
+    ['2025-02-05T08:00:00Z', '2025-02-08T08:00:00Z'],
+    [
+      [500, 90],
+      [1500, 88],
+    ],
+    {
+      port: P('Shanghai', false),
+      distanceNm: 10_000,
+      departureCargoT: 60_000,
+      bunkers: [{ fuelId: 'ls_hfo', quantityT: 1010 }],
+    },
+  ),
+  domainStay(
+    'c',
+    '2503',
+    ['2025-03-05T08:00:00Z', '2025-03-07T08:00:00Z'],
+    [
+      [1100, 80],
+      [1090, 78],
+    ],
+    {
+      port: P('Hamburg', true),
+      distanceNm: 10_500,
+      departureCargoT: 50_000,
+      shorePowerKwh: 5_000,
+    },
+  ),
+  domainStay(
+    'd',
+    '2503',
+    ['2025-03-07T20:00:00Z', '2025-03-08T02:00:00Z'],
+    [
+      [1086, 77],
+      [1085, 76.5],
+    ],
+    {
+      type: 'anchorage_end',
+      departureCargoT: 50_000,
+    },
+  ),
+  domainStay(
+    'e',
+    '2504',
+    ['2025-03-08T12:00:00Z', '2025-03-10T08:00:00Z'],
+    [
+      [1080, 76],
+      [1075, 75],
+    ],
+    {
+      port: P('Antwerp', true),
+      distanceNm: 320,
+      departureCargoT: 40_000,
+    },
+  ),
 ];
 
 /** The hand-written stays as the ledger's events: the start (arrival, anchorage start), bunkering, the end. */

@@ -16,6 +16,21 @@ const PATHS = [
   'environment.depth.belowTransducer',
 ];
 
+/** Waits until the server holds speed-through-water samples stamped from `since` on; answers them. */
+const samplesSince = (t: TestApp, since: number, what: string) =>
+  waitFor(
+    async () => {
+      const rows = await t.services.telemetry.rawSamples(
+        'navigation.speedThroughWater',
+        since,
+        Date.now() + 1000,
+      );
+      return rows.length > 0 ? rows : undefined;
+    },
+    15_000,
+    what,
+  );
+
 describe('Signal K client against a real signalk-server', () => {
   let t: TestApp;
   let port: number;
@@ -79,18 +94,7 @@ describe('Signal K client against a real signalk-server', () => {
     const back = Date.now();
     await waitFor(() => client.status().state === 'connected', 30_000, 'the client to reconnect');
     const since = Date.now();
-    const fresh = await waitFor(
-      async () => {
-        const rows = await t.services.telemetry.rawSamples(
-          'navigation.speedThroughWater',
-          since,
-          Date.now() + 1000,
-        );
-        return rows.length > 0 ? rows : undefined;
-      },
-      15_000,
-      'samples after the restart',
-    );
+    const fresh = await samplesSince(t, since, 'samples after the restart');
     expect(fresh[0]!.t).toBeGreaterThanOrEqual(since);
     // The crew sees data again within 12 s of the server's return (the backoff is capped at 10 s).
     expect(Date.now() - back).toBeLessThanOrEqual(12_000);
@@ -135,18 +139,7 @@ describe('Signal K client against a signalk-server with security on', () => {
     clients.push(client);
     await waitFor(() => client.status().state === 'connected', 15_000, 'the client to connect');
     const since = Date.now();
-    await waitFor(
-      async () => {
-        const rows = await t.services.telemetry.rawSamples(
-          'navigation.speedThroughWater',
-          since,
-          Date.now() + 1000,
-        );
-        return rows.length > 0 ? rows : undefined;
-      },
-      15_000,
-      'samples read with the token',
-    );
+    await samplesSince(t, since, 'samples read with the token');
   }, 60_000);
 });
 

@@ -68,6 +68,30 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   };
 }
 
+/** The configuration of an app on the store in `dataDir` as tests and benches build it: no simulator, no web console. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return {
+    ...loadConfig({ ECOHELM_DATA_DIR: dataDir, ...env }),
+    simulator: false,
+    webDist: path.join(dataDir, 'no-web'),
+  };
+}
+
+/** Registers a console device (the test console, an admin, unless said) and answers its token and bearer header. */
+export async function deviceAuth(
+  services: BuiltApp['services'],
+  device: { code: string; name: string; role: 'admin' | 'viewer'; secret: string } = {
+    code: 'TEST-01',
+    name: 'Test console',
+    role: 'admin',
+    secret: 'test-secret',
+  },
+): Promise<{ token: string; authorization: string }> {
+  const { id } = await services.sessions.registerDevice(device);
+  const { token } = await services.sessions.issueToken(id, 'device');
+  return { token, authorization: `Bearer ${token}` };
+}
+
 export interface TestApp extends BuiltApp {
   config: AppConfig;
   testStore: TestStore;
@@ -87,25 +111,17 @@ export async function createTestApp(
   const testStore = await createTestStore(kind);
   const config: AppConfig = {
     // Fixtures are dated (2024, 2025): no lower time bound unless a test sets one.
-    ...loadConfig({ ECOHELM_DATA_DIR: testStore.dataDir, ECOHELM_INGEST_MAX_AGE_DAYS: '0' }),
-    simulator: false,
-    webDist: path.join(testStore.dataDir, 'no-web'),
+    ...testConfig(testStore.dataDir, { ECOHELM_INGEST_MAX_AGE_DAYS: '0' }),
     ...overrides,
   };
   const built = await buildApp(config, testStore.store, { ...buildOptions, logger: false });
-  const device = await built.services.sessions.registerDevice({
-    code: 'TEST-01',
-    name: 'Test console',
-    role: 'admin',
-    secret: 'test-secret',
-  });
-  const { token } = await built.services.sessions.issueToken(device.id, 'device');
+  const { token, authorization } = await deviceAuth(built.services);
   return {
     ...built,
     config,
     testStore,
     token,
-    auth: { authorization: `Bearer ${token}` },
+    auth: { authorization },
     close: async () => {
       await built.app.close();
       await testStore.dispose();
@@ -115,12 +131,11 @@ export async function createTestApp(
 
 /** A logged-in viewer (no write permissions), for 403 cases. */
 export async function viewerAuth(t: TestApp): Promise<{ authorization: string }> {
-  const device = await t.services.sessions.registerDevice({
+  const { authorization } = await deviceAuth(t.services, {
     code: 'VIEWER-01',
     name: 'Viewer',
     role: 'viewer',
     secret: 'viewer-secret',
   });
-  const { token } = await t.services.sessions.issueToken(device.id, 'device');
-  return { authorization: `Bearer ${token}` };
+  return { authorization };
 }

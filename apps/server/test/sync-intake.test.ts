@@ -1,9 +1,8 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers } from '@nats-io/transport-node';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
-import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
 import {
   bucketDigest,
@@ -13,10 +12,10 @@ import {
   shipSubject,
 } from '../src/features/sync/sync.sources.ts';
 import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
-import type { SyncConfig } from '../src/platform/config.ts';
-import { startNats, type TestNats, testSyncConfig } from './nats.ts';
+import type { TestNats } from './nats.ts';
 import { waitFor } from './peers.ts';
-import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
+import { type TestApp, viewerAuth } from './stores.ts';
+import { syncRig } from './sync-rig.ts';
 
 type Json = Record<string, unknown>;
 type Db = TestApp['testStore']['store']['db'];
@@ -104,53 +103,30 @@ const rollupOf = (ship: string, tS: number, value: number): RollupMessage => ({
 describe.skipIf(!process.env.DATABASE_URL)(
   'the shore intake: complete, identified, isolated, checked',
   () => {
-    let nats: TestNats;
-    const apps: TestApp[] = [];
-    const links: ReturnType<typeof startSync>[] = [];
-    const shoreApp = async (over: Partial<SyncConfig> = {}) => {
-      const app = await createTestApp('postgres', { sync: testSyncConfig(nats.url, 'shore', over) });
-      apps.push(app);
+    const rig = syncRig({
       // Its streams and consumer made before anything is published.
-      const nc = await connect({ servers: nats.url });
-      const jsm = await jetstreamManager(nc);
-      const ready = () =>
-        jsm.consumers.info('ECOHELM_SHIPS', 'ecohelm_shore').then(
-          () => true,
-          () => false,
-        );
-      await waitFor(ready, 10_000, 'the shore consumer');
-      await nc.close();
-      return app;
-    };
-    const shipApp = async () => {
-      const app = await createTestApp('sqlite');
-      apps.push(app);
-      const res = await app.app.inject({
-        method: 'PUT',
-        url: '/api/v1/ship',
-        headers: app.auth,
-        payload: validShip() as unknown as Json,
-      });
-      expect(res.statusCode).toBe(200);
-      return app;
-    };
-    const linkShip = (ship: TestApp, over: Partial<SyncConfig> = {}) => {
-      const link = startSync(testSyncConfig(nats.url, 'ship', over), ship.testStore.store, {
-        ships: ship.services.ships,
-        log: ship.app.log,
-      });
-      links.push(link);
-      return link;
-    };
-
-    beforeEach(async () => {
-      nats = await startNats();
+      shore: async (_app, nats) => {
+        const nc = await connect({ servers: nats.url });
+        const jsm = await jetstreamManager(nc);
+        const ready = () =>
+          jsm.consumers.info('ECOHELM_SHIPS', 'ecohelm_shore').then(
+            () => true,
+            () => false,
+          );
+        await waitFor(ready, 10_000, 'the shore consumer');
+        await nc.close();
+      },
+      ship: async (app) => {
+        const res = await app.app.inject({
+          method: 'PUT',
+          url: '/api/v1/ship',
+          headers: app.auth,
+          payload: validShip() as unknown as Json,
+        });
+        expect(res.statusCode).toBe(200);
+      },
     });
-    afterEach(async () => {
-      for (const link of links.splice(0)) await link.stop().catch(() => undefined);
-      for (const app of apps.splice(0)) await app.close().catch(() => undefined);
-      await nats.dispose();
-    });
+    const { shoreApp, shipApp, linkShip } = rig;
 
     it('a ship whose history is written while it first syncs ends with every bucket ashore, reconciled', async () => {
       const shore = await shoreApp();
@@ -209,7 +185,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const A = '9300011';
       const t0 = Math.floor(Date.now() / HOUR) * 3600 - 3 * 3600;
       // A ship no admin registered: nothing appears, its message waits as a dead letter.
-      await publishRaw(nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0, 7)]);
+      await publishRaw(rig.nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0, 7)]);
       await waitFor(async () => (await deadLetters(db, A)).length === 1, 10_000, 'the unregistered letter');
       expect((await deadLetters(db, A))[0]).toMatchObject({ reason: 'unregistered' });
       expect(await db.selectFrom('fleet_ships').selectAll().execute()).toEqual([]);
@@ -247,7 +223,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         deleted: false,
         row: { id: 'b-1', quantity_t: 9999 },
       };
-      await publishRaw(nats, shipSubject(A, 'bunker'), [bunker, { ...bunker, ship: '1234567' }]);
+      await publishRaw(rig.nats, shipSubject(A, 'bunker'), [bunker, { ...bunker, ship: '1234567' }]);
       await waitFor(async () => (await deadLetters(db, A)).length === 2, 10_000, 'the refused letters');
       expect((await deadLetters(db, A)).map((l) => l.reason)).toEqual(['identity', 'identity']);
       expect(await db.selectFrom('fleet_records').selectAll().execute()).toEqual([]);
@@ -281,7 +257,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const fleet = await shore.app.inject({ url: '/api/v1/fleet/ships', headers: shore.auth });
       expect(fleet.json().ships.map((r: Json) => r.shipId)).toEqual([B]);
       expect(await shoreRollups(db, A)).toEqual([]);
-      await publishRaw(nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0 + 3600, 8)]);
+      await publishRaw(rig.nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0 + 3600, 8)]);
       await new Promise((r) => setTimeout(r, 1500));
       expect(await shoreRollups(db, A)).toEqual([]);
       expect(await deadLetters(db, A)).toEqual([]);
@@ -299,7 +275,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const bad = '9300033';
       const good = '9300044';
       const t0 = Math.floor(Date.now() / HOUR) * 3600 - 2 * 3600;
-      await publishRaw(nats, shipSubject(good, 'rollup_1h'), [rollupOf(good, t0 - 3600, 5)]);
+      await publishRaw(rig.nats, shipSubject(good, 'rollup_1h'), [rollupOf(good, t0 - 3600, 5)]);
       await waitFor(async () => (await shoreRollups(db, good)).length === 1, 10_000, 'the good ship known');
       // 300 undecodable messages, and one that decodes but cannot be stored (a record time that is no number).
       const garbage = Array.from({ length: 300 }, (_, i) =>
@@ -315,10 +291,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
         deleted: false,
         row: { id: 'x' },
       } as unknown as SyncMessage;
-      await publishRaw(nats, shipSubject(bad, 'rollup_1h'), garbage);
-      await publishRaw(nats, shipSubject(bad, 'bunker'), [unstorable]);
+      await publishRaw(rig.nats, shipSubject(bad, 'rollup_1h'), garbage);
+      await publishRaw(rig.nats, shipSubject(bad, 'bunker'), [unstorable]);
       const sentAt = Date.now();
-      await publishRaw(nats, shipSubject(good, 'rollup_1h'), [rollupOf(good, t0, 6)]);
+      await publishRaw(rig.nats, shipSubject(good, 'rollup_1h'), [rollupOf(good, t0, 6)]);
       await waitFor(
         async () => (await shoreRollups(db, good)).length === 2,
         10_000,
@@ -357,7 +333,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         payload: { shipId: bad },
       });
       expect(drop.json()).toMatchObject({ dropped: 301 });
-      const nc = await connect({ servers: nats.url });
+      const nc = await connect({ servers: rig.nats.url });
       const consumer = await (await jetstreamManager(nc)).consumers.info('ECOHELM_SHIPS', 'ecohelm_shore');
       await nc.close();
       expect(consumer.num_ack_pending + consumer.num_pending).toBe(0);
@@ -381,7 +357,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         ['navigation.position.longitude', 6, lon * 6, lon, lon, lon, tS * 1000 + 3_000_000],
       ];
       const year2027 = Date.UTC(2027, 5, 1) / 1000;
-      await publishRaw(nats, shipSubject(ship, 'rollup_1h'), [
+      await publishRaw(rig.nats, shipSubject(ship, 'rollup_1h'), [
         at(hour - 3 * 3600, pos(51.9, 4.1, hour - 3 * 3600)),
         at(year2027 + 365 * 86_400, pos(0, 0, year2027 + 365 * 86_400)),
         at(hour + 2 * 3600, pos(52, 4, hour + 2 * 3600)),
@@ -432,7 +408,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         'the ship under its new IMO',
       );
 
-      const nc = await connect({ servers: nats.url });
+      const nc = await connect({ servers: rig.nats.url });
       const info = await (await jetstreamManager(nc)).streams.info('ECOHELM_SHIPS');
       await nc.close();
       // testSyncConfig: a day and 512 MB.

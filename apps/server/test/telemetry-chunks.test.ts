@@ -18,9 +18,8 @@ import {
 } from '../src/features/telemetry/chunk-codec.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { askReleaseStore, RELEASE_STORE_NOW } from './release-store.ts';
-import { createTestStore, storeKinds, type TestStore } from './stores.ts';
+import { createTestStore, deviceAuth, storeKinds, type TestStore, testConfig } from './stores.ts';
 
 const EXTREMES = [
   0,
@@ -313,21 +312,10 @@ describe('a store of the old layout (release fixture)', () => {
     const store = openStore({ sqliteFile: file });
     try {
       await migrateToLatest(store.db);
-      const config = {
-        ...loadConfig({ ECOHELM_DATA_DIR: dir }),
-        simulator: false,
-        webDist: path.join(dir, 'none'),
-      };
-      const { app, services } = await buildApp(config, store, { logger: false });
+      const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
       try {
-        const device = await services.sessions.registerDevice({
-          code: 'CHUNKS-01',
-          name: 'Chunk check',
-          role: 'admin',
-          secret: 'chunk-secret',
-        });
-        const { token } = await services.sessions.issueToken(device.id, 'device');
-        const auth = { authorization: `Bearer ${token}` };
+        const { authorization } = await deviceAuth(services);
+        const auth = { authorization };
         const minutes = () =>
           services.telemetry.rollups('1m', SOG, RELEASE_STORE_NOW - 3 * DAY, RELEASE_STORE_NOW);
         const before = { api: await askReleaseStore(app, auth), minutes: await minutes() };

@@ -8,8 +8,8 @@ import { buildApp } from '../src/app.ts';
 import { openStore } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { loadConfig } from '../src/platform/config.ts';
 import { askReleaseStore } from './release-store.ts';
+import { deviceAuth, testConfig } from './stores.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const releases = readdirSync(fixtures)
@@ -35,21 +35,10 @@ describe.each(releases)('a store written by release %s', (version) => {
         expect(ranAfter.rows.map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
         expect(ranAfter.rows.length).toBeGreaterThanOrEqual(ranBefore.rows.length);
 
-        const config = {
-          ...loadConfig({ ECOHELM_DATA_DIR: dir }),
-          simulator: false,
-          webDist: path.join(dir, 'none'),
-        };
-        const { app, services } = await buildApp(config, store, { logger: false });
+        const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
         try {
-          const device = await services.sessions.registerDevice({
-            code: 'UPGRADE-01',
-            name: 'Upgrade check',
-            role: 'admin',
-            secret: 'upgrade-secret',
-          });
-          const { token } = await services.sessions.issueToken(device.id, 'device');
-          const after = await askReleaseStore(app, { authorization: `Bearer ${token}` });
+          const { authorization } = await deviceAuth(services);
+          const after = await askReleaseStore(app, { authorization });
           // Later releases may add fields; everything the release answered is still there, unchanged.
           for (const [question, answer] of Object.entries(before.answers)) {
             expect(after[question], question).toMatchObject(answer as object);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bunkerRecord } from '../../../testing/factories.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -42,15 +43,11 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
     expect((await t.app.inject({ url: '/api/v1/voyages' })).statusCode).toBe(401);
   });
 
-  const bunker = {
-    port: 'Singapore',
-    fuelType: 'ls_hfo',
+  const bunker = bunkerRecord({
     quantityT: 812.5,
-    supplier: 'Test Bunkers',
     startTime: '2026-01-10T02:00:00.000Z',
     endTime: '2026-01-10T11:00:00.000Z',
-    tankNumber: '3P',
-  };
+  });
 
   it('adds and lists a bunker record (201), refuses bad input (400), no token (401), no permission (403)', async () => {
     const created = await t.app.inject({

@@ -1,6 +1,11 @@
-import type { AlarmCategory, AlarmCondition, AlarmPriority } from '@ecohelm/contracts';
 import { ASSESSMENT_LIMITS_PCT, CHANNEL, type Equipment } from '@ecohelm/domain';
-import type { EngineAlarm, Transition } from '../features/alarms/index.ts';
+import {
+  type AlarmIdentity,
+  type EngineAlarm,
+  FOC_ALARM,
+  identityOf,
+  type Transition,
+} from '../features/alarms/index.ts';
 import { engineDeviationPct, type SimulatedEngine } from './engine-condition.ts';
 import type { SimEvent } from './model.ts';
 import { mulberry32 } from './random.ts';
@@ -12,13 +17,7 @@ const C = (c: number) => c + 273.15;
 const KN = 1852 / 3600;
 
 /** A simulated alarm's life: raised, acknowledged by a console, its condition gone (cleared). */
-export interface SimulatedAlarm {
-  key: string;
-  category: AlarmCategory;
-  condition: AlarmCondition;
-  equipment: Equipment;
-  channel: string | null;
-  priority: AlarmPriority;
+export interface SimulatedAlarm extends AlarmIdentity {
   raisedAt: number;
   acknowledgedAt: number;
   acknowledgedBy: string;
@@ -160,12 +159,7 @@ export function simulatedAlarmHistory(
       const t = p.from + (0.2 + 0.6 * rnd()) * (p.to - p.from);
       add(
         {
-          key: 'foc:me',
-          category: 'focWarning',
-          condition: 'foc_high',
-          equipment: 'me',
-          channel: null,
-          priority: 'caution',
+          ...FOC_ALARM,
           raisedAt: t,
           clearedAt: t + (2 + 6 * rnd()) * HOUR,
           value: 126 + 8 * rnd(),
@@ -263,12 +257,7 @@ export function simulatedAlarmHistory(
 export function alarmTransitions(a: SimulatedAlarm): Transition[] {
   const alarm: EngineAlarm = {
     id: 0,
-    key: a.key,
-    category: a.category,
-    condition: a.condition,
-    equipment: a.equipment,
-    channel: a.channel,
-    priority: a.priority,
+    ...identityOf(a),
     state: 'cleared',
     escalated: false,
     raisedAt: a.raisedAt,

@@ -104,6 +104,20 @@ export function roundTrip(seed: number, k: number): Segment[] {
       s.kind === 'berth' ? `${where} berth` : s.kind === 'anchor' ? `${where} anchorage` : `off ${where}`;
     segs.push({ ...rest, place: place ?? defaultPlace, startEvents: start ?? [], endEvents: end ?? [] });
   };
+  /** Bunkers (and a hull cleaning, if due) at Singapore's Eastern Anchorage: on the way out and on the way back. */
+  const bunkerAtSingapore = () =>
+    stay({
+      kind: 'anchor',
+      durationMin: hours(14, 26),
+      pos: PORTS.SGSIN.anchorage,
+      port: 'SGSIN',
+      place: 'Singapore Eastern Anchorage',
+      purpose: 'bunkering',
+      bunker: true,
+      cleaningSite: true,
+      start: ['anchorage_start'],
+      end: ['anchorage_end', 'departure'],
+    });
   const laden = between(12.2, 13.0);
   const ballast = between(12.8, 13.5);
 
@@ -118,18 +132,7 @@ export function roundTrip(seed: number, k: number): Segment[] {
   });
   sea('QDG-SIN', false, 'CNQDG', 'SGSIN', 6, { toNm: HARBOUR_NM, mode: 'harbour', end: ['departure'] });
   sea('QDG-SIN', false, 'CNQDG', 'SGSIN', laden, { fromNm: HARBOUR_NM, end: ['arrival'] });
-  stay({
-    kind: 'anchor',
-    durationMin: hours(14, 26),
-    pos: PORTS.SGSIN.anchorage,
-    port: 'SGSIN',
-    place: 'Singapore Eastern Anchorage',
-    purpose: 'bunkering',
-    bunker: true,
-    cleaningSite: true,
-    start: ['anchorage_start'],
-    end: ['anchorage_end', 'departure'],
-  });
+  bunkerAtSingapore();
   sea('SIN-SUEZ', false, 'SGSIN', 'NLRTM', laden);
   stay({
     kind: 'anchor',
@@ -204,18 +207,7 @@ export function roundTrip(seed: number, k: number): Segment[] {
   });
   sea('SUEZ-CANAL', true, 'PLGDN', 'SGSIN', 7.5, { mode: 'canal' });
   sea('SIN-SUEZ', true, 'PLGDN', 'SGSIN', laden, { end: ['arrival'] });
-  stay({
-    kind: 'anchor',
-    durationMin: hours(14, 26),
-    pos: PORTS.SGSIN.anchorage,
-    port: 'SGSIN',
-    place: 'Singapore Eastern Anchorage',
-    purpose: 'bunkering',
-    bunker: true,
-    cleaningSite: true,
-    start: ['anchorage_start'],
-    end: ['anchorage_end', 'departure'],
-  });
+  bunkerAtSingapore();
   // Off Qingdao the berth is not ready: drift in the Yellow Sea, then anchor.
   const driftAtNm = -between(45, 70);
   sea('QDG-SIN', true, 'SGSIN', 'CNQDG', laden, { toNm: driftAtNm });

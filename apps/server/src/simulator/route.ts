@@ -24,39 +24,27 @@ export interface Port {
   utcOffsetH: number;
 }
 
+const port = (
+  id: PortId,
+  nameEn: string,
+  nameZh: string,
+  berth: LonLat,
+  anchorage: LonLat,
+  utcOffsetH: number,
+): Port => ({
+  id,
+  nameEn,
+  nameZh,
+  berth,
+  anchorage,
+  utcOffsetH,
+});
+
 export const PORTS: Record<PortId, Port> = {
-  CNQDG: {
-    id: 'CNQDG',
-    nameEn: 'Qingdao',
-    nameZh: '青岛',
-    berth: [120.2, 36.03],
-    anchorage: [120.55, 35.85],
-    utcOffsetH: 8,
-  },
-  SGSIN: {
-    id: 'SGSIN',
-    nameEn: 'Singapore',
-    nameZh: '新加坡',
-    berth: [103.93, 1.245],
-    anchorage: [103.93, 1.245],
-    utcOffsetH: 8,
-  },
-  NLRTM: {
-    id: 'NLRTM',
-    nameEn: 'Rotterdam',
-    nameZh: '鹿特丹',
-    berth: [4.03, 51.975],
-    anchorage: [3.6, 52.05],
-    utcOffsetH: 1,
-  },
-  PLGDN: {
-    id: 'PLGDN',
-    nameEn: 'Gdansk',
-    nameZh: '格但斯克',
-    berth: [18.69, 54.425],
-    anchorage: [18.85, 54.55],
-    utcOffsetH: 1,
-  },
+  CNQDG: port('CNQDG', 'Qingdao', '青岛', [120.2, 36.03], [120.55, 35.85], 8),
+  SGSIN: port('SGSIN', 'Singapore', '新加坡', [103.93, 1.245], [103.93, 1.245], 8),
+  NLRTM: port('NLRTM', 'Rotterdam', '鹿特丹', [4.03, 51.975], [3.6, 52.05], 1),
+  PLGDN: port('PLGDN', 'Gdansk', '格但斯克', [18.69, 54.425], [18.85, 54.55], 1),
 };
 
 /** Named places along the legs used for canal transits. */

@@ -17,14 +17,28 @@
 import type { AlarmCategory, AlarmCondition, AlarmPriority, AlarmState } from '@ecohelm/contracts';
 import type { Equipment } from '@ecohelm/domain';
 
-/** What an evaluator says about one alarm key at one time. */
-export interface ConditionInput {
+/** Which alarm it is: its key, what it is about (category, condition, equipment, channel) and its priority. */
+export interface AlarmIdentity {
   key: string;
   category: AlarmCategory;
   condition: AlarmCondition;
   equipment: Equipment;
   channel: string | null;
   priority: AlarmPriority;
+}
+
+/** The identity of an alarm, a condition or a simulated alarm, on its own (for a new alarm or a store row). */
+export const identityOf = (a: AlarmIdentity): AlarmIdentity => ({
+  key: a.key,
+  category: a.category,
+  condition: a.condition,
+  equipment: a.equipment,
+  channel: a.channel,
+  priority: a.priority,
+});
+
+/** What an evaluator says about one alarm key at one time. */
+export interface ConditionInput extends AlarmIdentity {
   /** The raise test holds (e.g. value above the limit). */
   raise: boolean;
   /** The clear test holds (e.g. value below the limit minus the hysteresis). Ignored while `raise`. */
@@ -36,15 +50,9 @@ export interface ConditionInput {
   limit: number | null;
 }
 
-export interface EngineAlarm {
+export interface EngineAlarm extends AlarmIdentity {
   /** Assigned by the caller's store; 0 until then. */
   id: number;
-  key: string;
-  category: AlarmCategory;
-  condition: AlarmCondition;
-  equipment: Equipment;
-  channel: string | null;
-  priority: AlarmPriority;
   state: AlarmState;
   escalated: boolean;
   raisedAt: number;
@@ -193,12 +201,7 @@ export class AlarmEngine {
     if (existing) return;
     const alarm: EngineAlarm = {
       id: 0,
-      key: input.key,
-      category: input.category,
-      condition: input.condition,
-      equipment: input.equipment,
-      channel: input.channel,
-      priority: input.priority,
+      ...identityOf(input),
       state: 'active_unacknowledged',
       escalated: false,
       raisedAt: at,

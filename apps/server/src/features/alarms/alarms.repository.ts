@@ -2,7 +2,7 @@ import type { AlarmCategory, AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AlarmEventsTable, AlarmLimitsTable, AlarmRow } from '../../db/tables/alarms.ts';
-import type { EngineAlarm, Transition } from './alarms.engine.ts';
+import { type EngineAlarm, identityOf, type Transition } from './alarms.engine.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const ms = (s: string | null) => (s === null ? null : Date.parse(s));
@@ -38,12 +38,7 @@ export class AlarmsRepository {
       for (const t of transitions) {
         const a = t.alarm;
         const row = {
-          key: a.key,
-          category: a.category,
-          condition: a.condition,
-          equipment: a.equipment,
-          channel: a.channel,
-          priority: a.priority,
+          ...identityOf(a),
           state: a.state,
           escalated: a.escalated ? 1 : 0,
           raised_at: iso(a.raisedAt)!,

@@ -15,7 +15,7 @@ import {
   msToKnots,
   twoStrokeSfoc,
 } from '@ecohelm/domain';
-import type { ConditionInput } from './alarms.engine.ts';
+import type { AlarmIdentity, ConditionInput } from './alarms.engine.ts';
 
 export interface LimitSetting {
   lowlow: number | null;
@@ -190,6 +190,15 @@ export const FOC_TOLERANCE = 1.25;
 export const FOC_CLEAR = 1.15;
 /** Ten minutes of excess consumption before the tip: manoeuvres and gusts pass. */
 export const FOC_DELAY_MS = 10 * 60_000;
+/** The main engine's F.O.C alarm: consumption above what the speed, draught and load call for. */
+export const FOC_ALARM: AlarmIdentity = {
+  key: 'foc:me',
+  category: 'focWarning',
+  condition: 'foc_high',
+  equipment: 'me',
+  channel: null,
+  priority: 'caution',
+};
 /** The check runs only at sea speed. */
 const FOC_MIN_STW_KN = 5;
 
@@ -244,12 +253,7 @@ export function focCondition(latest: Latest): ConditionInput | undefined {
   const atSea = stwKn >= FOC_MIN_STW_KN && expected > 0;
   const ratio = atSea ? actual / expected : 0;
   return {
-    key: 'foc:me',
-    category: 'focWarning',
-    condition: 'foc_high',
-    equipment: 'me',
-    channel: null,
-    priority: 'caution',
+    ...FOC_ALARM,
     raise: atSea && ratio > FOC_TOLERANCE,
     clear: !atSea || ratio < FOC_CLEAR,
     delayMs: FOC_DELAY_MS,

@@ -3,10 +3,11 @@ import type { Store } from '../../db/client.ts';
 import { AlarmsRepository } from './alarms.repository.ts';
 import { AlarmsService } from './alarms.service.ts';
 
-export type { ConditionInput, EngineAlarm, Transition } from './alarms.engine.ts';
+export type { AlarmIdentity, ConditionInput, EngineAlarm, Transition } from './alarms.engine.ts';
+export { identityOf } from './alarms.engine.ts';
 export { fromRow, toAlarm } from './alarms.mapping.ts';
 export { alarmsRoutes } from './alarms.routes.ts';
-export { fuelKindsOf } from './alarms.rules.ts';
+export { FOC_ALARM, fuelKindsOf } from './alarms.rules.ts';
 export { AlarmsService } from './alarms.service.ts';
 
 /** The alarms service on a store: its repository stays inside the feature. */

@@ -7,54 +7,31 @@ import {
   restoreResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { answer, op } from '../../platform/operation.ts';
 import type { BackupService } from './backup.service.ts';
 
 /** Store backup (online, with progress, downloadable) and restore at the next start. */
 export async function backupRoutes(app: AppInstance, backups: BackupService): Promise<void> {
-  const tags = ['backup'];
-  const admin = { preHandler: requirePermission('settings:write') };
-
   app.post(
     '/api/v1/backups',
-    {
-      ...admin,
-      schema: {
-        operationId: 'backup.startBackup',
-        summary: 'Start a backup of the store',
-        tags,
-        response: { 202: backupJobSchema },
-      },
-    },
-    async (_request, reply) => reply.status(202).send(backups.start()),
+    op('settings:write', 'backup.startBackup', 'Start a backup of the store', { 202: backupJobSchema }),
+    answer(202, () => backups.start()),
   );
 
   app.get(
     '/api/v1/backups/:id',
-    {
-      ...admin,
-      schema: {
-        operationId: 'backup.getBackup',
-        summary: "Read a backup's progress",
-        tags,
-        params: backupParamsSchema,
-        response: { 200: backupJobSchema },
-      },
-    },
+    op('settings:write', 'backup.getBackup', "Read a backup's progress", {
+      params: backupParamsSchema,
+      200: backupJobSchema,
+    }),
     async (request) => backups.get(request.params.id),
   );
 
   app.get(
     '/api/v1/backups/:id/file',
-    {
-      ...admin,
-      schema: {
-        operationId: 'backup.downloadBackup',
-        summary: 'Download a finished backup',
-        tags,
-        params: backupParamsSchema,
-      },
-    },
+    op('settings:write', 'backup.downloadBackup', 'Download a finished backup', {
+      params: backupParamsSchema,
+    }),
     async (request, reply) => {
       const file = backups.file(request.params.id);
       return reply
@@ -67,15 +44,9 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
 
   app.delete(
     '/api/v1/backups/restore',
-    {
-      ...admin,
-      schema: {
-        operationId: 'backup.cancelRestore',
-        summary: 'Cancel a staged restore',
-        tags,
-        response: { 200: cancelRestoreResponseSchema },
-      },
-    },
+    op('settings:write', 'backup.cancelRestore', 'Cancel a staged restore', {
+      200: cancelRestoreResponseSchema,
+    }),
     async () => backups.cancelRestore(),
   );
 
@@ -85,16 +56,12 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
     scope.post(
       '/api/v1/backups/restore',
       {
-        ...admin,
+        ...op('settings:write', 'backup.stageRestore', 'Upload a backup to restore at the next start', {
+          202: restoreResponseSchema,
+        }),
         bodyLimit: Number.MAX_SAFE_INTEGER,
-        schema: {
-          operationId: 'backup.stageRestore',
-          summary: 'Upload a backup to restore at the next start',
-          tags,
-          response: { 202: restoreResponseSchema },
-        },
       },
-      async (request, reply) => reply.status(202).send(await backups.stageRestore(request.body as Readable)),
+      answer(202, (request) => backups.stageRestore(request.body as Readable)),
     );
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@ecohelm/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { op } from '../../platform/operation.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import type { ComplianceService } from './compliance.service.ts';
 import { complianceWorkbook } from './compliance.xlsx.ts';
@@ -17,20 +17,14 @@ import { complianceWorkbook } from './compliance.xlsx.ts';
  * POST with the user's pool choices and what-ifs), its allocation as an XLSX, and the flexibility a company recorded.
  */
 export async function complianceRoutes(app: AppInstance, compliance: ComplianceService): Promise<void> {
-  const tags = ['fleet'];
-  const read = requirePermission('fleet:read');
   app.get(
     '/api/v1/fleet/compliance',
-    {
-      preHandler: read,
-      schema: {
-        operationId: 'fleet.getCompliance',
-        summary: "Plan the fleet's FuelEU and ETS compliance of a year",
-        tags,
-        querystring: complianceQuerySchema,
-        response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
+    op('fleet:read', 'fleet.getCompliance', "Plan the fleet's FuelEU and ETS compliance of a year", {
+      query: complianceQuerySchema,
+      200: complianceResponseSchema,
+      400: apiErrorSchema,
+      409: apiErrorSchema,
+    }),
     (request) =>
       compliance.plan(
         complianceRequestSchema.parse({
@@ -41,29 +35,19 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
   );
   app.post(
     '/api/v1/fleet/compliance',
-    {
-      preHandler: read,
-      schema: {
-        operationId: 'fleet.planCompliance',
-        summary: "Plan the fleet's compliance with pool choices and what-ifs",
-        tags,
-        body: complianceRequestSchema,
-        response: { 200: complianceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-      },
-    },
+    op('fleet:read', 'fleet.planCompliance', "Plan the fleet's compliance with pool choices and what-ifs", {
+      body: complianceRequestSchema,
+      200: complianceResponseSchema,
+      400: apiErrorSchema,
+      409: apiErrorSchema,
+    }),
     (request) => compliance.plan(request.body),
   );
   app.post(
     '/api/v1/fleet/compliance/export',
-    {
-      preHandler: read,
-      schema: {
-        operationId: 'fleet.exportCompliance',
-        summary: "Download the pool's allocation as a workbook",
-        tags,
-        body: complianceRequestSchema,
-      },
-    },
+    op('fleet:read', 'fleet.exportCompliance', "Download the pool's allocation as a workbook", {
+      body: complianceRequestSchema,
+    }),
     async (request, reply) => {
       const file = await complianceWorkbook(await compliance.plan(request.body), request.body.lang);
       return sendFile(reply, file);
@@ -71,16 +55,17 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
   );
   app.put(
     '/api/v1/fleet/compliance/flexibility',
-    {
-      preHandler: requirePermission('fleet:admin'),
-      schema: {
-        operationId: 'fleet.recordFlexibility',
-        summary: "Record a ship's banked, borrowed or paid FuelEU balance of a year",
-        tags,
+    op(
+      'fleet:admin',
+      'fleet.recordFlexibility',
+      "Record a ship's banked, borrowed or paid FuelEU balance of a year",
+      {
         body: complianceFlexibilitySchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 400: apiErrorSchema, 404: apiErrorSchema },
+        200: z.object({ ok: z.literal(true) }),
+        400: apiErrorSchema,
+        404: apiErrorSchema,
       },
-    },
+    ),
     async (request) => {
       await compliance.record(request.body);
       return { ok: true as const };

@@ -7,7 +7,7 @@ import {
   equipmentUnitParamsSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { op } from '../../platform/operation.ts';
 import type { AssessmentService } from './equipment.assessment.ts';
 import type { EquipmentService } from './equipment.service.ts';
 
@@ -17,48 +17,28 @@ export async function equipmentRoutes(
   equipment: EquipmentService,
   assessment: AssessmentService,
 ): Promise<void> {
-  const read = { preHandler: requirePermission('dashboard:read') };
-  const tags = ['equipment'];
   app.get(
     '/api/v1/equipment',
-    {
-      ...read,
-      schema: {
-        operationId: 'equipment.listEquipment',
-        summary: 'List the equipment with its parameters',
-        tags,
-        response: { 200: equipmentResponseSchema },
-      },
-    },
+    op('dashboard:read', 'equipment.listEquipment', 'List the equipment with its parameters', {
+      200: equipmentResponseSchema,
+    }),
     () => equipment.list(),
   );
   app.put(
     '/api/v1/equipment/:unit',
-    {
-      preHandler: requirePermission('settings:write'),
-      schema: {
-        operationId: 'equipment.saveEquipment',
-        summary: "Save an equipment unit's parameters",
-        tags,
-        params: equipmentUnitParamsSchema,
-        body: equipmentParametersSchema,
-        response: { 200: equipmentEntrySchema },
-      },
-    },
+    op('settings:write', 'equipment.saveEquipment', "Save an equipment unit's parameters", {
+      params: equipmentUnitParamsSchema,
+      body: equipmentParametersSchema,
+      200: equipmentEntrySchema,
+    }),
     (request) => equipment.save(request.params.unit, request.body, request.auth?.device.code ?? null),
   );
   app.get(
     '/api/v1/equipment/assessment',
-    {
-      ...read,
-      schema: {
-        operationId: 'equipment.getAssessment',
-        summary: 'Read the equipment energy assessment',
-        tags,
-        querystring: assessmentQuerySchema,
-        response: { 200: assessmentResponseSchema },
-      },
-    },
+    op('dashboard:read', 'equipment.getAssessment', 'Read the equipment energy assessment', {
+      query: assessmentQuerySchema,
+      200: assessmentResponseSchema,
+    }),
     (request) => assessment.assess(request.query.days),
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
+import { op } from '../../platform/operation.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import type { ShipConsoles } from './fleet.consoles.ts';
 import type { FleetExporter } from './fleet.export.ts';
@@ -26,48 +27,26 @@ export async function fleetRoutes(
   exporter: FleetExporter,
   consoles?: ShipConsoles,
 ): Promise<void> {
-  const tags = ['fleet'];
-  const preHandler = requirePermission('fleet:read');
   app.get(
     '/api/v1/fleet/ships',
-    {
-      preHandler,
-      schema: {
-        operationId: 'fleet.listShips',
-        summary: "List the fleet's ships with their figures",
-        tags,
-        querystring: fleetQuerySchema,
-        response: { 200: fleetOverviewResponseSchema },
-      },
-    },
+    op('fleet:read', 'fleet.listShips', "List the fleet's ships with their figures", {
+      query: fleetQuerySchema,
+      200: fleetOverviewResponseSchema,
+    }),
     (request) => fleet.overview(request.query.year),
   );
   app.get(
     '/api/v1/fleet/ships/:shipId',
-    {
-      preHandler,
-      schema: {
-        operationId: 'fleet.getShip',
-        summary: 'Read one ship of the fleet',
-        tags,
-        params: fleetShipParamsSchema,
-        querystring: fleetQuerySchema,
-        response: { 200: fleetShipDetailSchema },
-      },
-    },
+    op('fleet:read', 'fleet.getShip', 'Read one ship of the fleet', {
+      params: fleetShipParamsSchema,
+      query: fleetQuerySchema,
+      200: fleetShipDetailSchema,
+    }),
     (request) => fleet.ship(request.params.shipId, request.query.year),
   );
   app.get(
     '/api/v1/fleet/reports/export',
-    {
-      preHandler,
-      schema: {
-        operationId: 'fleet.exportReport',
-        summary: 'Download the fleet report',
-        tags,
-        querystring: fleetReportQuerySchema,
-      },
-    },
+    op('fleet:read', 'fleet.exportReport', 'Download the fleet report', { query: fleetReportQuerySchema }),
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return sendFile(reply, file);
@@ -75,15 +54,9 @@ export async function fleetRoutes(
   );
   app.get(
     '/api/v1/fleet/ships/:shipId/console/*',
-    {
-      preHandler,
-      schema: {
-        operationId: 'fleet.readConsole',
-        summary: "Read a route of a ship's console from the shore's copy",
-        tags,
-        params: fleetConsoleParamsSchema,
-      },
-    },
+    op('fleet:read', 'fleet.readConsole', "Read a route of a ship's console from the shore's copy", {
+      params: fleetConsoleParamsSchema,
+    }),
     async (request, reply) => {
       if (!consoles) throw conflict(fleetMessages.notShore, { reason: 'not_shore' });
       const query = request.url.indexOf('?');
@@ -105,9 +78,14 @@ export async function fleetRoutes(
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/v1/fleet/ships/:shipId/console/*',
-    preHandler,
+    preHandler: requirePermission('fleet:read'),
     // Left out of the API's document: it only ever refuses (the copy is read only).
-    schema: { hide: true, tags, params: fleetConsoleParamsSchema, response: { 403: apiErrorSchema } },
+    schema: {
+      hide: true,
+      tags: ['fleet'],
+      params: fleetConsoleParamsSchema,
+      response: { 403: apiErrorSchema },
+    },
     handler: async () => {
       throw forbidden(fleetMessages.consoleReadOnly);
     },

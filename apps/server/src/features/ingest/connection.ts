@@ -68,6 +68,45 @@ export class Backoff {
 }
 
 /**
+ * What the adapters that dial their peer (Modbus, OPC UA, the Signal K client) share: the link's state, the backoff
+ * between attempts, the one attempt scheduled at a time, and `stopped`, after which no attempt is made.
+ */
+export class Redial {
+  readonly connection = new Connection('connecting');
+  readonly backoff: Backoff;
+  stopped = false;
+  #timer: NodeJS.Timeout | undefined;
+  #dial: () => Promise<void> = async () => undefined;
+
+  constructor(options: { retryMs?: number; retryMaxMs?: number }) {
+    this.backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
+  }
+
+  /** Dials now (and again after each `retry`); the adapter's `stop` ends the attempts, then runs `stop`. */
+  start(name: string, dial: () => Promise<void>, stop: () => Promise<void>): Adapter {
+    this.#dial = dial;
+    void dial();
+    return {
+      name,
+      status: () => this.connection.get(),
+      stop: async () => {
+        this.stopped = true;
+        clearTimeout(this.#timer);
+        await stop();
+      },
+    };
+  }
+
+  /** The link dropped or an attempt failed for `reason`: `reconnecting`, and the next attempt after a backoff. */
+  retry(reason: string): void {
+    if (this.stopped) return;
+    this.connection.set('reconnecting', reason);
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#dial(), this.backoff.next());
+  }
+}
+
+/**
  * The message of an error of any shape (Node socket errors, library errors, strings, and the plain objects
  * modbus-serial rejects with: `{ name: 'TransactionTimedOutError', message: 'Timed out', errno: 'ETIMEDOUT' }`),
  * always as text, never `[object Object]`.

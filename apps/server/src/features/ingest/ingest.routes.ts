@@ -10,6 +10,7 @@ import websocket from '@fastify/websocket';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { op } from '../../platform/operation.ts';
 import type { ConnectionStatus } from './connection.ts';
 import type { CsvJobs } from './csv-jobs.ts';
 import type { IngestPipeline } from './pipeline.ts';
@@ -54,20 +55,12 @@ export async function ingestRoutes(
   csvJobs: CsvJobs,
   adapters: () => ({ name: string } & ConnectionStatus)[],
 ): Promise<void> {
-  const read = { preHandler: requirePermission('dashboard:read') };
   // Telemetry pushed by a data source or imported by the crew: the permission of the crew's records.
-  const ingestWrite = { preHandler: requirePermission('records:write') };
   app.get(
     '/api/v1/ingest/status',
-    {
-      ...read,
-      schema: {
-        operationId: 'ingest.getStatus',
-        summary: "Read each data source's state and counts",
-        tags: ['ingest'],
-        response: { 200: ingestStatusResponseSchema },
-      },
-    },
+    op('dashboard:read', 'ingest.getStatus', "Read each data source's state and counts", {
+      200: ingestStatusResponseSchema,
+    }),
     () => ({
       sources: pipeline.status().map((s) => ({
         ...s,
@@ -87,14 +80,10 @@ export async function ingestRoutes(
   app.post(
     '/api/v1/ingest/signalk',
     {
-      ...ingestWrite,
-      schema: {
-        operationId: 'ingest.pushSignalk',
-        summary: 'Push Signal K deltas',
-        tags: ['ingest'],
+      ...op('records:write', 'ingest.pushSignalk', 'Push Signal K deltas', {
         body: ingestSignalKRequestSchema,
-        response: { 200: ingestAckSchema },
-      },
+        200: ingestAckSchema,
+      }),
       // A body that is not deltas is counted for the Data sources dialog before it is answered 400.
       attachValidation: true,
     },
@@ -116,7 +105,7 @@ export async function ingestRoutes(
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.get(
     '/api/v1/ingest/signalk/stream',
-    { ...ingestWrite, websocket: true, schema: { tags: ['ingest'] } },
+    { preHandler: requirePermission('records:write'), websocket: true, schema: { tags: ['ingest'] } },
     (socket, request) => {
       const source = `signalk.ws:${request.auth?.device.code ?? 'unknown'}`;
       socket.on('message', (data: Buffer) => {
@@ -132,16 +121,10 @@ export async function ingestRoutes(
 
   app.post(
     '/api/v1/ingest/csv',
-    {
-      ...ingestWrite,
-      schema: {
-        operationId: 'ingest.importCsv',
-        summary: 'Import a CSV file of samples',
-        tags: ['ingest'],
-        body: ingestCsvRequestSchema,
-        response: { 202: ingestCsvJobSchema },
-      },
-    },
+    op('records:write', 'ingest.importCsv', 'Import a CSV file of samples', {
+      body: ingestCsvRequestSchema,
+      202: ingestCsvJobSchema,
+    }),
     async (request, reply) => {
       const { csv, mapping, source } = request.body;
       return reply.status(202).send(csvJobs.start(csv, mapping, source ?? 'csv.http'));
@@ -150,16 +133,10 @@ export async function ingestRoutes(
 
   app.get(
     '/api/v1/ingest/csv/:id',
-    {
-      ...read,
-      schema: {
-        operationId: 'ingest.getCsvJob',
-        summary: "Read a CSV import's progress",
-        tags: ['ingest'],
-        params: ingestCsvJobParamsSchema,
-        response: { 200: ingestCsvJobSchema },
-      },
-    },
+    op('dashboard:read', 'ingest.getCsvJob', "Read a CSV import's progress", {
+      params: ingestCsvJobParamsSchema,
+      200: ingestCsvJobSchema,
+    }),
     async (request) => {
       const job = csvJobs.get(request.params.id);
       if (!job) throw notFound('No such import job.');

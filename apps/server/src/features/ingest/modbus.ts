@@ -4,7 +4,7 @@ import type { ModbusRTU } from 'modbus-serial/ModbusRTU.d.ts';
 // The package's CommonJS export is the client class itself; its type declarations describe it as a namespace.
 const ModbusClient = modbusSerial as unknown as new () => ModbusRTU;
 
-import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
+import { type Adapter, Redial, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import {
   decodeRegisters,
@@ -102,8 +102,7 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
   const points = parseRegisterMap(map.text, map.file);
   const { host, port } = modbusAddress(options.url);
   const source = `modbus:${host}:${port}`;
-  const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
+  const redial = new Redial(options);
   const groups = new Map<string, RegisterPoint[]>();
   for (const p of points) {
     const key = `${p.group}/${p.intervalMs}`;
@@ -114,13 +113,11 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
     intervalMs: g[0]!.intervalMs,
   }));
   let client: ModbusRTU | undefined;
-  let stopped = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
   // Reads go one at a time over the one connection.
   let queue: Promise<unknown> = Promise.resolve();
 
   const lose = (reason: string) => {
-    if (stopped || !client) return;
+    if (redial.stopped || !client) return;
     const old = client;
     client = undefined;
     for (const p of pollers) clearTimeout(p.timer);
@@ -129,12 +126,11 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
     } catch {
       // already closed
     }
-    connection.set('reconnecting', reason);
-    reconnectTimer = setTimeout(() => void connect(), backoff.next());
+    redial.retry(reason);
   };
 
   const poll = (poller: Poller) => {
-    if (stopped || !client) return;
+    if (redial.stopped || !client) return;
     const c = client;
     const started = Date.now();
     queue = queue.then(async () => {
@@ -154,11 +150,11 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
       }
       // The peer answered (values, or exceptions for single registers): only now is the link good. A TCP
       // connect alone proves nothing: a hung device's network stack still accepts connections.
-      if (client === c && !stopped) {
-        backoff.reset();
-        connection.set('connected');
+      if (client === c && !redial.stopped) {
+        redial.backoff.reset();
+        redial.connection.set('connected');
       }
-      if (client === c && !stopped) {
+      if (client === c && !redial.stopped) {
         poller.timer = setTimeout(
           () => poll(poller),
           Math.max(0, poller.intervalMs - (Date.now() - started)),
@@ -168,17 +164,16 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
   };
 
   const connect = async () => {
-    if (stopped) return;
+    if (redial.stopped) return;
     const c = new ModbusClient();
     try {
       await c.connectTCP(host, { port });
       c.setTimeout(options.timeoutMs ?? 1000);
     } catch (error) {
-      connection.set('reconnecting', reasonOf(error));
-      reconnectTimer = setTimeout(() => void connect(), backoff.next());
+      redial.retry(reasonOf(error));
       return;
     }
-    if (stopped) {
+    if (redial.stopped) {
       c.close(() => undefined);
       return;
     }
@@ -187,18 +182,11 @@ export function startModbus(pipeline: IngestPipeline, options: ModbusOptions): A
     for (const p of pollers) poll(p);
   };
 
-  void connect();
-  return {
-    name: source,
-    status: () => connection.get(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(reconnectTimer);
-      for (const p of pollers) clearTimeout(p.timer);
-      await queue.catch(() => undefined);
-      const c = client;
-      client = undefined;
-      if (c) await new Promise<void>((r) => c.close(() => r()));
-    },
-  };
+  return redial.start(source, connect, async () => {
+    for (const p of pollers) clearTimeout(p.timer);
+    await queue.catch(() => undefined);
+    const c = client;
+    client = undefined;
+    if (c) await new Promise<void>((r) => c.close(() => r()));
+  });
 }

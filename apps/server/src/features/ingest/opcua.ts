@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { channelById } from '@ecohelm/domain';
 import type { ClientSession, ClientSubscription, OPCUAClient } from 'node-opcua';
-import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
+import { type Adapter, Redial, reasonOf } from './connection.ts';
 import type { IngestPipeline } from './pipeline.ts';
 import { MapFileError, mapRows, readMapFile } from './register-map.ts';
 import { converterTo } from './source-units.ts';
@@ -115,10 +115,7 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
   const map = typeof options.map === 'string' ? readMapFile(options.map) : options.map;
   const points = parseNodeMap(map.text, map.file);
   const source = `opcua:${options.url.replace(/^opc\.tcp:\/\//, '')}`;
-  const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
+  const redial = new Redial(options);
   let current:
     | { client: OPCUAClient; session?: ClientSession; subscription?: ClientSubscription }
     | undefined;
@@ -144,15 +141,10 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
     await c.client.disconnect().catch(() => undefined);
   };
 
-  const retry = (reason: string) => {
-    if (stopped) return;
-    connection.set('reconnecting', reason);
-    clearTimeout(timer);
-    timer = setTimeout(() => void connect(), backoff.next());
-  };
+  const retry = (reason: string) => redial.retry(reason);
 
   const connect = async () => {
-    if (stopped) return;
+    if (redial.stopped) return;
     const ua = await import('node-opcua');
     const securityMode = ua.MessageSecurityMode[options.securityMode ?? 'None'];
     const policyName =
@@ -179,7 +171,7 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
     current = { client };
     let lost = false;
     const onLost = (why: string) => {
-      if (lost || stopped) return;
+      if (lost || redial.stopped) return;
       lost = true;
       void teardown().then(() => retry(why));
     };
@@ -226,8 +218,8 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
           }
         });
       }
-      backoff.reset();
-      connection.set('connected');
+      redial.backoff.reset();
+      redial.connection.set('connected');
     } catch (error) {
       if (!lost) {
         lost = true;
@@ -237,18 +229,11 @@ export function startOpcUa(pipeline: IngestPipeline, options: OpcUaOptions): Ada
     }
   };
 
-  void connect();
-  return {
-    name: source,
-    status: () => connection.get(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await teardown();
-      if (flushTimer) clearTimeout(flushTimer);
-      flushTimer = undefined;
-      if (pending.length > 0) await pipeline.writeQuietly(source, pending);
-      pending = [];
-    },
-  };
+  return redial.start(source, connect, async () => {
+    await teardown();
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pending.length > 0) await pipeline.writeQuietly(source, pending);
+    pending = [];
+  });
 }

@@ -1,6 +1,6 @@
 import { channelCatalogue } from '@ecohelm/domain';
 import WebSocket from 'ws';
-import { type Adapter, Backoff, Connection, reasonOf } from './connection.ts';
+import { type Adapter, Redial, reasonOf } from './connection.ts';
 import {
   defaultEngineInstances,
   type EngineInstanceMap,
@@ -256,23 +256,14 @@ export class SignalKStreamIntake {
  */
 export function startSignalKClient(pipeline: IngestPipeline, options: SignalKClientOptions): Adapter {
   const source = `signalk:${options.url.replace(/^\w+:\/\//, '').replace(/\/.*$/, '')}`;
-  const connection = new Connection('connecting');
-  const backoff = new Backoff(options.retryMs ?? 1000, options.retryMaxMs ?? 10_000);
+  const redial = new Redial(options);
   const priority = new SourcePriority(options.sourcePriority, options.staleMs);
   const batcher = new SampleBatcher((s) => pipeline.writeQuietly(source, s), {
     maxSize: 5000,
     maxDelayMs: 250,
   });
   let socket: WebSocket | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  const retry = (reason: string) => {
-    if (stopped) return;
-    connection.set('reconnecting', reason);
-    clearTimeout(timer);
-    timer = setTimeout(() => void connect(), backoff.next());
-  };
+  const retry = (reason: string) => redial.retry(reason);
 
   const intake = new SignalKStreamIntake(pipeline, source, (samples) => batcher.push(samples), {
     priority,
@@ -280,7 +271,7 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
   });
 
   const connect = async () => {
-    if (stopped) return;
+    if (redial.stopped) return;
     let streamUrl: string;
     try {
       streamUrl = await discoverStream(options.url, options.token);
@@ -293,7 +284,7 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
       retry(reasonOf(error));
       return;
     }
-    if (stopped) return;
+    if (redial.stopped) return;
     const url = new URL(streamUrl);
     url.searchParams.set('subscribe', options.subscribe === 'all' ? 'self' : 'none');
     const ws = new WebSocket(url, {
@@ -304,7 +295,7 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     let lastError = 'connection closed';
     let answered = false;
     ws.on('open', () => {
-      connection.set('connected');
+      redial.connection.set('connected');
       if (options.subscribe !== 'all') {
         ws.send(
           JSON.stringify({
@@ -327,7 +318,7 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
       // stream at once (a crash loop) is retried with growing delays.
       if (!answered) {
         answered = true;
-        backoff.reset();
+        redial.backoff.reset();
       }
       intake.message(data.toString());
     });
@@ -340,15 +331,8 @@ export function startSignalKClient(pipeline: IngestPipeline, options: SignalKCli
     });
   };
 
-  void connect();
-  return {
-    name: source,
-    status: () => connection.get(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.terminate();
-      await batcher.flush();
-    },
-  };
+  return redial.start(source, connect, async () => {
+    socket?.terminate();
+    await batcher.flush();
+  });
 }

@@ -238,9 +238,7 @@ export class OverviewService {
   async #lubeReceipt(): Promise<ReturnType<typeof lastLubeReceipt>> {
     const now = this.#now();
     const from = now - LUBE_LOOKBACK_DAYS * DAY_MS;
-    const tanks = await Promise.all(
-      LUBE_TANKS.map((c) => this.#telemetry.rollups('1h', c, from, now)),
-    );
+    const tanks = await Promise.all(LUBE_TANKS.map((c) => this.#telemetry.rollups('1h', c, from, now)));
     return lastLubeReceipt(tanks);
   }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { healthSchema, pageConfigSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import type { AppConfig } from '../../platform/config.ts';
+import { op } from '../../platform/operation.ts';
 
 /** Reads the build id the web build wrote, so the console can notice a new deployment. */
 function buildIdOf(webDist: string): string {
@@ -21,14 +22,7 @@ export async function platformRoutes(
 ): Promise<void> {
   app.get(
     '/api/health',
-    {
-      schema: {
-        operationId: 'platform.getHealth',
-        summary: 'Check that the server is up',
-        tags: ['platform'],
-        response: { 200: healthSchema },
-      },
-    },
+    op(null, 'platform.getHealth', 'Check that the server is up', { 200: healthSchema }),
     () => ({
       status: 'ok' as const,
       store,
@@ -37,14 +31,7 @@ export async function platformRoutes(
 
   app.get(
     '/api/v1/config',
-    {
-      schema: {
-        operationId: 'platform.getConfig',
-        summary: "Read the console's public configuration",
-        tags: ['platform'],
-        response: { 200: pageConfigSchema },
-      },
-    },
+    op(null, 'platform.getConfig', "Read the console's public configuration", { 200: pageConfigSchema }),
     () => ({
       offline: config.offline,
       hideLoadPage: config.hideLoadPage,

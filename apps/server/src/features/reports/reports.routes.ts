@@ -1,6 +1,6 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { op } from '../../platform/operation.ts';
 import { sendFile } from '../../platform/send-file.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -11,36 +11,20 @@ export async function reportsRoutes(
   reports: ReportsService,
   exporter: ReportsExporter,
 ): Promise<void> {
-  const exportGuard = { preHandler: requirePermission('reports:export') };
-  const read = { preHandler: requirePermission('dashboard:read') };
-  const tags = ['reports'];
-
   app.get(
     '/api/v1/reports',
-    {
-      ...read,
-      schema: {
-        operationId: 'reports.getReport',
-        summary: 'Read a regulatory report (IMO DCS, EU MRV, CII)',
-        tags,
-        querystring: reportQuerySchema,
-        response: { 200: reportResponseSchema },
-      },
-    },
+    op('dashboard:read', 'reports.getReport', 'Read a regulatory report (IMO DCS, EU MRV, CII)', {
+      query: reportQuerySchema,
+      200: reportResponseSchema,
+    }),
     (request) => reports.report(request.query),
   );
 
   app.get(
     '/api/v1/reports/export',
-    {
-      ...exportGuard,
-      schema: {
-        operationId: 'reports.exportReport',
-        summary: 'Download a regulatory report as PDF, XLSX or a package',
-        tags,
-        querystring: reportExportQuerySchema,
-      },
-    },
+    op('reports:export', 'reports.exportReport', 'Download a regulatory report as PDF, XLSX or a package', {
+      query: reportExportQuerySchema,
+    }),
     async (request, reply) => {
       const file = await exporter.export(request.query);
       return sendFile(reply, file);

@@ -12,7 +12,7 @@ import {
   syncStatusSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { answer, noContent, op } from '../../platform/operation.ts';
 import type { SyncService } from './sync.service.ts';
 
 /**
@@ -20,109 +20,57 @@ import type { SyncService } from './sync.service.ts';
  * intake: registering and retiring ships, dead letters (`fleet:admin`).
  */
 export async function syncRoutes(app: AppInstance, sync: SyncService): Promise<void> {
-  const fleet = { preHandler: requirePermission('fleet:read') };
-  const read = { preHandler: requirePermission('dashboard:read') };
-  const tags = ['sync'];
   app.get(
     '/api/v1/sync',
-    {
-      ...read,
-      schema: {
-        operationId: 'sync.getStatus',
-        summary: 'Read the ship-to-shore sync state',
-        tags,
-        response: { 200: syncStatusSchema },
-      },
-    },
+    op('dashboard:read', 'sync.getStatus', 'Read the ship-to-shore sync state', { 200: syncStatusSchema }),
     () => sync.status(),
   );
   app.get(
     '/api/v1/sync/reviews',
-    {
-      ...fleet,
-      schema: {
-        operationId: 'sync.listReviews',
-        summary: 'List the records waiting for review',
-        tags,
-        querystring: reviewsQuerySchema,
-        response: { 200: reviewsResponseSchema },
-      },
-    },
+    op('fleet:read', 'sync.listReviews', 'List the records waiting for review', {
+      query: reviewsQuerySchema,
+      200: reviewsResponseSchema,
+    }),
     async (request) => ({ items: await sync.reviews(request.query.shipId) }),
   );
   app.post(
     '/api/v1/sync/reviews',
-    {
-      preHandler: requirePermission('records:write'),
-      schema: {
-        operationId: 'sync.resolveReview',
-        summary: 'Decide on a record waiting for review',
-        tags,
-        body: reviewInputSchema,
-        response: { 201: reviewSchema },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await sync.decide(request.body, request.auth?.device.code ?? null)),
+    op('records:write', 'sync.resolveReview', 'Decide on a record waiting for review', {
+      body: reviewInputSchema,
+      201: reviewSchema,
+    }),
+    answer(201, (request) => sync.decide(request.body, request.auth?.device.code ?? null)),
   );
-  const admin = { preHandler: requirePermission('fleet:admin') };
   app.post(
     '/api/v1/sync/ships',
-    {
-      ...admin,
-      schema: {
-        operationId: 'sync.registerShip',
-        summary: 'Register a ship with the shore',
-        tags,
-        body: registerShipSchema,
-        response: { 201: deadLetterResultSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await sync.register(request.body)),
+    op('fleet:admin', 'sync.registerShip', 'Register a ship with the shore', {
+      body: registerShipSchema,
+      201: deadLetterResultSchema,
+    }),
+    answer(201, (request) => sync.register(request.body)),
   );
   app.delete(
     '/api/v1/sync/ships/:shipId',
-    {
-      ...admin,
-      schema: {
-        operationId: 'sync.removeShip',
-        summary: 'Remove a ship from the shore',
-        tags,
-        params: fleetShipIdParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await sync.retire(request.params.shipId);
-      return reply.status(204).send();
-    },
+    op('fleet:admin', 'sync.removeShip', 'Remove a ship from the shore', { params: fleetShipIdParamsSchema }),
+    noContent((request) => sync.retire(request.params.shipId)),
   );
   app.get(
     '/api/v1/sync/dead-letters',
-    {
-      ...admin,
-      schema: {
-        operationId: 'sync.listDeadLetters',
-        summary: 'List the messages that could not be taken in',
-        tags,
-        querystring: deadLettersQuerySchema,
-        response: { 200: deadLettersResponseSchema },
-      },
-    },
+    op('fleet:admin', 'sync.listDeadLetters', 'List the messages that could not be taken in', {
+      query: deadLettersQuerySchema,
+      200: deadLettersResponseSchema,
+    }),
     async (request) => ({ items: await sync.deadLetters(request.query) }),
   );
   for (const mode of ['replay', 'drop'] as const) {
     app.post(
       `/api/v1/sync/dead-letters/${mode}`,
-      {
-        ...admin,
-        schema: {
-          operationId: mode === 'replay' ? 'sync.replayDeadLetters' : 'sync.dropDeadLetters',
-          summary: mode === 'replay' ? 'Take dead letters in again' : 'Drop dead letters',
-          tags,
-          body: deadLetterActionSchema,
-          response: { 200: deadLetterResultSchema },
-        },
-      },
+      op(
+        'fleet:admin',
+        mode === 'replay' ? 'sync.replayDeadLetters' : 'sync.dropDeadLetters',
+        mode === 'replay' ? 'Take dead letters in again' : 'Drop dead letters',
+        { body: deadLetterActionSchema, 200: deadLetterResultSchema },
+      ),
       (request) => sync.deadLetterAction(request.body, mode),
     );
   }

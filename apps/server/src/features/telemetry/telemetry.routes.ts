@@ -9,8 +9,8 @@ import {
 } from '@ecohelm/contracts';
 import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
+import { op } from '../../platform/operation.ts';
 import { TelemetryService } from './telemetry.service.ts';
 
 const limitsToDisplay = (def: ChannelDef) =>
@@ -50,7 +50,6 @@ async function latestValues(
 
 /** Channels, latest values, downsampled trends and the 1 Hz live stream. */
 export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryService): Promise<void> {
-  const read = { preHandler: requirePermission('dashboard:read') };
   const streams = new Set<() => void>();
   app.addHook('onClose', async () => {
     for (const end of streams) end();
@@ -58,15 +57,9 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/channels',
-    {
-      ...read,
-      schema: {
-        operationId: 'telemetry.listChannels',
-        summary: 'List the telemetry channels with units and ranges',
-        tags: ['telemetry'],
-        response: { 200: telemetryChannelsResponseSchema },
-      },
-    },
+    op('dashboard:read', 'telemetry.listChannels', 'List the telemetry channels with units and ranges', {
+      200: telemetryChannelsResponseSchema,
+    }),
     () => ({
       channels: channelCatalogue.map((def) => ({
         id: def.id,
@@ -82,16 +75,10 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/latest',
-    {
-      ...read,
-      schema: {
-        operationId: 'telemetry.getLatest',
-        summary: 'Read the latest value of each channel',
-        tags: ['telemetry'],
-        querystring: telemetryLatestQuerySchema,
-        response: { 200: telemetryLatestResponseSchema },
-      },
-    },
+    op('dashboard:read', 'telemetry.getLatest', 'Read the latest value of each channel', {
+      query: telemetryLatestQuerySchema,
+      200: telemetryLatestResponseSchema,
+    }),
     async (request) => ({
       values: await latestValues(telemetry, knownChannels(request.query.channels, 'channels')),
     }),
@@ -99,16 +86,10 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/trend',
-    {
-      ...read,
-      schema: {
-        operationId: 'telemetry.getTrend',
-        summary: "Read a channel's trend over a time range",
-        tags: ['telemetry'],
-        querystring: telemetryTrendQuerySchema,
-        response: { 200: telemetryTrendResponseSchema },
-      },
-    },
+    op('dashboard:read', 'telemetry.getTrend', "Read a channel's trend over a time range", {
+      query: telemetryTrendQuerySchema,
+      200: telemetryTrendResponseSchema,
+    }),
     async (request) => {
       const { channel, from, to, points } = request.query;
       if (!channelById(channel)) throw notFound(`Unknown channel ${channel}.`);
@@ -129,15 +110,9 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
 
   app.get(
     '/api/v1/telemetry/live',
-    {
-      ...read,
-      schema: {
-        operationId: 'telemetry.streamLive',
-        summary: 'Stream live samples (server-sent events)',
-        tags: ['telemetry'],
-        querystring: telemetryLiveQuerySchema,
-      },
-    },
+    op('dashboard:read', 'telemetry.streamLive', 'Stream live samples (server-sent events)', {
+      query: telemetryLiveQuerySchema,
+    }),
     async (request, reply) => {
       const defs = knownChannels(request.query.channels, 'channels');
       reply.hijack();

@@ -5,7 +5,7 @@ import {
   weatherUploadQuerySchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { requirePermission } from '../../platform/auth.ts';
+import { noContent, op } from '../../platform/operation.ts';
 import type { WeatherService } from './weather.service.ts';
 
 /** Largest GRIB2 upload: a few days of a regional forecast at 0.25° are tens of megabytes. */
@@ -13,21 +13,11 @@ const MAX_GRIB_BYTES = 200 * 1024 * 1024;
 
 /** Offline weather forecasts: imported GRIB2 files (list, upload, delete). */
 export async function weatherRoutes(app: AppInstance, weather: WeatherService): Promise<void> {
-  const read = { preHandler: requirePermission('dashboard:read') };
-  const tags = ['weather'];
-  const write = { preHandler: requirePermission('settings:write') };
-
   app.get(
     '/api/v1/weather/forecasts',
-    {
-      ...read,
-      schema: {
-        operationId: 'weather.listForecasts',
-        summary: 'List the imported GRIB forecasts',
-        tags,
-        response: { 200: weatherForecastListSchema },
-      },
-    },
+    op('dashboard:read', 'weather.listForecasts', 'List the imported GRIB forecasts', {
+      200: weatherForecastListSchema,
+    }),
     async () => ({
       items: await weather.list(),
     }),
@@ -35,19 +25,10 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
 
   app.delete(
     '/api/v1/weather/forecasts/:id',
-    {
-      ...write,
-      schema: {
-        operationId: 'weather.deleteForecast',
-        summary: 'Delete a GRIB forecast',
-        tags,
-        params: weatherForecastParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      await weather.remove(request.params.id);
-      return reply.status(204).send();
-    },
+    op('settings:write', 'weather.deleteForecast', 'Delete a GRIB forecast', {
+      params: weatherForecastParamsSchema,
+    }),
+    noContent((request) => weather.remove(request.params.id)),
   );
 
   // The file is the raw body (`application/octet-stream`, its name in `?name=`), as the backup restore takes one.
@@ -60,15 +41,11 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
     scope.post(
       '/api/v1/weather/forecasts',
       {
-        ...write,
+        ...op('settings:write', 'weather.importForecast', 'Import a GRIB forecast', {
+          query: weatherUploadQuerySchema,
+          201: weatherImportResponseSchema,
+        }),
         bodyLimit: MAX_GRIB_BYTES,
-        schema: {
-          operationId: 'weather.importForecast',
-          summary: 'Import a GRIB forecast',
-          tags,
-          querystring: weatherUploadQuerySchema,
-          response: { 201: weatherImportResponseSchema },
-        },
       },
       async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
