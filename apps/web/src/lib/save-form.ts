@@ -1,8 +1,9 @@
 import type { FormInstance } from 'antd';
 import { ApiError } from './api-client';
+import type { ContractIssue } from './contract-messages';
 
-/** A reason at a path: the contract's (zod issue) or the server's (`details` of a 400). */
-export type FieldIssue = { path: readonly PropertyKey[] | string; message: string };
+/** A reason at a path: the contract's (zod issue) or the server's (`details` of a 400), with zod's code where known. */
+export type FieldIssue = ContractIssue & { path: readonly PropertyKey[] | string };
 
 /** What `saveForm` needs of a contract schema (zod's `safeParse`), without importing zod into every form. */
 export interface FormContract<B> {

@@ -1,4 +1,10 @@
-import { initialInfoChangeTypes, type StartInfo, startInfoInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
+import {
+  type FieldError,
+  initialInfoChangeTypes,
+  type StartInfo,
+  startInfoInputSchema,
+  TEXT_LIMIT,
+} from '@ecohelm/contracts';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -71,9 +77,7 @@ export function StartInfoModal({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
-        form.setFields(
-          fieldErrors(error.details as { path: string; message: string }[], t, ['body']) as never,
-        );
+        form.setFields(fieldErrors(error.details as FieldError[], t, ['body']) as never);
       }
       void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
     }
