@@ -3,7 +3,6 @@ import { App, Checkbox, DatePicker, Form, Input, Modal, Segmented, Switch } from
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
@@ -25,6 +24,7 @@ import {
 } from './filling-form-model';
 import { FuelEntryTable } from './fuel-entry-table';
 import { recordRequiredText } from './record-required';
+import { useFillShipFirst } from './use-fill-ship-first';
 
 /** What the open modal edits; kept in local storage while open so a reload restores it. */
 export interface OpenFilling {
@@ -46,7 +46,7 @@ export function issueText(issue: FillingIssue, t: TFunction): string {
 export function FillingModal({ open, onClose }: { open: OpenFilling | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const navigate = useNavigate();
+  const fillShipFirst = useFillShipFirst();
   const { config } = usePageConfig();
   const offset = config.shipTimeOffsetMinutes;
   const ship = useShip();
@@ -108,12 +108,7 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
       error instanceof ApiError &&
       (error.details as { reason?: string } | undefined)?.reason === 'ship_incomplete'
     ) {
-      modal.confirm({
-        title: t('filling.messages.fillShipFirst'),
-        okText: t('filling.actions.ok'),
-        cancelText: t('filling.actions.cancel'),
-        onOk: () => navigate('/carbon-manage/basic'),
-      });
+      fillShipFirst();
       return;
     }
     if (error instanceof ApiError && Array.isArray(error.details)) {
