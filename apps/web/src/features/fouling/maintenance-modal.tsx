@@ -137,32 +137,22 @@ export function MaintenanceModal({
           <Input maxLength={64} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="start"
-            label={t('fouling.fields.start')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
-            style={{ flex: 1 }}
-          >
-            <DatePicker
-              showTime
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="end"
-            label={t('fouling.fields.end')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
-            style={{ flex: 1 }}
-          >
-            <DatePicker
-              showTime
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
-            />
-          </Form.Item>
+          {(['start', 'end'] as const).map((name) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={t(`fouling.fields.${name}`)}
+              rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
+              style={{ flex: 1 }}
+            >
+              <DatePicker
+                showTime
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
+              />
+            </Form.Item>
+          ))}
         </div>
         <Form.Item
           name="remark"
