@@ -9,10 +9,9 @@ import { App, DatePicker, Form, type FormInstance, Input, Modal, Select } from '
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
-import { type FieldIssue, type FormContract, saveForm } from '../../lib/save-form';
+import { type FieldIssue, type FormContract, failureText, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { NumberInput, numberRule } from '../../ui/number-input';
@@ -178,8 +177,7 @@ function RecordModal<R extends { id: number; startTime: string; endTime: string 
         );
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
 
   return (

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useCheckFillingRecord } from './api/check-filling-record';
 import { useSaveFillingRecord } from './api/save-filling-record';
@@ -114,10 +115,7 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
     if (error instanceof ApiError && Array.isArray(error.details)) {
       showIssues(error.details as { path: string; message: string }[], ['body', 'record']);
     }
-    void message.error(
-      recordRequiredText(error, t, offset) ??
-        (error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
-    );
+    void message.error(recordRequiredText(error, t, offset) ?? failureText(error, t));
   };
 
   const onSave = async () => {

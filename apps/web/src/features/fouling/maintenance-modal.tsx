@@ -3,10 +3,9 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
-import { saveForm } from '../../lib/save-form';
+import { failureText, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useAddHullMaintenance } from './api/add-hull-maintenance';
 import { useUpdateHullMaintenance } from './api/edit-hull-maintenance';
@@ -104,8 +103,7 @@ export function MaintenanceModal({
         form.resetFields();
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
 
   return (

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveStartInfo } from './api/save-start-info';
@@ -79,7 +80,7 @@ export function StartInfoModal({
       if (error instanceof ApiError && Array.isArray(error.details)) {
         form.setFields(fieldErrors(error.details as FieldError[], t, ['body']) as never);
       }
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
 
