@@ -15,8 +15,7 @@ for (const lang of langs) {
 
     // A bunker record: an end before the start is refused at the field and the entries stay; corrected, it is added.
     const supplier = `E2E Bunkers ${lang}`;
-    await report.panel('bunkerRecords').getByRole('button', { name: report.text.add }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await report.addBunker();
     await report.fillBunker(dialog, {
       port: 'Qingdao',
       quantity: '120.5',

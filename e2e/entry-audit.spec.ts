@@ -32,8 +32,7 @@ for (const lang of langs) {
     const words = text[lang];
     await report.open();
     const supplier = `Audit Bunkers ${lang}`;
-    await report.panel('bunkerRecords').getByRole('button', { name: report.text.add }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await report.addBunker();
     await report.fillBunker(dialog, {
       port: 'Qingdao',
       quantity: '80',
@@ -48,18 +47,7 @@ for (const lang of langs) {
     await expect(dialog.getByLabel(report.text.fields.supplier)).toHaveValue(supplier);
     await report.screen('entry-bunker-before-build');
 
-    for (const [label, value] of [
-      [report.text.fields.start, shipTime(2, 10)],
-      [report.text.fields.end, shipTime(2, 14)],
-    ] as const) {
-      const input = dialog.getByLabel(label);
-      await expect(async () => {
-        await input.click();
-        await input.fill(value);
-        await input.press('Enter');
-        await expect(input).toHaveValue(value, { timeout: 1000 });
-      }).toPass({ timeout: 15_000 });
-    }
+    await report.fillTimes(dialog, shipTime(2, 10), shipTime(2, 14));
     await dialog.getByRole('button', { name: report.text.save }).click();
     await expect(page.getByText(report.text.added)).toBeVisible();
     const row = report.bunkerRows.filter({ hasText: supplier });

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import pg from 'pg';
-import { startNats, type TestNats } from '../apps/server/test/nats.ts';
 import { MAIN_PORT } from '../playwright.config.ts';
 import { buttonName, expect, expectNoRawText, langs, saveScreen, storeToken, test } from './fixtures.ts';
+import { shoreWithShip } from './shore.ts';
 
 /**
  * Fleet compliance on a shore (issue #29): a shore server of its own (PostgreSQL, ECOHELM_SYNC_ROLE=shore) and a ship
@@ -13,11 +10,12 @@ import { buttonName, expect, expectNoRawText, langs, saveScreen, storeToken, tes
  * docs/regulations.md (the server's plan of it, apps/web/src/test/fixtures/compliance-example.json) is drawn in the
  * browser, in both languages.
  */
-const SHORE_PORT = MAIN_PORT + 76;
-const SHIP_PORT = MAIN_PORT + 77;
-const shore = `http://127.0.0.1:${SHORE_PORT}`;
-const adminUrl = process.env.E2E_SHORE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `ecohelm_e2e_compliance_${SHORE_PORT}`;
+const shore = shoreWithShip({
+  shorePort: MAIN_PORT + 76,
+  shipPort: MAIN_PORT + 77,
+  dbName: `ecohelm_e2e_compliance_${MAIN_PORT + 76}`,
+  password: 'e2e compliance password',
+});
 const example = JSON.parse(
   readFileSync(new URL('../apps/web/src/test/fixtures/compliance-example.json', import.meta.url), 'utf8'),
 );
@@ -45,93 +43,29 @@ const text = {
   },
 } as const;
 
-let nats: TestNats | undefined;
-const servers: ChildProcess[] = [];
-const serve = (port: number, env: Record<string, string>) => {
-  const child = spawn(
-    process.execPath,
-    ['scripts/e2e-server.mjs', String(port), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)],
-    { stdio: 'ignore' },
-  );
-  servers.push(child);
-};
-const withAdmin = async (sqlText: string) => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sqlText);
-  } finally {
-    await admin.end();
-  }
-};
-
-const MANAGER = { username: 'manager', password: 'e2e compliance password' };
-async function signIn(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: MANAGER });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 test.describe('fleet compliance on a shore server', () => {
-  test.use({ baseURL: shore });
+  test.use({ baseURL: shore.url });
   test.describe.configure({ timeout: 240_000 });
 
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(240_000);
-    nats = await startNats();
-    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await withAdmin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const sync = {
-      ECOHELM_SYNC_NATS_URL: nats.url,
-      ECOHELM_SYNC_SCAN_MS: '1000',
-      ECOHELM_SYNC_MAX_KBITS: '100000',
-    };
-    serve(SHORE_PORT, {
-      ...sync,
-      DATABASE_URL: url.toString(),
-      ECOHELM_SYNC_ROLE: 'shore',
-      ECOHELM_SYNC_AUTO_REGISTER: '1',
-      ECOHELM_SIMULATOR: '0',
-      ECOHELM_ADMIN_USER: MANAGER.username,
-      ECOHELM_ADMIN_PASSWORD: MANAGER.password,
-    });
-    serve(SHIP_PORT, {
-      ...sync,
-      DATABASE_URL: '',
-      ECOHELM_SIMULATOR: '1',
-      ECOHELM_SIMULATOR_HISTORY_DAYS: '20',
-      ECOHELM_SYNC_HISTORY_DAYS: '2',
-    });
-    const request = await playwright.request.newContext({ baseURL: shore });
-    await expect(async () => {
-      const token = await signIn(request);
+    await shore.start(playwright, async (request, token) => {
       const res = await request.get('/api/v1/fleet/compliance', {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.status()).toBe(200);
       expect((await res.json()).ships[0]?.name).toBe('ECOHELM PIONEER');
-    }).toPass({ timeout: 200_000, intervals: [2000] });
-    await request.dispose();
+    });
   });
 
-  test.afterAll(async () => {
-    for (const child of servers.splice(0)) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    await nats?.dispose();
-    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  });
+  test.afterAll(() => shore.stop());
 
   for (const lang of langs) {
     test(`reaches the page from the fleet, lists the synced ship, takes a price and exports in ${lang}`, async ({
       page,
     }) => {
       const t = text[lang];
-      const token = await signIn(page.request);
+      const token = await shore.signIn(page.request);
       await storeToken(page, token, lang);
       await page.goto('/fleet');
       await page.getByRole('link', { name: t.link }).click();
@@ -153,7 +87,7 @@ test.describe('fleet compliance on a shore server', () => {
 
     test(`draws the worked example of docs/regulations.md in ${lang}`, async ({ page }) => {
       const t = text[lang];
-      const token = await signIn(page.request);
+      const token = await shore.signIn(page.request);
       await storeToken(page, token, lang);
       await page.route('**/api/v1/fleet/compliance', (route) => route.fulfill({ json: example }));
       await page.goto('/fleet/compliance?year=2026&price=80');

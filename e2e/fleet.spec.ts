@@ -1,19 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import type { APIRequestContext } from '@playwright/test';
-import pg from 'pg';
-import { startNats, type TestNats } from '../apps/server/test/nats.ts';
 import { MAIN_PORT } from '../playwright.config.ts';
 import { buttonName, expect, expectNoRawText, langs, saveScreen, storeToken, test } from './fixtures.ts';
+import { shoreWithShip } from './shore.ts';
 
 /**
  * A shore-shaped server of its own (PostgreSQL, ECOHELM_SYNC_ROLE=shore) and a ship (the simulator, 20 days) syncing
  * into it through a nats-server started here: the fleet page as a superintendent sees it, in both languages.
  */
-const SHORE_PORT = MAIN_PORT + 74;
-const SHIP_PORT = MAIN_PORT + 75;
-const shore = `http://127.0.0.1:${SHORE_PORT}`;
-const adminUrl = process.env.E2E_SHORE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `ecohelm_e2e_fleet_${SHORE_PORT}`;
+const shore = shoreWithShip({
+  shorePort: MAIN_PORT + 74,
+  shipPort: MAIN_PORT + 75,
+  dbName: `ecohelm_e2e_fleet_${MAIN_PORT + 74}`,
+  password: 'e2e fleet password',
+});
 
 const text = {
   en_US: {
@@ -48,71 +46,14 @@ const text = {
   },
 } as const;
 
-let nats: TestNats | undefined;
-const servers: ChildProcess[] = [];
-const serve = (port: number, env: Record<string, string>) => {
-  const child = spawn(
-    process.execPath,
-    ['scripts/e2e-server.mjs', String(port), ...Object.entries(env).map(([k, v]) => `${k}=${v}`)],
-    { stdio: 'ignore' },
-  );
-  servers.push(child);
-};
-const withAdmin = async (sqlText: string) => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sqlText);
-  } finally {
-    await admin.end();
-  }
-};
-
-/** A shore's users log in with name and password (no console devices there); its first account, from the environment. */
-const MANAGER = { username: 'manager', password: 'e2e fleet password' };
-async function signIn(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/auth/login', { data: MANAGER });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 test.describe('fleet page on a shore server', () => {
-  test.use({ baseURL: shore });
+  test.use({ baseURL: shore.url });
   test.describe.configure({ timeout: 240_000 });
 
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(240_000);
-    nats = await startNats();
-    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await withAdmin(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    const sync = {
-      ECOHELM_SYNC_NATS_URL: nats.url,
-      ECOHELM_SYNC_SCAN_MS: '1000',
-      ECOHELM_SYNC_MAX_KBITS: '100000',
-    };
-    serve(SHORE_PORT, {
-      ...sync,
-      DATABASE_URL: url.toString(),
-      ECOHELM_SYNC_ROLE: 'shore',
-      // The ship is not registered by an admin here: it appears on its first message.
-      ECOHELM_SYNC_AUTO_REGISTER: '1',
-      ECOHELM_SIMULATOR: '0',
-      ECOHELM_ADMIN_USER: MANAGER.username,
-      ECOHELM_ADMIN_PASSWORD: MANAGER.password,
-    });
-    serve(SHIP_PORT, {
-      ...sync,
-      DATABASE_URL: '',
-      ECOHELM_SIMULATOR: '1',
-      ECOHELM_SIMULATOR_HISTORY_DAYS: '20',
-      ECOHELM_SYNC_HISTORY_DAYS: '2',
-    });
     // The shore lists the ship once its particulars, filling records and rollups have arrived.
-    const request = await playwright.request.newContext({ baseURL: shore });
-    await expect(async () => {
-      const dcToken = await signIn(request);
+    await shore.start(playwright, async (request, dcToken) => {
       const res = await request.get('/api/v1/fleet/ships', {
         headers: { authorization: `Bearer ${dcToken}` },
       });
@@ -124,26 +65,17 @@ test.describe('fleet page on a shore server', () => {
         headers: { authorization: `Bearer ${dcToken}` },
       });
       expect((await detail.json()).records.length).toBeGreaterThan(0);
-    }).toPass({ timeout: 200_000, intervals: [2000] });
-    await request.dispose();
+    });
   });
 
-  test.afterAll(async () => {
-    for (const child of servers.splice(0)) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    await nats?.dispose();
-    await withAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  });
+  test.afterAll(() => shore.stop());
 
   for (const lang of langs) {
     test(`lists the synced ship on the table and the map, opens it, verifies a record, downloads the fleet report in ${lang}`, async ({
       page,
     }) => {
       const t = text[lang];
-      const dcToken = await signIn(page.request);
+      const dcToken = await shore.signIn(page.request);
       await storeToken(page, dcToken, lang);
       await page.goto('/fleet');
       await expect(page.getByRole('heading', { name: t.title, level: 2 })).toBeVisible();
@@ -179,7 +111,7 @@ test.describe('fleet page on a shore server', () => {
       page,
     }) => {
       const t = text[lang];
-      const dcToken = await signIn(page.request);
+      const dcToken = await shore.signIn(page.request);
       await storeToken(page, dcToken, lang);
       const ships = (await (
         await page.request.get('/api/v1/fleet/ships', { headers: { authorization: `Bearer ${dcToken}` } })

@@ -15,6 +15,24 @@ import {
   test,
 } from './fixtures.ts';
 
+/** The first page of a PDF as a PNG beside the screenshots (test-results/screens/<name>.png). */
+function pdfScreen(pdf: string, name: string): void {
+  const screens = path.join('test-results', 'screens');
+  mkdirSync(screens, { recursive: true });
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdf,
+    path.join(screens, name),
+  ]);
+}
+
 /** A past year the simulator's short history does not touch. */
 /** The year this file owns: no other browser test writes filling records in it. */
 const YEAR = 2025;
@@ -125,20 +143,7 @@ for (const lang of langs as Lang[]) {
     const pdf = await download(page, t.pdf, dir);
     expect(pdf.name).toBe(`eu-mrv-${YEAR}-9074729-${lang}.pdf`);
     expect(readFileSync(pdf.target).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const screens = path.join('test-results', 'screens');
-    mkdirSync(screens, { recursive: true });
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      pdf.target,
-      path.join(screens, `carbon-report-pdf-mrv-${lang}`),
-    ]);
+    pdfScreen(pdf.target, `carbon-report-pdf-mrv-${lang}`);
 
     await page.getByText(t.dcsTab, { exact: true }).click();
     await expect(page).toHaveURL(/regime=imo_dcs/);
@@ -149,17 +154,6 @@ for (const lang of langs as Lang[]) {
     await saveScreen(page, `carbon-report-dcs-${lang}`);
     const dcsPdf = await download(page, t.pdf, dir);
     expect(dcsPdf.name).toBe(`imo-dcs-${YEAR}-9074729-${lang}.pdf`);
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '60',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      dcsPdf.target,
-      path.join(screens, `carbon-report-pdf-dcs-${lang}`),
-    ]);
+    pdfScreen(dcsPdf.target, `carbon-report-pdf-dcs-${lang}`);
   });
 }

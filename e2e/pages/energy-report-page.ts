@@ -78,9 +78,22 @@ export class EnergyReportPage extends ConsolePage {
     await this.page.locator('.ant-select-item-option', { hasText: this.text.fuel }).first().click();
     await dialog.getByLabel(f.quantity).fill(v.quantity);
     await dialog.getByLabel(f.supplier).fill(v.supplier);
+    await this.fillTimes(dialog, v.start, v.end);
+    await dialog.getByLabel(f.tank).fill(v.tank);
+  }
+
+  /** Opens the add dialog of the bunker records. */
+  async addBunker(): Promise<Locator> {
+    await this.panel('bunkerRecords').getByRole('button', { name: this.text.add }).click();
+    return this.page.getByRole('dialog');
+  }
+
+  /** Types a record's start and end (ship time `YYYY-MM-DD HH:mm`) into the dialog's pickers. */
+  async fillTimes(dialog: Locator, start: string, end: string) {
+    const f = this.text.fields;
     for (const [label, value] of [
-      [f.start, v.start],
-      [f.end, v.end],
+      [f.start, start],
+      [f.end, end],
     ] as const) {
       const input = dialog.getByLabel(label);
       // The picker can drop a value typed while its panel is still opening: type again until it holds.
@@ -91,6 +104,5 @@ export class EnergyReportPage extends ConsolePage {
         await expect(input).toHaveValue(value, { timeout: 1000 });
       }).toPass({ timeout: 15_000 });
     }
-    await dialog.getByLabel(f.tank).fill(v.tank);
   }
 }

@@ -131,8 +131,16 @@ describe.each(storeKinds)('overview on %s', (kind) => {
       payload: { factors: five },
     });
     expect(bad.statusCode).toBe(400);
+    // With zod's code and bound beside the contract's sentence (`fieldErrorOf`).
     expect(bad.json().error.details).toEqual([
-      { path: 'body.factors', message: 'At most four factors can be selected' },
+      {
+        path: 'body.factors',
+        message: 'At most four factors can be selected',
+        code: 'too_big',
+        origin: 'array',
+        maximum: 4,
+        inclusive: true,
+      },
     ]);
     const unknown = await t.app.inject({
       method: 'PUT',

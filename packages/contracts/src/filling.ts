@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { fuelTypeIds, TEXT_LIMIT } from './ship.ts';
+import { passageEvents } from './voyages.ts';
 
 /** The eight record kinds behind the add flow's six modals (anchorage and drift have a start and an end). */
-export const fillingKinds = [
-  'departure',
-  'arrival',
-  'anchorage_start',
-  'anchorage_end',
-  'drift_start',
-  'drift_end',
-  'bunkering',
-  'barge_out',
-] as const;
+export const fillingKinds = [...passageEvents, 'barge_out'] as const;
 export const fillingKindSchema = z.enum(fillingKinds);
 export type FillingKind = z.infer<typeof fillingKindSchema>;
 

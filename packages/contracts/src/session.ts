@@ -19,6 +19,13 @@ export const permissions = [
 export const permissionSchema = z.enum(permissions);
 export type Permission = z.infer<typeof permissionSchema>;
 
+/** What every session answer (a device's, a user's) carries besides who it is. */
+export const sessionFields = {
+  permissions: z.array(permissionSchema),
+  expiresAt: z.iso.datetime(),
+  serverTime: z.iso.datetime(),
+};
+
 export const deviceSchema = z.object({
   id: z.string(),
   code: z.string(),
@@ -45,12 +52,7 @@ export const deviceLoginResponseSchema = z.object({
 export type DeviceLoginResponse = z.infer<typeof deviceLoginResponseSchema>;
 
 /** POST /api/v1/devices/session — the session routine, sent at once and every 5 s with the device token. */
-export const deviceSessionResponseSchema = z.object({
-  device: deviceSchema,
-  permissions: z.array(permissionSchema),
-  expiresAt: z.iso.datetime(),
-  serverTime: z.iso.datetime(),
-});
+export const deviceSessionResponseSchema = z.object({ device: deviceSchema, ...sessionFields });
 export type DeviceSessionResponse = z.infer<typeof deviceSessionResponseSchema>;
 
 /** GET /api/dingtalk/check?token= — always HTTP 200; `data.code` is 401 for an unknown or expired portal token. */

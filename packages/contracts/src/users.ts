@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionSchema } from './session.ts';
+import { sessionFields } from './session.ts';
 
 /**
  * Shore user accounts (fleet shape). Each role maps to a set of permissions on the server
@@ -50,12 +50,7 @@ export const userLoginRequestSchema = z.object({
 export type UserLoginRequest = z.infer<typeof userLoginRequestSchema>;
 
 /** The signed-in user's session: POST /api/v1/auth/login answers it with the token, GET /api/v1/auth/session without. */
-export const userSessionSchema = z.object({
-  user: userSchema,
-  permissions: z.array(permissionSchema),
-  expiresAt: z.iso.datetime(),
-  serverTime: z.iso.datetime(),
-});
+export const userSessionSchema = z.object({ user: userSchema, ...sessionFields });
 export type UserSession = z.infer<typeof userSessionSchema>;
 export const userLoginResponseSchema = userSessionSchema.extend({
   /** The session token, sent as `Authorization: Bearer` like the device token. */

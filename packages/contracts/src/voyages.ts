@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Voyage events: recorded from navigation data (or the simulator); voyages, legs and port calls derive from them. */
-export const voyageEventTypes = [
+/** The events of a passage the crew also records by hand (the information filling's kinds, less the barge). */
+export const passageEvents = [
   'departure',
   'arrival',
   'anchorage_start',
@@ -9,10 +9,10 @@ export const voyageEventTypes = [
   'drift_start',
   'drift_end',
   'bunkering',
-  'fuel_changeover',
-  'eca_entry',
-  'eca_exit',
 ] as const;
+
+/** Voyage events: recorded from navigation data (or the simulator); voyages, legs and port calls derive from them. */
+export const voyageEventTypes = [...passageEvents, 'fuel_changeover', 'eca_entry', 'eca_exit'] as const;
 export const voyageEventTypeSchema = z.enum(voyageEventTypes);
 export type VoyageEventType = z.infer<typeof voyageEventTypeSchema>;
 

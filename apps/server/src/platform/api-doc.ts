@@ -68,7 +68,10 @@ fails when this file and the code disagree. The running server serves the full O
   for server-sent events). Without one the answer is 401; writes without the permission they need
   answer 403.
 - Errors have one shape: \`{ "error": { "code", "message", "details"?, "requestId" } }\`; a body
-  that fails validation answers 400 \`validation_failed\` with \`details: [{ path, message }]\`.
+  that fails validation answers 400 \`validation_failed\` with \`details: [{ path, message, code?, … }]\`: where the
+  contract's zod check found the problem, \`code\` is zod's issue code with its parameters beside it (\`too_big\` with
+  \`maximum\`, \`too_small\` with \`minimum\`, both with \`origin\` and \`inclusive\`; \`invalid_type\` with
+  \`expected\`; \`invalid_format\` with \`format\`), so a client words it in its own language.
 - Field names ending in \`?\` are optional. Times are ISO-8601 UTC; values are in the units the
   field names say (display units on telemetry answers, with the unit alongside).
 - Every operation has an \`operationId\` (\`<feature>.<verb><Noun>\`), a summary and its feature's tag; its

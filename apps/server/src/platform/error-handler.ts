@@ -1,3 +1,4 @@
+import { fieldErrorOf } from '@ecohelm/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -13,10 +14,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (err instanceof AppError) return send(err.statusCode, err.code, err.message, err.details);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'invalid',
-      }));
+      const details = err.validation.map((v) =>
+        fieldErrorOf(
+          [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+          { ...v.params, code: v.keyword, message: v.message },
+        ),
+      );
       return send(400, 'validation_failed', 'The request is not valid.', details);
     }
     if (

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@ecohelm/contracts';
+import type { ErrorCode, FieldError } from '@ecohelm/contracts';
 
 /** An error with a stable code and HTTP status; anything else becomes a 500 `internal`. */
 export class AppError extends Error {
@@ -24,5 +24,5 @@ export const conflict = (message: string, details?: unknown) =>
 /** Too many failed logins: the caller waits `retryAfterSeconds`. */
 export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
   new AppError('too_many_attempts', 429, message, { retryAfterSeconds });
-export const validationFailed = (message: string, details: { path: string; message: string }[]) =>
+export const validationFailed = (message: string, details: FieldError[]) =>
   new AppError('validation_failed', 400, message, details);

@@ -62,47 +62,80 @@ function translateDetail(detail: string, t: TFunction): string {
 }
 
 /**
- * zod's own messages (a bound without a message of ours): "Too big: expected number to be <=500000", "Too small:
- * expected string to have >=1 characters", "Invalid input: expected number, received NaN".
+ * A validation problem as zod reports it on the web or as a 400 answer's `details` carries it (`fieldErrorOf`): the
+ * contract's English `message`, and where zod found it the issue's `code` with its parameters.
  */
-const ZOD_BOUND = /^Too (big|small): expected (\w+) to (?:be|have) (<=|<|>=|>)\s*(-?[\d.e+]+)(?: (\w+))?$/;
-const ZOD_INVALID = /^Invalid input(?::|$)|^Invalid (?:number|string|option|date)/;
+export interface ContractIssue {
+  message: string;
+  code?: string | undefined;
+  origin?: string | undefined;
+  minimum?: number | bigint | undefined;
+  maximum?: number | bigint | undefined;
+  inclusive?: boolean | undefined;
+  expected?: string | undefined;
+  format?: string | undefined;
+}
 
-/** zod's English bound as a sentence in the user's language naming the field (`field`, else "This value"). */
-function translateZod(message: string, t: TFunction, field: string | undefined): string | undefined {
-  const name = field ?? t('common.number.thisValue');
-  const m = ZOD_BOUND.exec(message);
-  if (m) {
-    const [, , kind, op, raw, what] = m;
-    const n = Number(raw);
-    const bound = Number.isFinite(n) ? n.toLocaleString('en-US') : raw;
-    if (kind === 'string' && what === 'characters') {
-      if ((op === '>=' && n === 1) || (op === '>' && n === 0))
-        return t('common.number.required', { field: name });
-      if (op === '<=' || op === '<') return t('common.number.tooLong', { field: name, max: bound });
+/** A bound as the user reads it: a number with thousands separators, a date bound as its UTC day. */
+function boundText(value: number | bigint | undefined, origin: string | undefined): string {
+  const n = Number(value);
+  if (origin === 'date' && Number.isFinite(n)) return new Date(n).toISOString().slice(0, 10);
+  return Number.isFinite(n) ? n.toLocaleString('en-US') : String(value);
+}
+
+/** A bound of zod's own (`too_big`, `too_small`) as a sentence naming the field and the allowed range. */
+function translateBound(issue: ContractIssue, t: TFunction, field: string): string {
+  const big = issue.code === 'too_big';
+  const value = big ? issue.maximum : issue.minimum;
+  const bound = boundText(value, issue.origin);
+  const inclusive = issue.inclusive !== false;
+  if (issue.origin === 'string') {
+    if (!big) {
+      const n = Number(value);
+      return (inclusive && n <= 1) || (!inclusive && n <= 0)
+        ? t('common.number.required', { field })
+        : t('common.number.tooShort', { field, min: bound });
     }
-    if (op === '<=') return t('common.number.atMost', { field: name, max: bound });
-    if (op === '<') return t('common.number.lessThan', { field: name, max: bound });
-    if (op === '>=') return t('common.number.atLeast', { field: name, min: bound });
-    return t('common.number.moreThan', { field: name, min: bound });
+    return t('common.number.tooLong', { field, max: bound });
   }
-  if (ZOD_INVALID.test(message)) {
-    return /expected number/.test(message)
-      ? t('common.number.notANumber', { field: name })
-      : t('common.number.invalid', { field: name });
-  }
-  return undefined;
+  if (issue.origin === 'array' || issue.origin === 'set')
+    return big
+      ? t('common.number.atMostItems', { field, max: bound })
+      : t('common.number.atLeastItems', { field, min: bound });
+  if (big) return t(inclusive ? 'common.number.atMost' : 'common.number.lessThan', { field, max: bound });
+  return t(inclusive ? 'common.number.atLeast' : 'common.number.moreThan', { field, min: bound });
 }
 
 /**
- * Translates a contract validation message (the spec's English text, word for word) into the
- * user's language, zod's own bounds into a sentence naming `field`; other messages pass through.
+ * zod's own problem by its issue code and parameters, as a sentence in the user's language naming the field (`field`,
+ * else "This value"); `undefined` for a code that carries the contract's own words (`custom`).
  */
-export function translateMessage(message: string, t: TFunction, field?: string): string {
+function translateByCode(issue: ContractIssue, t: TFunction, field: string | undefined): string | undefined {
+  const name = field ?? t('common.number.thisValue');
+  switch (issue.code) {
+    case 'too_big':
+    case 'too_small':
+      return translateBound(issue, t, name);
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int'
+        ? t('common.number.notANumber', { field: name })
+        : t('common.number.invalid', { field: name });
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+      return t('common.number.invalid', { field: name });
+    default:
+      return undefined;
+  }
+}
+
+/** A contract's own message (with its detail, if any) in the user's language; `undefined` when it is none of ours. */
+function knownMessage(message: string, t: TFunction): string | undefined {
   const key = byText.get(message);
   if (key) return t(key);
-  const zod = translateZod(message, t, field);
-  if (zod) return zod;
   // A known message followed by its detail ("… range. (37–119 rpm)"): the known part is translated, and the
   // detail where it is one of the known details.
   for (const [text, k] of byText) {
@@ -110,12 +143,39 @@ export function translateMessage(message: string, t: TFunction, field?: string):
       return `${t(k)}${translateDetail(message.slice(text.length), t)}`;
     }
   }
-  return message;
+  return undefined;
+}
+
+/**
+ * Translates a contract validation message (the spec's English text, word for word) into the
+ * user's language; other messages pass through. `translateIssue` also words zod's own problems.
+ */
+export function translateMessage(message: string, t: TFunction): string {
+  return knownMessage(message, t) ?? message;
+}
+
+/**
+ * A validation problem in the user's language: the contract's own message where it is one of ours, else zod's problem
+ * by its code and parameters as a sentence naming `field` and the allowed range, else the message as it is.
+ */
+export function translateIssue(issue: ContractIssue, t: TFunction, field?: string): string {
+  return knownMessage(issue.message, t) ?? translateByCode(issue, t, field) ?? issue.message;
+}
+
+/**
+ * The reason of a failed call as an issue: a 400's first field problem (with zod's code) when it is the one the
+ * message names, else the message alone.
+ */
+export function issueOfError(error: { message: string; details?: unknown }): ContractIssue {
+  const first: unknown = Array.isArray(error.details) ? error.details[0] : undefined;
+  return first && typeof first === 'object' && (first as ContractIssue).message === error.message
+    ? (first as ContractIssue)
+    : { message: error.message };
 }
 
 /** Field errors of a zod failure or a 400 answer: `[namePath, translated message]`. */
 export function fieldErrors(
-  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+  issues: readonly (ContractIssue & { path: readonly PropertyKey[] | string })[],
   t: TFunction,
   prefix: string[] = [],
   /** The label of a field by its name path, for the sentences of zod's own bounds. */
@@ -127,7 +187,7 @@ export function fieldErrors(
     const parts = raw.slice(prefix.length).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     const key = parts.join('.');
     const entry = grouped.get(key) ?? { name: parts, errors: [] };
-    const text = translateMessage(issue.message, t, labelOf?.(parts));
+    const text = translateIssue(issue, t, labelOf?.(parts));
     if (!entry.errors.includes(text)) entry.errors.push(text);
     grouped.set(key, entry);
   }

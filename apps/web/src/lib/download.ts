@@ -2,6 +2,16 @@ import { ApiError, isApiErrorBody } from './api-client';
 import { apiPath } from './ship-scope';
 import { safeStorage, storageKeys } from './storage';
 
+/** Has the browser save what `url` holds (a blob or data URL) as `fileName`. */
+export function saveUrl(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
 /** Progress of a download: bytes received of the announced length (null until known). */
 export interface DownloadProgress {
   receivedBytes: number;
@@ -69,12 +79,7 @@ export async function downloadFile(
   const blob = reader ? new Blob(chunks, { type }) : await response.blob();
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return fileName;
 }

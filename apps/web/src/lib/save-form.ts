@@ -1,8 +1,14 @@
 import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
+import type { ContractIssue } from './contract-messages';
 
-/** A reason at a path: the contract's (zod issue) or the server's (`details` of a 400). */
-export type FieldIssue = { path: readonly PropertyKey[] | string; message: string };
+/** A reason at a path: the contract's (zod issue) or the server's (`details` of a 400), with zod's code where known. */
+export type FieldIssue = ContractIssue & { path: readonly PropertyKey[] | string };
+
+/** A failed call's reason in the user's language: its error code's text (`errors.<code>`). */
+export const failureText = (error: unknown, t: TFunction): string =>
+  error instanceof ApiError ? t(error.messageKey) : t('errors.unknown');
 
 /** What `saveForm` needs of a contract schema (zod's `safeParse`), without importing zod into every form. */
 export interface FormContract<B> {

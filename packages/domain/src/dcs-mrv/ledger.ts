@@ -8,18 +8,10 @@ import { type EngineTypes, type GhgTonnes, GWP_ETS, type GwpSet, ghgFromFuel } f
 import { HOUR_MS } from '../units/index.ts';
 import type { EuVoyageType, Stay, VoyageLeg } from './aggregate.ts';
 import { legIssues, type PlausibilityIssue, robToleranceT, stayIssues } from './plausibility.ts';
-import type { PortRef } from './records.ts';
+import type { PassageEventKind, PortRef } from './records.ts';
 
 /** The kinds of event record the ledger reads (SPEC §3 information filling). */
-export type LedgerEventKind =
-  | 'departure'
-  | 'arrival'
-  | 'anchorage_start'
-  | 'anchorage_end'
-  | 'drift_start'
-  | 'drift_end'
-  | 'bunkering'
-  | 'barge_out';
+export type LedgerEventKind = PassageEventKind | 'bunkering' | 'barge_out';
 
 /** One event record of the crew, in the ledger's terms. */
 export interface LedgerEvent {

@@ -2,17 +2,17 @@ import { DomainInputError, requireNonNegative, toEpochMs } from '../errors.ts';
 import type { FuelTransfer } from '../fuels/consumption.ts';
 import { resolveImoFuelId } from '../fuels/factors.ts';
 
-/** Types of voyage information-filling records (SPEC §3, §4). */
-export type FillingRecordType =
+/** The events of a passage: leaving and reaching port, stopping at anchor or adrift and going on (SPEC §3). */
+export type PassageEventKind =
   | 'departure'
   | 'arrival'
   | 'anchorage_start'
   | 'anchorage_end'
   | 'drift_start'
-  | 'drift_end'
-  | 'noon'
-  | 'bunkering'
-  | 'other';
+  | 'drift_end';
+
+/** Types of voyage information-filling records (SPEC §3, §4). */
+export type FillingRecordType = PassageEventKind | 'noon' | 'bunkering' | 'other';
 
 /** SPEC §4: only departure from port, end of anchorage and end of drift may be reported. */
 export const REPORTABLE_RECORD_TYPES: readonly FillingRecordType[] = [

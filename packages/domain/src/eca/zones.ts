@@ -64,6 +64,17 @@ export interface RawZone {
   legal: number[] | null;
 }
 
+/** A zone's description and dates (geometry omitted), as the data gives them. */
+const zoneInfo = (z: RawZone) => ({
+  id: z.id,
+  name: z.name,
+  parent: z.parent,
+  regulation: z.regulation,
+  description: z.description,
+  soxPeriods: z.soxPeriods,
+  closure: z.closure,
+});
+
 /** Prepares a zone with a ring for the queries; null without one. */
 export function prepareZone(z: RawZone): PreparedZone | null {
   if (!z.ring || !z.legal) return null;
@@ -171,14 +182,8 @@ export function prepareZone(z: RawZone): PreparedZone | null {
     chunkBox.set([lo0, lo1, y0, y1], c * 4);
   }
   return {
-    id: z.id,
-    name: z.name,
-    parent: z.parent,
-    regulation: z.regulation,
-    description: z.description,
-    soxPeriods: z.soxPeriods,
+    ...zoneInfo(z),
     geofenced: true,
-    closure: z.closure,
     lon,
     lat,
     legal: Uint8Array.from(z.legal),
@@ -200,16 +205,7 @@ export function prepareZone(z: RawZone): PreparedZone | null {
 const raw = polygons.zones as unknown as RawZone[];
 
 /** Every zone of the data, with description and dates (geometry omitted). */
-export const ECA_ZONES: readonly EcaZoneInfo[] = raw.map((z) => ({
-  id: z.id,
-  name: z.name,
-  parent: z.parent,
-  regulation: z.regulation,
-  description: z.description,
-  soxPeriods: z.soxPeriods,
-  geofenced: z.geofenced,
-  closure: z.closure,
-}));
+export const ECA_ZONES: readonly EcaZoneInfo[] = raw.map((z) => ({ ...zoneInfo(z), geofenced: z.geofenced }));
 
 /** Geofenced zones, prepared once at module load. */
 export const PREPARED_ZONES: readonly PreparedZone[] = raw

@@ -15,10 +15,13 @@ export interface SpeedPowerCurve {
   powerKw: readonly number[];
 }
 
+/** The speeds of the Lab021 curves, 8 to 20 kn. */
+const LAB021_SPEEDS_KN = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
+
 /** Lab021 ballast curve, mean draught 7.287 m. */
 export const BALLAST_CURVE: SpeedPowerCurve = {
   draftM: 7.287,
-  speedKn: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  speedKn: LAB021_SPEEDS_KN,
   powerKw: [
     666.81, 1005.56, 1452.09, 2024.69, 2742.53, 3625.68, 4695.03, 5972.28, 7479.88, 9241.05, 11279.69,
     13620.45, 16288.6,
@@ -28,7 +31,7 @@ export const BALLAST_CURVE: SpeedPowerCurve = {
 /** Lab021 scantling curve, mean draught 12 m. */
 export const SCANTLING_CURVE: SpeedPowerCurve = {
   draftM: 12,
-  speedKn: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  speedKn: LAB021_SPEEDS_KN,
   powerKw: [
     969.51, 1401.27, 1948.13, 2624.62, 3445.42, 4425.42, 5579.63, 6923.24, 8471.57, 10240.06, 12244.28,
     14499.92, 17022.79,

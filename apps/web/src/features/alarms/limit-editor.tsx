@@ -3,7 +3,7 @@ import { App, Button, Col, Form, Modal, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api-client';
 import { channelLabel } from '../../lib/channel-label';
-import { translateMessage } from '../../lib/contract-messages';
+import { type ContractIssue, translateIssue } from '../../lib/contract-messages';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveAlarmLimits } from './api/save-alarm-limits';
 import { limitLevels as levels, limitIssues } from './limit-validation';
@@ -15,9 +15,9 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
   const [form] = Form.useForm<AlarmLimitInput>();
   const save = useSaveAlarmLimits();
 
-  const showIssues = (issues: { path: string; message: string }[]) => {
+  const showIssues = (issues: (ContractIssue & { path: string })[]) => {
     const by = new Map<string, string[]>();
-    for (const i of issues) by.set(i.path, [...(by.get(i.path) ?? []), translateMessage(i.message, t)]);
+    for (const i of issues) by.set(i.path, [...(by.get(i.path) ?? []), translateIssue(i, t)]);
     form.setFields(
       [...by.entries()].map(([name, errors]) => ({ name: name as keyof AlarmLimitInput, errors })),
     );
@@ -49,7 +49,7 @@ export function LimitEditor({ setting, onClose }: { setting: AlarmLimitSetting; 
       onClose();
     } catch (e) {
       const err = e as ApiError;
-      const details = Array.isArray(err.details) ? (err.details as { path: string; message: string }[]) : [];
+      const details = Array.isArray(err.details) ? (err.details as (ContractIssue & { path: string })[]) : [];
       if (details.length > 0) showIssues(details.map((d) => ({ ...d, path: d.path.replace(/^body\./, '') })));
       else void message.error(t(err.messageKey ?? 'errors.unknown'));
     }

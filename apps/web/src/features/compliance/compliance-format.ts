@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
-import { translateMessage } from '../../lib/contract-messages';
+import { issueOfError, translateIssue } from '../../lib/contract-messages';
 
 /** The server's message where it is one of the contract's (translated), else the error code's text. */
 export function complianceErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
-    const translated = translateMessage(error.message, t);
+    const translated = translateIssue(issueOfError(error), t);
     if (translated !== error.message) return translated;
     return t(error.messageKey, { defaultValue: t('errors.unknown') });
   }

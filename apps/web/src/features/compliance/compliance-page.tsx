@@ -16,6 +16,7 @@ import {
   Space,
   Spin,
   Table,
+  type TableColumnType,
   Tag,
   Tooltip,
   Typography,
@@ -272,6 +273,17 @@ function ShipsTable({
 }) {
   const { t, num } = useFormat();
   const { i18n } = useTranslation();
+  /** A figure of a ship, right-aligned to two decimals. */
+  const figure = (
+    key: string,
+    width: number,
+    value: (s: ComplianceShip) => number | null | undefined,
+  ): TableColumnType<ComplianceShip> => ({
+    title: t(`compliance.columns.${key}`),
+    width,
+    align: 'right',
+    render: (_, s) => num(value(s), 2),
+  });
   return (
     <Table<ComplianceShip>
       size="small"
@@ -312,30 +324,10 @@ function ShipsTable({
               </span>
             ),
         },
-        {
-          title: t('compliance.columns.intensity'),
-          width: 110,
-          align: 'right',
-          render: (_, s) => num(s.ghgIntensity, 2),
-        },
-        {
-          title: t('compliance.columns.limit'),
-          width: 80,
-          align: 'right',
-          render: (_, s) => num(s.limitGCo2ePerMj, 2),
-        },
-        {
-          title: t('compliance.columns.balance'),
-          width: 110,
-          align: 'right',
-          render: (_, s) => num(s.balanceT, 2),
-        },
-        {
-          title: t('compliance.columns.carriedIn'),
-          width: 100,
-          align: 'right',
-          render: (_, s) => num(s.carriedInT, 2),
-        },
+        figure('intensity', 110, (s) => s.ghgIntensity),
+        figure('limit', 80, (s) => s.limitGCo2ePerMj),
+        figure('balance', 110, (s) => s.balanceT),
+        figure('carriedIn', 100, (s) => s.carriedInT),
         {
           title: t('compliance.columns.history'),
           width: 100,
@@ -365,60 +357,15 @@ function ShipsTable({
               '—'
             ),
         },
-        {
-          title: t('compliance.columns.transfer'),
-          width: 110,
-          align: 'right',
-          render: (_, s) => num(s.plan?.transferT, 2),
-        },
-        {
-          title: t('compliance.columns.borrow'),
-          width: 100,
-          align: 'right',
-          render: (_, s) => num(s.plan?.borrowT, 2),
-        },
-        {
-          title: t('compliance.columns.bank'),
-          width: 100,
-          align: 'right',
-          render: (_, s) => num(s.plan?.bankT, 2),
-        },
-        {
-          title: t('compliance.columns.penaltyAlone'),
-          width: 120,
-          align: 'right',
-          render: (_, s) => num(s.plan?.penaltyAloneEur, 2),
-        },
-        {
-          title: t('compliance.columns.penalty'),
-          width: 110,
-          align: 'right',
-          render: (_, s) => num(s.plan?.penaltyEur, 2),
-        },
-        {
-          title: t('compliance.columns.nextPenalty'),
-          width: 110,
-          align: 'right',
-          render: (_, s) => num(s.plan?.nextPenaltyEur, 2),
-        },
-        {
-          title: t('compliance.columns.allowances'),
-          width: 100,
-          align: 'right',
-          render: (_, s) => num(s.ets?.allowances, 2),
-        },
-        {
-          title: t('compliance.columns.etsCost'),
-          width: 120,
-          align: 'right',
-          render: (_, s) => num(s.ets?.costEur, 2),
-        },
-        {
-          title: t('compliance.columns.settlement'),
-          width: 130,
-          align: 'right',
-          render: (_, s) => num(s.plan?.settlementEur, 2),
-        },
+        figure('transfer', 110, (s) => s.plan?.transferT),
+        figure('borrow', 100, (s) => s.plan?.borrowT),
+        figure('bank', 100, (s) => s.plan?.bankT),
+        figure('penaltyAlone', 120, (s) => s.plan?.penaltyAloneEur),
+        figure('penalty', 110, (s) => s.plan?.penaltyEur),
+        figure('nextPenalty', 110, (s) => s.plan?.nextPenaltyEur),
+        figure('allowances', 100, (s) => s.ets?.allowances),
+        figure('etsCost', 120, (s) => s.ets?.costEur),
+        figure('settlement', 130, (s) => s.plan?.settlementEur),
         {
           title: t('compliance.columns.fix'),
           fixed: 'right',

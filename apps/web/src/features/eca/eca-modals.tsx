@@ -3,9 +3,8 @@ import { Alert, App, Checkbox, DatePicker, Form, type FormInstance, Input, Modal
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
-import { saveForm } from '../../lib/save-form';
+import { failureText, saveForm } from '../../lib/save-form';
 import { fromDate } from '../../lib/ship-time';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useAddEcaZone, useSaveEcaSettings } from './api/eca';
@@ -106,8 +105,7 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
         void message.success(t('eca.records.added'));
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
 
   const required = [{ required: true, message: t('eca.records.required') }];
@@ -243,8 +241,7 @@ export function WatchModal({
         void message.success(t('eca.records.modified'));
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
 
   return (

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -306,7 +307,7 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
                     await remove.mutateAsync(z.id);
                     void message.success(t('eca.records.deleted'));
                   } catch (error) {
-                    void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+                    void message.error(failureText(error, t));
                   }
                 }}
               >

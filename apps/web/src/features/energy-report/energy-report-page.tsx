@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -44,7 +45,7 @@ export function EnergyReportPage() {
     try {
       await exporter.mutateAsync({ period, format, lang: i18n.language === 'en_US' ? 'en_US' : 'zh_CN' });
     } catch (error) {
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
   return (
@@ -333,7 +334,7 @@ function useDelete(kind: 'bunker' | 'oil-change') {
       await remove.mutateAsync({ kind, id });
       void message.success(t('energyReport.records.deleted'));
     } catch (error) {
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
 }

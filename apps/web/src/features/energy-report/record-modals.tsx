@@ -7,12 +7,11 @@ import {
 } from '@ecohelm/contracts';
 import { App, DatePicker, Form, type FormInstance, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
-import { type FieldIssue, saveForm } from '../../lib/save-form';
+import { type FieldIssue, type FormContract, failureText, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
 import { NumberInput, numberRule } from '../../ui/number-input';
@@ -34,32 +33,191 @@ function useShowErrors<V>(form: FormInstance<V>) {
   };
 }
 
-/** A refused save's reason as a message (its field reasons are at the fields already). */
-function useFailedMessage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  return (error: unknown) =>
-    void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
-}
-
-const timeRules = (t: (k: string) => string) => [
+const requiredRules = (t: (k: string) => string) => [
   { required: true, message: t('energyReport.records.required') },
 ];
 const textRules = (t: (k: string) => string) => [
   { required: true, whitespace: true, message: t('energyReport.records.required') },
 ];
 
-interface BunkerValues {
+/** Fields side by side. */
+const Row = ({ children }: { children: ReactNode }) => (
+  <div style={{ display: 'flex', gap: 12 }}>{children}</div>
+);
+
+/** A required text field of a record, labelled `energyReport.records.<label>`. */
+function TextItem({
+  name,
+  label,
+  max,
+  flex = 1,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  flex?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={t(`energyReport.records.${label}`)} rules={textRules(t)} style={{ flex }}>
+      <Input maxLength={max} />
+    </Form.Item>
+  );
+}
+
+/** A number field of a record that refuses what is not a number (and an empty one when `required`). */
+function NumberItem({
+  name,
+  label,
+  suffix,
+  required = false,
+}: {
+  name: string;
+  label: string;
+  suffix: string;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const text = t(`energyReport.records.${label}`);
+  return (
+    <Form.Item
+      name={name}
+      label={text}
+      rules={[...(required ? requiredRules(t) : []), numberRule(t, text)]}
+      style={{ flex: 1 }}
+    >
+      <NumberInput suffix={suffix} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+/** The start and end of a record, ship time. */
+function TimeItems() {
+  const { t } = useTranslation();
+  return (
+    <Row>
+      {(['start', 'end'] as const).map((name) => (
+        <Form.Item
+          key={name}
+          name={name}
+          label={t(`energyReport.records.${name}`)}
+          rules={requiredRules(t)}
+          style={{ flex: 1 }}
+        >
+          <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        </Form.Item>
+      ))}
+    </Row>
+  );
+}
+
+interface Times {
+  start?: Dayjs;
+  end?: Dayjs;
+}
+
+/**
+ * Adds or modifies one record (`record` `'new'`, a record, or `null` when closed): its start and end in ship time, the
+ * contract's check before sending, the reasons at the fields; entries stay when the server refuses them.
+ */
+function RecordModal<R extends { id: number; startTime: string; endTime: string }, V extends Times, B>({
+  record,
+  onClose,
+  titles,
+  values,
+  body,
+  contract,
+  save,
+  children,
+}: {
+  record: R | 'new' | null;
+  onClose: () => void;
+  /** Title keys to add and to modify. */
+  titles: [string, string];
+  /** The form's values of a record besides its times. */
+  values: (record: R) => Partial<V>;
+  /** What is sent besides the times. */
+  body: (values: V) => object;
+  contract: FormContract<B>;
+  save: { mutateAsync: (a: { id: number | null; body: B }) => Promise<unknown>; isPending: boolean };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { config } = usePageConfig();
+  const offset = config.shipTimeOffsetMinutes;
+  const [form] = Form.useForm<V>();
+  const show = useShowErrors(form);
+  const open = record !== null;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (record !== 'new') {
+      form.setFieldsValue({
+        ...values(record),
+        start: toShipTime(record.startTime, offset),
+        end: toShipTime(record.endTime, offset),
+      } as never);
+    }
+  }, [open, record, form, offset, values]);
+
+  const onOk = () =>
+    saveForm(form, {
+      body: (v: V) => ({
+        ...body(v),
+        startTime: fromShipTime(v.start, offset) ?? '',
+        endTime: fromShipTime(v.end, offset) ?? '',
+      }),
+      contract,
+      save: (b) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body: b }),
+      show,
+      saved: () => {
+        void message.success(
+          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
+        );
+        onClose();
+      },
+      failed: (error) => void message.error(failureText(error, t)),
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={t(record === 'new' ? titles[0] : titles[1])}
+      okText={t('energyReport.records.save')}
+      cancelText={t('energyReport.records.cancel')}
+      onOk={onOk}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      forceRender
+    >
+      <Form<V> form={form} layout="vertical" onValuesChange={(changed) => clearChangedErrors(form, changed)}>
+        {children}
+      </Form>
+    </Modal>
+  );
+}
+
+interface BunkerValues extends Times {
   port?: string;
   fuelType?: string;
   quantityT?: number;
   supplier?: string;
-  start?: Dayjs;
-  end?: Dayjs;
   tankNumber?: string;
   sulphurPct?: number | null;
   bdnNumber?: string;
 }
+
+const bunkerValues = (r: BunkerRecord): Partial<BunkerValues> => ({ ...r, bdnNumber: r.bdnNumber ?? '' });
+const bunkerBody = (v: BunkerValues) => ({
+  port: v.port ?? '',
+  fuelType: v.fuelType,
+  quantityT: v.quantityT,
+  supplier: v.supplier ?? '',
+  tankNumber: v.tankNumber ?? '',
+  sulphurPct: v.sulphurPct ?? null,
+  bdnNumber: v.bdnNumber?.trim() ? v.bdnNumber : null,
+});
 
 /** Add or modify a bunker record; entries stay when the server refuses them. */
 export function BunkerModal({
@@ -71,159 +229,63 @@ export function BunkerModal({
 }) {
   const { t } = useTranslation();
   const { fuel } = useFormat();
-  const { message } = App.useApp();
-  const { config } = usePageConfig();
-  const offset = config.shipTimeOffsetMinutes;
-  const [form] = Form.useForm<BunkerValues>();
-  const show = useShowErrors(form);
-  const failed = useFailedMessage();
-  const save = useSaveBunker();
-  const open = record !== null;
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (record !== 'new') {
-      form.setFieldsValue({
-        ...record,
-        start: toShipTime(record.startTime, offset),
-        end: toShipTime(record.endTime, offset),
-        bdnNumber: record.bdnNumber ?? '',
-      });
-    }
-  }, [open, record, form, offset]);
-
-  const onOk = () =>
-    saveForm(form, {
-      body: (v: BunkerValues) => ({
-        port: v.port ?? '',
-        fuelType: v.fuelType,
-        quantityT: v.quantityT,
-        supplier: v.supplier ?? '',
-        startTime: fromShipTime(v.start, offset) ?? '',
-        endTime: fromShipTime(v.end, offset) ?? '',
-        tankNumber: v.tankNumber ?? '',
-        sulphurPct: v.sulphurPct ?? null,
-        bdnNumber: v.bdnNumber?.trim() ? v.bdnNumber : null,
-      }),
-      contract: bunkerRecordInputSchema,
-      save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
-      show,
-      saved: () => {
-        void message.success(
-          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
-        );
-        onClose();
-      },
-      failed,
-    });
-
   return (
-    <Modal
-      open={open}
-      title={t(record === 'new' ? 'energyReport.records.addBunker' : 'energyReport.records.editBunker')}
-      okText={t('energyReport.records.save')}
-      cancelText={t('energyReport.records.cancel')}
-      onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      forceRender
+    <RecordModal<BunkerRecord, BunkerValues, (typeof bunkerRecordInputSchema)['_output']>
+      record={record}
+      onClose={onClose}
+      titles={['energyReport.records.addBunker', 'energyReport.records.editBunker']}
+      values={bunkerValues}
+      body={bunkerBody}
+      contract={bunkerRecordInputSchema}
+      save={useSaveBunker()}
     >
-      <Form<BunkerValues>
-        form={form}
-        layout="vertical"
-        onValuesChange={(changed) => clearChangedErrors(form, changed)}
-      >
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="port"
-            label={t('energyReport.records.port')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="fuelType"
-            label={t('energyReport.records.fuelType')}
-            rules={timeRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Select options={fuelTypeIds.map((id) => ({ value: id, label: fuel(id) }))} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="quantityT"
-            label={t('energyReport.records.quantity')}
-            rules={[...timeRules(t), numberRule(t, t('energyReport.records.quantity'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="t" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="supplier"
-            label={t('energyReport.records.supplier')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="start"
-            label={t('energyReport.records.start')}
-            rules={timeRules(t)}
-            style={{ flex: 1 }}
-          >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="end"
-            label={t('energyReport.records.end')}
-            rules={timeRules(t)}
-            style={{ flex: 1 }}
-          >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="tankNumber"
-            label={t('energyReport.records.tank')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-          <Form.Item
-            name="sulphurPct"
-            label={t('energyReport.records.sulphur')}
-            rules={[numberRule(t, t('energyReport.records.sulphur'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="%" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="bdnNumber" label={t('energyReport.records.bdn')} style={{ flex: 1 }}>
-            <Input maxLength={32} />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <Row>
+        <TextItem name="port" label="port" max={32} />
+        <Form.Item
+          name="fuelType"
+          label={t('energyReport.records.fuelType')}
+          rules={requiredRules(t)}
+          style={{ flex: 1 }}
+        >
+          <Select options={fuelTypeIds.map((id) => ({ value: id, label: fuel(id) }))} />
+        </Form.Item>
+      </Row>
+      <Row>
+        <NumberItem name="quantityT" label="quantity" suffix="t" required />
+        <TextItem name="supplier" label="supplier" max={32} />
+      </Row>
+      <TimeItems />
+      <Row>
+        <TextItem name="tankNumber" label="tank" max={32} />
+        <NumberItem name="sulphurPct" label="sulphur" suffix="%" />
+        <Form.Item name="bdnNumber" label={t('energyReport.records.bdn')} style={{ flex: 1 }}>
+          <Input maxLength={32} />
+        </Form.Item>
+      </Row>
+    </RecordModal>
   );
 }
 
-interface OilValues {
+interface OilValues extends Times {
   equipment?: string;
   oilTypeBefore?: string;
   oilTypeAfter?: string;
   latitude?: number | null;
   longitude?: number | null;
-  start?: Dayjs;
-  end?: Dayjs;
   reason?: string;
   operator?: string;
 }
+
+const oilValues = (r: OilChangeRecord): Partial<OilValues> => r;
+const oilBody = (v: OilValues) => ({
+  equipment: v.equipment ?? '',
+  oilTypeBefore: v.oilTypeBefore ?? '',
+  oilTypeAfter: v.oilTypeAfter ?? '',
+  latitude: v.latitude ?? null,
+  longitude: v.longitude ?? null,
+  reason: v.reason ?? '',
+  operator: v.operator ?? '',
+});
 
 /** Add or modify an oil change record. */
 export function OilChangeModal({
@@ -233,144 +295,30 @@ export function OilChangeModal({
   record: OilChangeRecord | 'new' | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const { config } = usePageConfig();
-  const offset = config.shipTimeOffsetMinutes;
-  const [form] = Form.useForm<OilValues>();
-  const show = useShowErrors(form);
-  const failed = useFailedMessage();
-  const save = useSaveOilChange();
-  const open = record !== null;
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (record !== 'new') {
-      form.setFieldsValue({
-        ...record,
-        start: toShipTime(record.startTime, offset),
-        end: toShipTime(record.endTime, offset),
-      });
-    }
-  }, [open, record, form, offset]);
-
-  const onOk = () =>
-    saveForm(form, {
-      body: (v: OilValues) => ({
-        equipment: v.equipment ?? '',
-        oilTypeBefore: v.oilTypeBefore ?? '',
-        oilTypeAfter: v.oilTypeAfter ?? '',
-        latitude: v.latitude ?? null,
-        longitude: v.longitude ?? null,
-        startTime: fromShipTime(v.start, offset) ?? '',
-        endTime: fromShipTime(v.end, offset) ?? '',
-        reason: v.reason ?? '',
-        operator: v.operator ?? '',
-      }),
-      contract: oilChangeRecordInputSchema,
-      save: (body) => save.mutateAsync({ id: record === 'new' || record === null ? null : record.id, body }),
-      show,
-      saved: () => {
-        void message.success(
-          t(record === 'new' ? 'energyReport.records.added' : 'energyReport.records.modified'),
-        );
-        onClose();
-      },
-      failed,
-    });
-
   return (
-    <Modal
-      open={open}
-      title={t(record === 'new' ? 'energyReport.records.addOilChange' : 'energyReport.records.editOilChange')}
-      okText={t('energyReport.records.save')}
-      cancelText={t('energyReport.records.cancel')}
-      onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      forceRender
+    <RecordModal<OilChangeRecord, OilValues, (typeof oilChangeRecordInputSchema)['_output']>
+      record={record}
+      onClose={onClose}
+      titles={['energyReport.records.addOilChange', 'energyReport.records.editOilChange']}
+      values={oilValues}
+      body={oilBody}
+      contract={oilChangeRecordInputSchema}
+      save={useSaveOilChange()}
     >
-      <Form<OilValues>
-        form={form}
-        layout="vertical"
-        onValuesChange={(changed) => clearChangedErrors(form, changed)}
-      >
-        <Form.Item name="equipment" label={t('energyReport.records.equipment')} rules={textRules(t)}>
-          <Input maxLength={32} />
-        </Form.Item>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="oilTypeBefore"
-            label={t('energyReport.records.oilBefore')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item
-            name="oilTypeAfter"
-            label={t('energyReport.records.oilAfter')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="latitude"
-            label={t('energyReport.records.latitude')}
-            rules={[numberRule(t, t('energyReport.records.latitude'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="°" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="longitude"
-            label={t('energyReport.records.longitude')}
-            rules={[numberRule(t, t('energyReport.records.longitude'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="°" style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="start"
-            label={t('energyReport.records.start')}
-            rules={timeRules(t)}
-            style={{ flex: 1 }}
-          >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="end"
-            label={t('energyReport.records.end')}
-            rules={timeRules(t)}
-            style={{ flex: 1 }}
-          >
-            <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="reason"
-            label={t('energyReport.records.reason')}
-            rules={textRules(t)}
-            style={{ flex: 2 }}
-          >
-            <Input maxLength={500} />
-          </Form.Item>
-          <Form.Item
-            name="operator"
-            label={t('energyReport.records.operator')}
-            rules={textRules(t)}
-            style={{ flex: 1 }}
-          >
-            <Input maxLength={32} />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <TextItem name="equipment" label="equipment" max={32} />
+      <Row>
+        <TextItem name="oilTypeBefore" label="oilBefore" max={64} />
+        <TextItem name="oilTypeAfter" label="oilAfter" max={64} />
+      </Row>
+      <Row>
+        <NumberItem name="latitude" label="latitude" suffix="°" />
+        <NumberItem name="longitude" label="longitude" suffix="°" />
+      </Row>
+      <TimeItems />
+      <Row>
+        <TextItem name="reason" label="reason" max={500} flex={2} />
+        <TextItem name="operator" label="operator" max={32} />
+      </Row>
+    </RecordModal>
   );
 }

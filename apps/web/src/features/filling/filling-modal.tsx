@@ -3,12 +3,12 @@ import { App, Checkbox, DatePicker, Form, Input, Modal, Segmented, Switch } from
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useCheckFillingRecord } from './api/check-filling-record';
 import { useSaveFillingRecord } from './api/save-filling-record';
@@ -25,6 +25,7 @@ import {
 } from './filling-form-model';
 import { FuelEntryTable } from './fuel-entry-table';
 import { recordRequiredText } from './record-required';
+import { useFillShipFirst } from './use-fill-ship-first';
 
 /** What the open modal edits; kept in local storage while open so a reload restores it. */
 export interface OpenFilling {
@@ -46,7 +47,7 @@ export function issueText(issue: FillingIssue, t: TFunction): string {
 export function FillingModal({ open, onClose }: { open: OpenFilling | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const navigate = useNavigate();
+  const fillShipFirst = useFillShipFirst();
   const { config } = usePageConfig();
   const offset = config.shipTimeOffsetMinutes;
   const ship = useShip();
@@ -108,21 +109,13 @@ export function FillingModal({ open, onClose }: { open: OpenFilling | undefined;
       error instanceof ApiError &&
       (error.details as { reason?: string } | undefined)?.reason === 'ship_incomplete'
     ) {
-      modal.confirm({
-        title: t('filling.messages.fillShipFirst'),
-        okText: t('filling.actions.ok'),
-        cancelText: t('filling.actions.cancel'),
-        onOk: () => navigate('/carbon-manage/basic'),
-      });
+      fillShipFirst();
       return;
     }
     if (error instanceof ApiError && Array.isArray(error.details)) {
       showIssues(error.details as { path: string; message: string }[], ['body', 'record']);
     }
-    void message.error(
-      recordRequiredText(error, t, offset) ??
-        (error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
-    );
+    void message.error(recordRequiredText(error, t, offset) ?? failureText(error, t));
   };
 
   const onSave = async () => {

@@ -1,19 +1,20 @@
 import { App, Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useShip } from '../../lib/api/get-ship';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { useCanWrite } from '../../lib/use-can-write';
+import { PageColumn } from '../../ui/page-column';
 import { fillingModals, kindsOf } from './filling-form-model';
 import { FillingList } from './filling-list';
 import { FillingModal, type OpenFilling } from './filling-modal';
+import { useFillShipFirst } from './use-fill-ship-first';
 
 /** Information filling: the EU MRV and IMO DCS lists and the add flow with its six modals. */
 export function FillingPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const fillShipFirst = useFillShipFirst();
   const canWrite = useCanWrite('records:write');
   const ship = useShip();
   const [open, setOpen] = useState<OpenFilling | undefined>();
@@ -29,12 +30,7 @@ export function FillingPage() {
 
   const add = (id: (typeof fillingModals)[number]) => {
     if (!ship.data?.complete) {
-      modal.confirm({
-        title: t('filling.messages.fillShipFirst'),
-        okText: t('filling.actions.ok'),
-        cancelText: t('filling.actions.cancel'),
-        onOk: () => navigate('/carbon-manage/basic'),
-      });
+      fillShipFirst();
       return;
     }
     const kind = kindsOf(id)[0] ?? 'departure';
@@ -42,16 +38,7 @@ export function FillingPage() {
   };
 
   return (
-    <div
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 12,
-        padding: 12,
-        height: '100%',
-        overflow: 'auto',
-      }}
-    >
+    <PageColumn>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <h2 style={{ margin: 0, fontSize: 18 }}>{t('filling.page.title')}</h2>
         <Dropdown
@@ -69,6 +56,6 @@ export function FillingPage() {
         <FillingList regime="imo_dcs" canWrite={canWrite} onEdit={setOpen} />
       </div>
       <FillingModal open={open} onClose={() => setOpen(undefined)} />
-    </div>
+    </PageColumn>
   );
 }

@@ -1,7 +1,7 @@
 import type { FleetShipRow } from '@ecohelm/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
-import { translateMessage } from '../../lib/contract-messages';
+import { issueOfError, translateIssue } from '../../lib/contract-messages';
 
 /** How long ago a ship was last heard from, in the console's language. */
 export function agoText(hours: number | null, t: TFunction): string {
@@ -14,7 +14,7 @@ export function agoText(hours: number | null, t: TFunction): string {
 /** The server's message where it is one of the contract's (translated), else the error code's text. */
 export function fleetErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) {
-    const translated = translateMessage(error.message, t);
+    const translated = translateIssue(issueOfError(error), t);
     if (translated !== error.message) return translated;
   }
   return error instanceof ApiError

@@ -3,7 +3,7 @@ import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Spin, Tabl
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelLabel } from '../../lib/channel-label';
-import { translateMessage } from '../../lib/contract-messages';
+import { translateIssue } from '../../lib/contract-messages';
 import { openShipConsole } from '../../lib/ship-scope';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -218,7 +218,7 @@ function ReturnModal({
     const input = { shipId, recordId: record.id, decision: 'returned' as const, comment };
     const parsed = reviewInputSchema.safeParse(input);
     if (!parsed.success) {
-      setError(translateMessage(parsed.error.issues[0]?.message ?? '', t));
+      setError(translateIssue(parsed.error.issues[0] ?? { message: '' }, t));
       return;
     }
     decide.mutate(parsed.data, {

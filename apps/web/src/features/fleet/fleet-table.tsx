@@ -1,5 +1,5 @@
 import type { FleetShip, FleetShipRow } from '@ecohelm/contracts';
-import { Button, Table, Tag, Tooltip } from 'antd';
+import { Button, Table, type TableColumnType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from '../../ui/rating-colors';
@@ -52,6 +52,19 @@ export function FleetTable({
 }) {
   const { t, i18n } = useTranslation();
   const { num } = useFormat();
+  /** A figure of a ship, right-aligned and sorting by its value. */
+  const figure = (
+    title: string,
+    key: string,
+    value: (r: FleetShipRow) => number | null | undefined,
+    digits: number,
+  ): TableColumnType<FleetShipRow> => ({
+    title: t(`fleet.columns.${title}`),
+    key,
+    align: 'right',
+    sorter: byNumber(value),
+    render: (_, r) => num(value(r), digits),
+  });
   return (
     <Table<FleetShipRow>
       size="small"
@@ -114,13 +127,7 @@ export function FleetTable({
               num(r.cii?.attainedCii, 2)
             ),
         },
-        {
-          title: t('fleet.columns.required'),
-          key: 'required',
-          align: 'right',
-          sorter: byNumber((r) => r.cii?.requiredCii),
-          render: (_, r) => num(r.cii?.requiredCii, 2),
-        },
+        figure('required', 'required', (r) => r.cii?.requiredCii, 2),
         {
           title: t('fleet.columns.rating'),
           key: 'rating',
@@ -136,13 +143,7 @@ export function FleetTable({
           sorter: byNumber((r) => r.cii?.projectedCii),
           render: (_, r) => <Projection cii={r.cii} />,
         },
-        {
-          title: t('fleet.columns.eua'),
-          key: 'eua',
-          align: 'right',
-          sorter: byNumber((r) => r.etsAllowances),
-          render: (_, r) => num(r.etsAllowances, 0),
-        },
+        figure('eua', 'eua', (r) => r.etsAllowances, 0),
         {
           title: t('fleet.columns.fuelEuBalance'),
           key: 'fuelEu',
@@ -160,13 +161,7 @@ export function FleetTable({
             );
           },
         },
-        {
-          title: t('fleet.columns.fuelEuPenalty'),
-          key: 'penalty',
-          align: 'right',
-          sorter: byNumber((r) => r.fuelEu?.penaltyEur),
-          render: (_, r) => num(r.fuelEu?.penaltyEur, 0),
-        },
+        figure('fuelEuPenalty', 'penalty', (r) => r.fuelEu?.penaltyEur, 0),
         {
           title: t('fleet.columns.alarms'),
           dataIndex: 'activeAlarms',

@@ -3,10 +3,9 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
-import { saveForm } from '../../lib/save-form';
+import { failureText, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useAddHullMaintenance } from './api/add-hull-maintenance';
 import { useUpdateHullMaintenance } from './api/edit-hull-maintenance';
@@ -104,8 +103,7 @@ export function MaintenanceModal({
         form.resetFields();
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
 
   return (
@@ -137,32 +135,22 @@ export function MaintenanceModal({
           <Input maxLength={64} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item
-            name="start"
-            label={t('fouling.fields.start')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
-            style={{ flex: 1 }}
-          >
-            <DatePicker
-              showTime
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
-            />
-          </Form.Item>
-          <Form.Item
-            name="end"
-            label={t('fouling.fields.end')}
-            rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
-            style={{ flex: 1 }}
-          >
-            <DatePicker
-              showTime
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
-            />
-          </Form.Item>
+          {(['start', 'end'] as const).map((name) => (
+            <Form.Item
+              key={name}
+              name={name}
+              label={t(`fouling.fields.${name}`)}
+              rules={[{ required: true, message: t('fouling.modal.timeRequired') }, notFuture]}
+              style={{ flex: 1 }}
+            >
+              <DatePicker
+                showTime
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isAfter(toShipTime(Date.now(), offset), 'day')}
+              />
+            </Form.Item>
+          ))}
         </div>
         <Form.Item
           name="remark"

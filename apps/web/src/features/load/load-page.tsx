@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { formatShipTime, utcOffsetLabel } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -476,7 +477,7 @@ function Priorities({ data, canWrite }: { data: Data; canWrite: boolean }) {
           : t('load.priority.saved'),
       );
     } catch (error) {
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
   return (

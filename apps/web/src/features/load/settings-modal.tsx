@@ -2,9 +2,8 @@ import { type LoadSettings, type LoadSettingsInfo, loadSettingsSchema } from '@e
 import { Alert, App, Form, Modal, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
-import { saveForm } from '../../lib/save-form';
+import { failureText, saveForm } from '../../lib/save-form';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveLoadSettings } from './api/save-load-settings';
 
@@ -70,8 +69,7 @@ export function SettingsModal({
         void message.success(t('load.settings.saved'));
         onClose();
       },
-      failed: (error) =>
-        void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown')),
+      failed: (error) => void message.error(failureText(error, t)),
     });
   };
 

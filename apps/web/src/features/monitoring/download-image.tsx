@@ -1,6 +1,7 @@
 import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveUrl } from '../../lib/download';
 import type { ChartProps } from '../../ui/chart';
 
 type ChartInstance = Parameters<NonNullable<ChartProps['onReady']>>[0];
@@ -28,13 +29,7 @@ export function DownloadImage({
       void message.warning(t('monitoring.download.notReady'));
       return;
     }
-    const url = instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: IMAGE_BACKGROUND });
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    document.body.append(a);
-    a.click();
-    a.remove();
+    saveUrl(instance.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: IMAGE_BACKGROUND }), fileName);
     void message.success(t('monitoring.download.done'));
   };
   return (

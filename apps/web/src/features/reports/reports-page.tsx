@@ -3,6 +3,7 @@ import { Alert, App, Button, Progress, Segmented, Select, Space, Spin, Switch } 
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { PageColumn } from '../../ui/page-column';
 import { useExportReport } from './api/export-report';
 import { useReport } from './api/get-report';
 import { DcsSummary, MrvSummary } from './report-summary';
@@ -58,16 +59,7 @@ export function ExportReportPage() {
   const data = report.data;
 
   return (
-    <div
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 12,
-        padding: 12,
-        height: '100%',
-        overflow: 'auto',
-      }}
-    >
+    <PageColumn>
       <div
         style={{
           display: 'flex',
@@ -191,6 +183,6 @@ export function ExportReportPage() {
           {data.stays.length > 0 ? <StaysTable report={data} /> : null}
         </>
       ) : null}
-    </div>
+    </PageColumn>
   );
 }

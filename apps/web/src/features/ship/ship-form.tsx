@@ -6,6 +6,7 @@ import { useShip } from '../../lib/api/get-ship';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
+import { failureText } from '../../lib/save-form';
 import { AuditHistoryButton } from '../../ui/audit-history';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveShip } from './api/save-ship';
@@ -101,7 +102,7 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
         showErrors(error.details as { path: string; message: string }[], ['body']);
       }
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
 

@@ -1,4 +1,10 @@
-import { initialInfoChangeTypes, type StartInfo, startInfoInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
+import {
+  type FieldError,
+  initialInfoChangeTypes,
+  type StartInfo,
+  startInfoInputSchema,
+  TEXT_LIMIT,
+} from '@ecohelm/contracts';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -6,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
+import { failureText } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveStartInfo } from './api/save-start-info';
@@ -71,11 +78,9 @@ export function StartInfoModal({
       onClose();
     } catch (error) {
       if (error instanceof ApiError && Array.isArray(error.details)) {
-        form.setFields(
-          fieldErrors(error.details as { path: string; message: string }[], t, ['body']) as never,
-        );
+        form.setFields(fieldErrors(error.details as FieldError[], t, ['body']) as never);
       }
-      void message.error(error instanceof ApiError ? t(error.messageKey) : t('errors.unknown'));
+      void message.error(failureText(error, t));
     }
   };
 

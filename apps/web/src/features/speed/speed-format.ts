@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { translateMessage } from '../../lib/contract-messages';
+import { issueOfError, translateIssue } from '../../lib/contract-messages';
 
 /** The error of a failed call in the user's language (a contract message word for word, translated). */
 export function useErrorText() {
@@ -8,7 +8,7 @@ export function useErrorText() {
   return (error: unknown) =>
     error instanceof ApiError
       ? error.status === 400
-        ? translateMessage(error.message, t)
+        ? translateIssue(issueOfError(error), t)
         : t(error.messageKey)
       : t('errors.unknown');
 }

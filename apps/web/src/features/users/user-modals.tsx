@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { clearChangedErrors, fieldErrors, translateMessage } from '../../lib/contract-messages';
+import { clearChangedErrors, fieldErrors, issueOfError, translateIssue } from '../../lib/contract-messages';
 import { type FieldIssue, saveForm } from '../../lib/save-form';
 import { useChangeOwnPassword } from './api/session';
 import { useAddUser, useResetPassword } from './api/users';
@@ -19,7 +19,7 @@ import { useAddUser, useResetPassword } from './api/users';
 /** A failure in the user's language: the contract's own message when it is a known one, else `errors.<code>`. */
 export function reasonOf(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('errors.unknown');
-  const known = translateMessage(error.message, t);
+  const known = translateIssue(issueOfError(error), t);
   return known !== error.message ? known : t(error.messageKey);
 }
 
