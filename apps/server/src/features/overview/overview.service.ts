@@ -21,6 +21,7 @@ import {
   displayUnitOf,
   fuelChannels,
   type Geofence,
+  HOUR_MS,
   legalGeofence,
   metresToNm,
   msToKnots,
@@ -127,6 +128,7 @@ export class OverviewService {
    * office screens opening at once) share one computation instead of holding fifty copies of its rows.
    */
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  #lube: { hour: number; receipt: Promise<ReturnType<typeof lastLubeReceipt>> } | undefined;
 
   constructor(deps: {
     telemetry: TelemetryService;
@@ -234,12 +236,23 @@ export class OverviewService {
     };
   }
 
-  /** The newest lube oil delivery seen in the tanks over the last LUBE_LOOKBACK_DAYS (no bunker record holds it). */
-  async #lubeReceipt(): Promise<ReturnType<typeof lastLubeReceipt>> {
+  /**
+   * The newest lube oil delivery seen in the tanks over the last LUBE_LOOKBACK_DAYS (no bunker record holds it),
+   * read once an hour: the overview is polled by every console and months of hourly rows change only by the hour.
+   */
+  #lubeReceipt(): Promise<ReturnType<typeof lastLubeReceipt>> {
     const now = this.#now();
+    const hour = Math.floor(now / HOUR_MS);
+    if (this.#lube?.hour === hour) return this.#lube.receipt;
     const from = now - LUBE_LOOKBACK_DAYS * DAY_MS;
-    const tanks = await Promise.all(LUBE_TANKS.map((c) => this.#telemetry.rollups('1h', c, from, now)));
-    return lastLubeReceipt(tanks);
+    const receipt = Promise.all(LUBE_TANKS.map((c) => this.#telemetry.rollups('1h', c, from, now))).then(
+      lastLubeReceipt,
+    );
+    this.#lube = { hour, receipt };
+    receipt.catch(() => {
+      if (this.#lube?.receipt === receipt) this.#lube = undefined;
+    });
+    return receipt;
   }
 
   async #eca(now: number): Promise<OverviewResponse['eca']> {
