@@ -1,6 +1,7 @@
 import type { Permission } from '@ecohelm/contracts';
 import type { FastifyReply } from 'fastify';
 import { requirePermission } from './auth.ts';
+import { type ExportFile, sendFile } from './send-file.ts';
 
 /** A route's zod schemas: its query string, path parameters, body, and its answers by status code. */
 interface Schemas {
@@ -62,4 +63,9 @@ export function noContent<R>(handle: (request: R) => Promise<unknown>) {
     await handle(request);
     return reply.status(204).send();
   };
+}
+
+/** A handler that answers with the file `handle` makes: an export, saved under its name (see `sendFile`). */
+export function fileAnswer<R>(handle: (request: R) => Promise<ExportFile>) {
+  return async (request: R, reply: FastifyReply) => sendFile(reply, await handle(request));
 }

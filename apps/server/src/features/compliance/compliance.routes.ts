@@ -7,8 +7,7 @@ import {
 } from '@ecohelm/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { op } from '../../platform/operation.ts';
-import { sendFile } from '../../platform/send-file.ts';
+import { fileAnswer, op } from '../../platform/operation.ts';
 import type { ComplianceService } from './compliance.service.ts';
 import { complianceWorkbook } from './compliance.xlsx.ts';
 
@@ -48,10 +47,7 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     op('fleet:read', 'fleet.exportCompliance', "Download the pool's allocation as a workbook", {
       body: complianceRequestSchema,
     }),
-    async (request, reply) => {
-      const file = await complianceWorkbook(await compliance.plan(request.body), request.body.lang);
-      return sendFile(reply, file);
-    },
+    fileAnswer(async (request) => complianceWorkbook(await compliance.plan(request.body), request.body.lang)),
   );
   app.put(
     '/api/v1/fleet/compliance/flexibility',

@@ -4,8 +4,7 @@ import {
   energyReportResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { op } from '../../platform/operation.ts';
-import { sendFile } from '../../platform/send-file.ts';
+import { fileAnswer, op } from '../../platform/operation.ts';
 import type { EnergyReportExporter } from './energy-report.export.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
 
@@ -28,9 +27,6 @@ export async function energyReportRoutes(
     op('reports:export', 'energyReport.exportReport', 'Download the energy efficiency report', {
       query: energyReportExportQuerySchema,
     }),
-    async (request, reply) => {
-      const file = await exporter.export(request.query);
-      return sendFile(reply, file);
-    },
+    fileAnswer((request) => exporter.export(request.query)),
   );
 }

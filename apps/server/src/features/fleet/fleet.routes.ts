@@ -11,8 +11,7 @@ import {
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
-import { op } from '../../platform/operation.ts';
-import { sendFile } from '../../platform/send-file.ts';
+import { fileAnswer, op } from '../../platform/operation.ts';
 import type { ShipConsoles } from './fleet.consoles.ts';
 import type { FleetExporter } from './fleet.export.ts';
 import type { FleetService } from './fleet.service.ts';
@@ -47,10 +46,7 @@ export async function fleetRoutes(
   app.get(
     '/api/v1/fleet/reports/export',
     op('fleet:read', 'fleet.exportReport', 'Download the fleet report', { query: fleetReportQuerySchema }),
-    async (request, reply) => {
-      const file = await exporter.export(request.query);
-      return sendFile(reply, file);
-    },
+    fileAnswer((request) => exporter.export(request.query)),
   );
   app.get(
     '/api/v1/fleet/ships/:shipId/console/*',

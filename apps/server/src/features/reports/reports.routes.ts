@@ -1,7 +1,6 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { op } from '../../platform/operation.ts';
-import { sendFile } from '../../platform/send-file.ts';
+import { fileAnswer, op } from '../../platform/operation.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -25,9 +24,6 @@ export async function reportsRoutes(
     op('reports:export', 'reports.exportReport', 'Download a regulatory report as PDF, XLSX or a package', {
       query: reportExportQuerySchema,
     }),
-    async (request, reply) => {
-      const file = await exporter.export(request.query);
-      return sendFile(reply, file);
-    },
+    fileAnswer((request) => exporter.export(request.query)),
   );
 }
