@@ -25,7 +25,7 @@ import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
-import { IngestPipeline, importCsv, nmea2000With, replayLogFile } from './features/ingest/index.ts';
+import { IngestPipeline, importCsv, nmeaDecoding } from './features/ingest/index.ts';
 import { createTelemetryService } from './features/telemetry/index.ts';
 import { createUsersService } from './features/users/index.ts';
 import { type AppConfig, loadConfig } from './platform/config.ts';
@@ -87,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'replay') {
       const bar = progressBar(`replay ${path.basename(file)}`);
       const n2k = rest.includes('--n2k');
+      const { nmea2000With, replayLogFile } = await nmeaDecoding();
       const r = await replayLogFile(pipeline, file, {
         ...(n2k
           ? { source: 'nmea2000.replay', decoder: nmea2000With(config.ingest.n2kEngines).decoder }

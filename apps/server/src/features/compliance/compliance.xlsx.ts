@@ -1,5 +1,4 @@
 import type { ComplianceResponse } from '@ecohelm/contracts';
-import ExcelJS from 'exceljs';
 
 /** Words of the allocation workbook in the console's two languages. */
 const en = {
@@ -104,6 +103,7 @@ export async function complianceWorkbook(
   lang: 'en_US' | 'zh_CN',
 ): Promise<{ body: Buffer; fileName: string; contentType: string }> {
   const L = lang === 'zh_CN' ? zh : en;
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(L.sheet);
   ws.addRow([L.title.replace('{year}', String(plan.year))]).font = { bold: true };

@@ -1,5 +1,5 @@
 import type { ReportResponse } from '@ecohelm/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FleetService, ShipFigures, ShipState } from './fleet.service.ts';
 
 /** Words of the fleet workbook in the console's two languages (made on the server, like the ship's reports). */
@@ -232,6 +232,7 @@ export class FleetExporter {
   }): Promise<{ body: Buffer; fileName: string; contentType: string }> {
     const w = query.lang === 'zh_CN' ? zh : en;
     const ships = await this.#fleet.reports(query.year);
+    const { default: ExcelJS } = await import('exceljs');
     const wb = new ExcelJS.Workbook();
     wb.creator = 'Ecohelm';
     const title = w.title.replace('{year}', String(query.year));
