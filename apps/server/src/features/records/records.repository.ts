@@ -14,7 +14,7 @@ import type {
   HullCleaningRecordsTable,
   OilChangeRecordsTable,
 } from '../../db/tables/records.ts';
-
+import { absentAsNull } from '../../platform/nullable.ts';
 import {
   type RecordSource,
   toBunkerRecord,
@@ -177,8 +177,7 @@ const bunkerColumns = (r: BunkerRecordInput) => ({
 
 /** Where (null when not given) and when a maintenance record's work was done, as columns. */
 const whereAndWhenColumns = (r: OilChangeRecordInput | HullCleaningRecordInput) => ({
-  latitude: r.latitude ?? null,
-  longitude: r.longitude ?? null,
+  ...absentAsNull(r, ['latitude', 'longitude']),
   start_time: r.startTime,
   end_time: r.endTime,
 });
