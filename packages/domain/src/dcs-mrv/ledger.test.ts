@@ -22,7 +22,9 @@ const HFO = 3.114;
 const MGO = 3.206;
 const Y2025 = { from: ms('2025-01-01T00:00:00Z'), to: ms('2026-01-01T00:00:00Z') };
 const Y2026 = { from: ms('2026-01-01T00:00:00Z'), to: ms('2027-01-01T00:00:00Z') };
-/** A crew's event record: its kind, id, voyage number and time, then its other fields. */
+/** Fuel remaining on board, t: heavy fuel oil and marine gas oil. */
+const rob = (ls_hfo: number, mdo_mgo: number) => ({ ls_hfo, mdo_mgo });
+/** A crew's event record: kind, id, voyage number, time (ISO; a date alone is its midnight UTC), other fields. */
 const event = (
   kind: LedgerEventKind,
   id: string,
@@ -40,31 +42,13 @@ const mrvScope = (l: { legs: readonly VoyageLeg[]; stays: readonly Stay[] }) => 
  * anchorage at sea in which the ship takes 200 t from a bunker tanker (ship to ship), and a port call in Shanghai.
  */
 const fixture: LedgerEvent[] = [
-  event('arrival', 'arr-rtm', 'A1', '2025-12-20T00:00:00Z', {
-    port: rotterdam,
-    distanceNm: 0,
-    robT: { ls_hfo: 500, mdo_mgo: 100 },
-  }),
-  event('departure', 'dep-rtm', 'A2', '2025-12-22T00:00:00Z', {
-    port: rotterdam,
-    cargoT: 40_000,
-    robT: { ls_hfo: 498, mdo_mgo: 96 },
-  }),
-  event('anchorage_start', 'anc-s', 'A2', '2025-12-30T00:00:00Z', { robT: { ls_hfo: 400, mdo_mgo: 96 } }),
-  event('bunkering', 'sts', 'A2', '2025-12-31T00:00:00Z', {
-    transfers: [{ fuelId: 'ls_hfo', quantityT: 200 }],
-  }),
-  event('anchorage_end', 'anc-e', 'A2', '2026-01-02T00:00:00Z', { robT: { ls_hfo: 596, mdo_mgo: 95 } }),
-  event('arrival', 'arr-sha', 'A2', '2026-01-10T00:00:00Z', {
-    port: shanghai,
-    distanceNm: 3600,
-    robT: { ls_hfo: 450, mdo_mgo: 95 },
-  }),
-  event('departure', 'dep-sha', 'A3', '2026-01-12T00:00:00Z', {
-    port: shanghai,
-    cargoT: 0,
-    robT: { ls_hfo: 446, mdo_mgo: 93 },
-  }),
+  event('arrival', 'arr-rtm', 'A1', '2025-12-20', { port: rotterdam, distanceNm: 0, robT: rob(500, 100) }),
+  event('departure', 'dep-rtm', 'A2', '2025-12-22', { port: rotterdam, cargoT: 40_000, robT: rob(498, 96) }),
+  event('anchorage_start', 'anc-s', 'A2', '2025-12-30', { robT: rob(400, 96) }),
+  event('bunkering', 'sts', 'A2', '2025-12-31', { transfers: [{ fuelId: 'ls_hfo', quantityT: 200 }] }),
+  event('anchorage_end', 'anc-e', 'A2', '2026-01-02', { robT: rob(596, 95) }),
+  event('arrival', 'arr-sha', 'A2', '2026-01-10', { port: shanghai, distanceNm: 3600, robT: rob(450, 95) }),
+  event('departure', 'dep-sha', 'A3', '2026-01-12', { port: shanghai, cargoT: 0, robT: rob(446, 93) }),
 ];
 
 describe('the voyage ledger on a year written by hand', () => {
@@ -154,12 +138,8 @@ describe('the voyage ledger on a year written by hand', () => {
 describe('records out of sequence', () => {
   it('flags a passage of months: the port calls between its ends are missing', () => {
     const events: LedgerEvent[] = [
-      event('departure', 'd', 'C1', '2025-03-10T00:00:00Z', { port: rotterdam, robT: { ls_hfo: 500 } }),
-      event('arrival', 'a', 'C1', '2026-10-29T00:00:00Z', {
-        port: gdansk,
-        distanceNm: 2500,
-        robT: { ls_hfo: 450 },
-      }),
+      event('departure', 'd', 'C1', '2025-03-10', { port: rotterdam, robT: { ls_hfo: 500 } }),
+      event('arrival', 'a', 'C1', '2026-10-29', { port: gdansk, distanceNm: 2500, robT: { ls_hfo: 450 } }),
     ];
     expect(buildLedger(events, { serviceSpeedKn: 14 }).issues.map((i) => [i.code, i.recordId])).toEqual([
       ['passage_too_long', 'a'],
@@ -168,13 +148,9 @@ describe('records out of sequence', () => {
 
   it('books a stop at sea whose end is missing up to the arrival, and says so', () => {
     const events: LedgerEvent[] = [
-      event('departure', 'd', 'C1', '2026-03-01T00:00:00Z', { port: rotterdam, robT: { ls_hfo: 500 } }),
-      event('drift_start', 's', 'C1', '2026-03-03T00:00:00Z', { robT: { ls_hfo: 452 } }),
-      event('arrival', 'a', 'C1', '2026-03-04T00:00:00Z', {
-        port: gdansk,
-        distanceNm: 600,
-        robT: { ls_hfo: 450 },
-      }),
+      event('departure', 'd', 'C1', '2026-03-01', { port: rotterdam, robT: { ls_hfo: 500 } }),
+      event('drift_start', 's', 'C1', '2026-03-03', { robT: { ls_hfo: 452 } }),
+      event('arrival', 'a', 'C1', '2026-03-04', { port: gdansk, distanceNm: 600, robT: { ls_hfo: 450 } }),
     ];
     const l = buildLedger(events, { serviceSpeedKn: 14 });
     expect(l.issues.map((i) => [i.code, i.recordId])).toEqual([['out_of_sequence', 's']]);
