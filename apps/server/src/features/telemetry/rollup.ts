@@ -1,5 +1,7 @@
 /** Rollup levels and the arithmetic that keeps them exact when partial buckets merge. */
 
+import type { MinuteColumns } from './chunk-codec.ts';
+
 export const rollupLevels = ['1m', '1h', '1d'] as const;
 export type RollupLevel = (typeof rollupLevels)[number];
 
@@ -90,5 +92,26 @@ export function mergeInto(into: RollupRow, row: RollupRow): void {
   if (row.lastT >= into.lastT) {
     into.last = row.last;
     into.lastT = row.lastT;
+  }
+}
+
+/** Merges a bucket's values into row `k` of columns in place, as {@link mergeInto} does for a row object. */
+export function mergeIntoColumns(
+  into: MinuteColumns,
+  k: number,
+  n: number,
+  sum: number,
+  min: number,
+  max: number,
+  last: number,
+  lastT: number,
+): void {
+  into.n[k] = into.n[k]! + n;
+  into.sum[k] = into.sum[k]! + sum;
+  if (min < into.min[k]!) into.min[k] = min;
+  if (max > into.max[k]!) into.max[k] = max;
+  if (lastT >= into.lastT[k]!) {
+    into.last[k] = last;
+    into.lastT[k] = lastT;
   }
 }
