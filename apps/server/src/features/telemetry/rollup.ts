@@ -95,23 +95,14 @@ export function mergeInto(into: RollupRow, row: RollupRow): void {
   }
 }
 
-/** Merges a bucket's values into row `k` of columns in place, as {@link mergeInto} does for a row object. */
-export function mergeIntoColumns(
-  into: MinuteColumns,
-  k: number,
-  n: number,
-  sum: number,
-  min: number,
-  max: number,
-  last: number,
-  lastT: number,
-): void {
-  into.n[k] = into.n[k]! + n;
-  into.sum[k] = into.sum[k]! + sum;
-  if (min < into.min[k]!) into.min[k] = min;
-  if (max > into.max[k]!) into.max[k] = max;
-  if (lastT >= into.lastT[k]!) {
-    into.last[k] = last;
-    into.lastT[k] = lastT;
+/** Merges row `j` of `from` into row `k` of `into` in place, as {@link mergeInto} does for row objects. */
+export function mergeIntoColumns(into: MinuteColumns, k: number, from: MinuteColumns, j: number): void {
+  into.n[k] = into.n[k]! + from.n[j]!;
+  into.sum[k] = into.sum[k]! + from.sum[j]!;
+  if (from.min[j]! < into.min[k]!) into.min[k] = from.min[j]!;
+  if (from.max[j]! > into.max[k]!) into.max[k] = from.max[j]!;
+  if (from.lastT[j]! >= into.lastT[k]!) {
+    into.last[k] = from.last[j]!;
+    into.lastT[k] = from.lastT[j]!;
   }
 }

@@ -174,7 +174,7 @@ export function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteCol
     (j, n) => copyMinute(hot, j, out, n),
     (i, j, n) => {
       copyMinute(cold, i, out, n);
-      mergeIntoColumns(out, n, hot.n[j]!, hot.sum[j]!, hot.min[j]!, hot.max[j]!, hot.last[j]!, hot.lastT[j]!);
+      mergeIntoColumns(out, n, hot, j);
     },
   );
   return sliceMinutes(out, 0, rows);
