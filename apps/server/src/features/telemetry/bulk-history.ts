@@ -19,7 +19,7 @@
  * bytes written; durability is unchanged).
  */
 import { emptyMinuteColumns, type MinuteColumns } from './chunk-codec.ts';
-import { mergeIntoColumns, type RollupLevel } from './rollup.ts';
+import type { RollupLevel } from './rollup.ts';
 
 /** Column order of a {@link RollupBlock} row, the rollup tables' column order. */
 export const ROLLUP_COLUMNS = 8;
@@ -99,23 +99,28 @@ class OpenBuckets {
     this.#open.t.fill(-1);
   }
 
-  /** Adds row `j` of `minutes` (a minute of channel `c`) to the channel's open bucket. */
-  add(c: number, minutes: MinuteColumns, j: number) {
+  add(c: number, tS: number, n: number, sum: number, min: number, max: number, last: number, lastT: number) {
     const o = this.#open;
-    const tS = minutes.t[j]!;
     const start = tS - (tS % this.#seconds);
     if (o.t[c] !== start) {
       this.emit(c);
       o.t[c] = start;
-      o.n[c] = minutes.n[j]!;
-      o.sum[c] = minutes.sum[j]!;
-      o.min[c] = minutes.min[j]!;
-      o.max[c] = minutes.max[j]!;
-      o.last[c] = minutes.last[j]!;
-      o.lastT[c] = minutes.lastT[j]!;
+      o.n[c] = n;
+      o.sum[c] = sum;
+      o.min[c] = min;
+      o.max[c] = max;
+      o.last[c] = last;
+      o.lastT[c] = lastT;
       return;
     }
-    mergeIntoColumns(o, c, minutes, j);
+    o.n[c]! += n;
+    o.sum[c]! += sum;
+    if (min < o.min[c]!) o.min[c] = min;
+    if (max > o.max[c]!) o.max[c] = max;
+    if (lastT >= o.lastT[c]!) {
+      o.last[c] = last;
+      o.lastT[c] = lastT;
+    }
   }
 
   emit(c: number) {
@@ -142,8 +147,6 @@ export class BulkHistoryWriter {
   readonly #days = new RollupBlock(256);
   readonly #openHours: OpenBuckets;
   readonly #openDays: OpenBuckets;
-  /** The minute being added as one row of columns, as the open hour and day take it. */
-  readonly #minute = emptyMinuteColumns(1);
   readonly #parts: (channelId: number) => { sin: number; cos: number } | undefined;
 
   constructor(
@@ -186,16 +189,8 @@ export class BulkHistoryWriter {
     }
     block.push(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
     this.#pending += 1;
-    const m = this.#minute;
-    m.t[0] = t;
-    m.n[0] = v.count;
-    m.sum[0] = sum;
-    m.min[0] = v.min;
-    m.max[0] = v.max;
-    m.last[0] = v.last;
-    m.lastT[0] = lastT;
-    this.#openHours.add(channelId, m, 0);
-    this.#openDays.add(channelId, m, 0);
+    this.#openHours.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
+    this.#openDays.add(channelId, t, v.count, sum, v.min, v.max, v.last, lastT);
     const parts = this.#parts(channelId);
     if (parts) {
       // A minute's spread is small: its unit vector is that of its mean.

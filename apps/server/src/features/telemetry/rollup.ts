@@ -1,7 +1,5 @@
 /** Rollup levels and the arithmetic that keeps them exact when partial buckets merge. */
 
-import type { MinuteColumns } from './chunk-codec.ts';
-
 export const rollupLevels = ['1m', '1h', '1d'] as const;
 export type RollupLevel = (typeof rollupLevels)[number];
 
@@ -92,17 +90,5 @@ export function mergeInto(into: RollupRow, row: RollupRow): void {
   if (row.lastT >= into.lastT) {
     into.last = row.last;
     into.lastT = row.lastT;
-  }
-}
-
-/** Merges row `j` of `from` into row `k` of `into` in place, as {@link mergeInto} does for row objects. */
-export function mergeIntoColumns(into: MinuteColumns, k: number, from: MinuteColumns, j: number): void {
-  into.n[k] = into.n[k]! + from.n[j]!;
-  into.sum[k] = into.sum[k]! + from.sum[j]!;
-  if (from.min[j]! < into.min[k]!) into.min[k] = from.min[j]!;
-  if (from.max[j]! > into.max[k]!) into.max[k] = from.max[j]!;
-  if (from.lastT[j]! >= into.lastT[k]!) {
-    into.last[k] = from.last[j]!;
-    into.lastT[k] = from.lastT[j]!;
   }
 }

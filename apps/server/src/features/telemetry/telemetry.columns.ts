@@ -1,6 +1,6 @@
 import { ROLLUP_COLUMNS, type RollupBlock } from './bulk-history.ts';
 import { emptyMinuteColumns, type MinuteColumns, type SampleColumns } from './chunk-codec.ts';
-import { mergeIntoColumns, type RollupRow } from './rollup.ts';
+import type { RollupRow } from './rollup.ts';
 
 /**
  * Column arithmetic of the telemetry store, the same on both stores: buckets aggregated from rows (as the SQL
@@ -174,7 +174,14 @@ export function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteCol
     (j, n) => copyMinute(hot, j, out, n),
     (i, j, n) => {
       copyMinute(cold, i, out, n);
-      mergeIntoColumns(out, n, hot, j);
+      out.n[n] = out.n[n]! + hot.n[j]!;
+      out.sum[n] = out.sum[n]! + hot.sum[j]!;
+      if (hot.min[j]! < out.min[n]!) out.min[n] = hot.min[j]!;
+      if (hot.max[j]! > out.max[n]!) out.max[n] = hot.max[j]!;
+      if (hot.lastT[j]! >= out.lastT[n]!) {
+        out.last[n] = hot.last[j]!;
+        out.lastT[n] = hot.lastT[j]!;
+      }
     },
   );
   return sliceMinutes(out, 0, rows);
