@@ -7,25 +7,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** An alarm as the API shows it, before units and the device's read mark. */
-export interface AlarmShape {
-  id: number;
-  key: string;
-  category: string;
-  condition: string;
-  equipment: string;
-  channel: string | null;
-  priority: string;
-  state: string;
-  escalated: boolean;
-  raisedAt: string;
-  updatedAt: string;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-  clearedAt: string | null;
-  silencedUntil: string | null;
-  value: number | null;
-  limit: number | null;
-}
+export type AlarmShape = Omit<Alarm, 'unit' | 'read'>;
 
 /** Value and limit of an alarm in the unit the console shows. */
 export function displayed(a: Pick<AlarmShape, 'channel' | 'condition' | 'value' | 'limit'>) {
@@ -60,12 +42,12 @@ export function fromRow(r: AlarmRow): AlarmShape {
   return {
     id: Number(r.id),
     key: r.key,
-    category: r.category,
-    condition: r.condition,
-    equipment: r.equipment,
+    category: r.category as Alarm['category'],
+    condition: r.condition as Alarm['condition'],
+    equipment: r.equipment as Alarm['equipment'],
     channel: r.channel,
-    priority: r.priority,
-    state: r.state,
+    priority: r.priority as Alarm['priority'],
+    state: r.state as Alarm['state'],
     escalated: r.escalated === 1,
     raisedAt: r.raised_at,
     updatedAt: r.updated_at,
@@ -78,4 +60,4 @@ export function fromRow(r: AlarmRow): AlarmShape {
   };
 }
 
-export const toAlarm = (a: AlarmShape, read: boolean): Alarm => ({ ...a, ...displayed(a), read }) as Alarm;
+export const toAlarm = (a: AlarmShape, read: boolean): Alarm => ({ ...a, ...displayed(a), read });
