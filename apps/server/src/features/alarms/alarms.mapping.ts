@@ -1,7 +1,7 @@
 import type { Alarm } from '@ecohelm/contracts';
 import { channelById, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AlarmRow } from '../../db/tables/alarms.ts';
-import type { EngineAlarm } from './alarms.engine.ts';
+import type { AlarmIdentity, EngineAlarm } from './alarms.engine.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 export const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -38,17 +38,26 @@ export function fromEngine(a: EngineAlarm): AlarmShape {
   };
 }
 
-export function fromRow(r: AlarmRow): AlarmShape {
+/** What a stored alarm is and where it stands (identity, state, escalation), the same for the engine and the API. */
+export function rowStanding(
+  r: AlarmRow,
+): Pick<EngineAlarm, 'id' | keyof AlarmIdentity | 'state' | 'escalated'> {
   return {
     id: Number(r.id),
     key: r.key,
-    category: r.category as Alarm['category'],
-    condition: r.condition as Alarm['condition'],
-    equipment: r.equipment as Alarm['equipment'],
+    category: r.category as AlarmIdentity['category'],
+    condition: r.condition as AlarmIdentity['condition'],
+    equipment: r.equipment as AlarmIdentity['equipment'],
     channel: r.channel,
-    priority: r.priority as Alarm['priority'],
-    state: r.state as Alarm['state'],
+    priority: r.priority as AlarmIdentity['priority'],
+    state: r.state as EngineAlarm['state'],
     escalated: r.escalated === 1,
+  };
+}
+
+export function fromRow(r: AlarmRow): AlarmShape {
+  return {
+    ...rowStanding(r),
     raisedAt: r.raised_at,
     updatedAt: r.updated_at,
     acknowledgedAt: r.acknowledged_at,
