@@ -105,6 +105,19 @@ async function dispose(s: { store: Store; dir: string }) {
   rmSync(s.dir, { recursive: true, force: true });
 }
 
+/**
+ * The store's file size, the pages compaction freed given back to the disk as the server's job does (db/space.ts),
+ * and the size after; then the store is closed and removed.
+ */
+async function giveSpaceBackAndDispose(s: { store: Store; dir: string }) {
+  const file = path.join(s.dir, 'ecohelm.sqlite');
+  const before = statSync(file).size;
+  const space = await giveSpaceBack(s.store, { file });
+  const after = statSync(file).size;
+  await dispose(s);
+  return { before, space, after };
+}
+
 /** Bytes of a table and its indexes (dbstat) and its row count, or the rows held in its chunks. */
 async function size(store: Store, table: string, rowsIn: 'rows' | 'chunks') {
   const bytes = await sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat
@@ -147,11 +160,7 @@ compactMs += performance.now() - lastCompaction;
 realMs += performance.now() - lastCompaction;
 real.store.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
 const rawChunks = await size(real.store, 'sample_chunks', 'chunks');
-const rawFile = statSync(path.join(real.dir, 'ecohelm.sqlite')).size;
-// The pages compaction freed, given back to the disk as the server's job does (db/space.ts).
-const rawSpace = await giveSpaceBack(real.store, { file: path.join(real.dir, 'ecohelm.sqlite') });
-const rawFileAfter = statSync(path.join(real.dir, 'ecohelm.sqlite')).size;
-await dispose(real);
+const { before: rawFile, space: rawSpace, after: rawFileAfter } = await giveSpaceBackAndDispose(real);
 phase('raw path');
 
 const bare = await freshStore();
@@ -195,10 +204,11 @@ minute.store.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
 const minuteChunks = await size(minute.store, 'minute_chunks', 'chunks');
 const hours = await size(minute.store, 'rollup_1h', 'rows');
 const days = await size(minute.store, 'rollup_1d', 'rows');
-const minuteFile = statSync(path.join(minute.dir, 'ecohelm.sqlite')).size;
-const minuteSpace = await giveSpaceBack(minute.store, { file: path.join(minute.dir, 'ecohelm.sqlite') });
-const minuteFileAfter = statSync(path.join(minute.dir, 'ecohelm.sqlite')).size;
-await dispose(minute);
+const {
+  before: minuteFile,
+  space: minuteSpace,
+  after: minuteFileAfter,
+} = await giveSpaceBackAndDispose(minute);
 phase('minute tier');
 
 // 3. A year of one channel's minutes: trends and the analyses' bulk read.

@@ -47,16 +47,28 @@ export const bunkerRecordSchema = z.object({
 });
 export type BunkerRecord = z.infer<typeof bunkerRecordSchema>;
 
+/** Where (optional) and when maintenance work was done, as the crew enters it… */
+const whereAndWhenInput = {
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  startTime: isoTime,
+  endTime: isoTime,
+};
+/** …and as a stored record shows it. */
+const whereAndWhen = {
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  startTime: isoTime,
+  endTime: isoTime,
+};
+
 /** Oil change record (SPEC §3): oil type before and after, position, start and end time, reason, operator. */
 export const oilChangeRecordInputSchema = z
   .object({
     equipment: text32,
     oilTypeBefore: z.string().trim().min(1).max(64),
     oilTypeAfter: z.string().trim().min(1).max(64),
-    latitude: z.number().min(-90).max(90).nullable().optional(),
-    longitude: z.number().min(-180).max(180).nullable().optional(),
-    startTime: isoTime,
-    endTime: isoTime,
+    ...whereAndWhenInput,
     reason: longText,
     operator: text32,
   })
@@ -67,10 +79,7 @@ export const oilChangeRecordSchema = z.object({
   equipment: z.string(),
   oilTypeBefore: z.string(),
   oilTypeAfter: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  startTime: isoTime,
-  endTime: isoTime,
+  ...whereAndWhen,
   reason: z.string(),
   operator: z.string(),
 });
@@ -85,10 +94,7 @@ export const hullCleaningRecordInputSchema = z
   .object({
     kind: hullMaintenanceKindSchema.default('hull_cleaning'),
     place: z.string().trim().min(1).max(64),
-    latitude: z.number().min(-90).max(90).nullable().optional(),
-    longitude: z.number().min(-180).max(180).nullable().optional(),
-    startTime: isoTime,
-    endTime: isoTime,
+    ...whereAndWhenInput,
     remark: longText,
   })
   .superRefine(timeRange);
@@ -97,10 +103,7 @@ export const hullCleaningRecordSchema = z.object({
   ...recordMeta,
   kind: hullMaintenanceKindSchema,
   place: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  startTime: isoTime,
-  endTime: isoTime,
+  ...whereAndWhen,
   remark: z.string(),
 });
 export type HullCleaningRecord = z.infer<typeof hullCleaningRecordSchema>;

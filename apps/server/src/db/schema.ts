@@ -7,6 +7,7 @@ import type { EquipmentTables } from './tables/equipment.ts';
 import type { LoadTables } from './tables/load.ts';
 import type { OverviewTables } from './tables/overview.ts';
 import type { RecordTables } from './tables/records.ts';
+import type { RollupBucketColumns } from './tables/rollup.ts';
 import type { SpeedTables } from './tables/speed.ts';
 import type { SyncTables } from './tables/sync.ts';
 import type { TrimTables } from './tables/trim.ts';
@@ -84,19 +85,9 @@ export interface SamplesTable {
   value: number;
 }
 
-/**
- * A rollup bucket (1 min, 1 h or 1 day), kept forever. `t` is the bucket start in epoch seconds UTC;
- * the mean is `v_sum / n`, so merging two partial buckets stays exact. `last_t` (epoch ms) orders `v_last`.
- */
-export interface RollupTable {
+/** A rollup bucket (1 min, 1 h or 1 day) of one channel, kept forever. */
+export interface RollupTable extends RollupBucketColumns {
   channel_id: number;
-  t: number;
-  n: number;
-  v_sum: number;
-  v_min: number;
-  v_max: number;
-  v_last: number;
-  last_t: number;
 }
 
 /**

@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JobRegistry } from './jobs.ts';
+import { JobRegistry, type JobSpec } from './jobs.ts';
 
 const T0 = Date.UTC(2026, 10, 27, 10, 0, 0);
 const MIN = 60_000;
 const silent = { error: () => undefined };
+
+/** A registry with one job (its description is its name), started. */
+function startedWith(
+  job: Omit<JobSpec, 'description'>,
+  log: ConstructorParameters<typeof JobRegistry>[0]['log'] = silent,
+) {
+  const jobs = new JobRegistry({ log });
+  jobs.add({ description: job.name, ...job });
+  jobs.start();
+  return jobs;
+}
 
 describe('job registry', () => {
   beforeEach(() => {
@@ -14,11 +25,9 @@ describe('job registry', () => {
   });
 
   it('runs each job on its schedule and after its first delay, and keeps its last run', async () => {
-    const jobs = new JobRegistry({ log: silent });
     const runs: number[] = [];
-    jobs.add({
+    const jobs = startedWith({
       name: 'telemetry.prune',
-      description: 'prune',
       schedule: '*/10 * * * *',
       firstRunAfterMs: 30_000,
       run: async () => {
@@ -26,7 +35,6 @@ describe('job registry', () => {
         await new Promise((r) => setTimeout(r, 2_000));
       },
     });
-    jobs.start();
     expect(jobs.list()[0]).toMatchObject({ runs: 0, lastRunAt: null, nextRunAt: '2026-11-27T10:00:30.000Z' });
     await vi.advanceTimersByTimeAsync(21 * MIN);
     expect(runs.map((t) => new Date(t).toISOString())).toEqual([
@@ -48,18 +56,18 @@ describe('job registry', () => {
 
   it('keeps a failure with its message and goes on with the next run', async () => {
     const errors: object[] = [];
-    const jobs = new JobRegistry({ log: { error: (o) => errors.push(o) } });
     let n = 0;
-    jobs.add({
-      name: 'energy.assessment',
-      description: 'assess',
-      schedule: '0 * * * *',
-      run: async () => {
-        n += 1;
-        if (n === 1) throw new Error('the store is locked');
+    const jobs = startedWith(
+      {
+        name: 'energy.assessment',
+        schedule: '0 * * * *',
+        run: async () => {
+          n += 1;
+          if (n === 1) throw new Error('the store is locked');
+        },
       },
-    });
-    jobs.start();
+      { error: (o) => errors.push(o) },
+    );
     await vi.advanceTimersByTimeAsync(61 * MIN);
     expect(jobs.list()[0]).toMatchObject({ runs: 1, failures: 1, lastError: 'the store is locked' });
     expect(errors).toHaveLength(1);
@@ -69,12 +77,10 @@ describe('job registry', () => {
   });
 
   it('never overlaps a run with the previous one of the same job', async () => {
-    const jobs = new JobRegistry({ log: silent });
     let running = 0;
     let most = 0;
-    jobs.add({
+    const jobs = startedWith({
       name: 'slow',
-      description: 'slow',
       schedule: '* * * * *',
       run: async () => {
         running += 1;
@@ -83,7 +89,6 @@ describe('job registry', () => {
         running -= 1;
       },
     });
-    jobs.start();
     await vi.advanceTimersByTimeAsync(10 * MIN);
     expect(most).toBe(1);
     // 2.5 minutes a run: 10 minutes hold 4 runs at most, not 10.
@@ -95,18 +100,15 @@ describe('job registry', () => {
   });
 
   it('stops cleanly: waits for the run going on and starts none after', async () => {
-    const jobs = new JobRegistry({ log: silent });
     let finished = 0;
-    jobs.add({
+    const jobs = startedWith({
       name: 'memory.trim',
-      description: 'trim',
       schedule: '* * * * *',
       run: async () => {
         await new Promise((r) => setTimeout(r, 5_000));
         finished += 1;
       },
     });
-    jobs.start();
     await vi.advanceTimersByTimeAsync(MIN + 1_000);
     expect(jobs.list()[0]?.running).toBe(true);
     const stopped = jobs.stop();

@@ -1,9 +1,11 @@
 import { ASSESSMENT_LIMITS_PCT, CHANNEL, type Equipment } from '@ecohelm/domain';
 import {
   type AlarmIdentity,
+  BOILERS_PARALLEL_ALARM,
   type EngineAlarm,
   FOC_ALARM,
   identityOf,
+  limitAlarm,
   type Transition,
 } from '../features/alarms/index.ts';
 import { engineDeviationPct, type SimulatedEngine } from './engine-condition.ts';
@@ -124,14 +126,11 @@ export function simulatedAlarmHistory(
       const t = p.from + (0.1 + 0.8 * rnd()) * (p.to - p.from);
       if (rnd() < 0.6) {
         const cyl = 1 + Math.floor(rnd() * 6);
-        const channel = `propulsion.main.cylinders.${cyl}.exhaustTemperature`;
         add({
-          key: `limit:${channel}:high`,
-          category: 'equipmentAlarm',
-          condition: 'high',
-          equipment: 'me',
-          channel,
-          priority: 'warning',
+          ...limitAlarm(
+            { id: `propulsion.main.cylinders.${cyl}.exhaustTemperature`, equipment: 'me' },
+            'high',
+          ),
           raisedAt: t,
           clearedAt: t + (20 + 70 * rnd()) * MIN,
           value: C(431 + 12 * rnd()),
@@ -139,14 +138,9 @@ export function simulatedAlarmHistory(
         });
       } else {
         const g = 1 + Math.floor(rnd() * 3);
-        const channel = `electrical.generators.ge${g}.exhaustTemperature`;
+        const equipment = `ge${g}` as Equipment;
         add({
-          key: `limit:${channel}:high`,
-          category: 'equipmentAlarm',
-          condition: 'high',
-          equipment: `ge${g}` as Equipment,
-          channel,
-          priority: 'warning',
+          ...limitAlarm({ id: `electrical.generators.${equipment}.exhaustTemperature`, equipment }, 'high'),
           raisedAt: t,
           clearedAt: t + (15 + 45 * rnd()) * MIN,
           value: C(481 + 10 * rnd()),
@@ -172,12 +166,7 @@ export function simulatedAlarmHistory(
     if (rnd() < 0.4) {
       const t = p.from + (1 + rnd()) * HOUR;
       add({
-        key: 'distribution:boilers_parallel',
-        category: 'energyDistribution',
-        condition: 'boilers_parallel',
-        equipment: 'boiler2',
-        channel: null,
-        priority: 'caution',
+        ...BOILERS_PARALLEL_ALARM,
         raisedAt: t,
         clearedAt: t + (35 + 40 * rnd()) * MIN,
         value: null,
@@ -192,14 +181,8 @@ export function simulatedAlarmHistory(
     if (to - from < 6 * HOUR) continue;
     if (rnd() < 0.5) {
       const t = from + (0.2 + 0.6 * rnd()) * (to - from);
-      const channel = CHANNEL.b1Press;
       add({
-        key: `limit:${channel}:low`,
-        category: 'equipmentAlarm',
-        condition: 'low',
-        equipment: 'boiler1',
-        channel,
-        priority: 'warning',
+        ...limitAlarm({ id: CHANNEL.b1Press, equipment: 'boiler1' }, 'low'),
         raisedAt: t,
         clearedAt: t + (10 + 25 * rnd()) * MIN,
         value: (4.2 + 0.6 * rnd()) * 1e5,

@@ -308,6 +308,13 @@ export class VesselSimulator {
     const last = await this.#deps.records.lastSimulatorRecordTime();
     const fresh = records.filter((r) => !last || new Date(r.startTime).toISOString() > last);
     const iso = (t: number) => new Date(t).toISOString();
+    /** Where (to 1e-5°) and when a maintenance record's work was done. */
+    const placeAndTimes = (r: { lat: number; lon: number; startTime: number; endTime: number }) => ({
+      latitude: Math.round(r.lat * 1e5) / 1e5,
+      longitude: Math.round(r.lon * 1e5) / 1e5,
+      startTime: iso(r.startTime),
+      endTime: iso(r.endTime),
+    });
     const bunker: BunkerRecordInput[] = [];
     const oilChange: OilChangeRecordInput[] = [];
     const hullCleaning: HullCleaningRecordInput[] = [];
@@ -329,10 +336,7 @@ export class VesselSimulator {
           equipment: r.equipment,
           oilTypeBefore: r.oilTypeBefore,
           oilTypeAfter: r.oilTypeAfter,
-          latitude: Math.round(r.lat * 1e5) / 1e5,
-          longitude: Math.round(r.lon * 1e5) / 1e5,
-          startTime: iso(r.startTime),
-          endTime: iso(r.endTime),
+          ...placeAndTimes(r),
           reason: r.reason,
           operator: r.operator,
         });
@@ -340,10 +344,7 @@ export class VesselSimulator {
         hullCleaning.push({
           kind: 'hull_cleaning',
           place: r.place,
-          latitude: Math.round(r.lat * 1e5) / 1e5,
-          longitude: Math.round(r.lon * 1e5) / 1e5,
-          startTime: iso(r.startTime),
-          endTime: iso(r.endTime),
+          ...placeAndTimes(r),
           remark: r.remark,
         });
       }

@@ -81,9 +81,31 @@ const kgh = (k: number) => k / 3600;
 const t = (tonnes: number) => tonnes * 1000;
 const TWO_PI = 2 * Math.PI;
 
-type Def = Omit<ChannelDef, 'signalK' | 'limits'> & { limits?: AlarmLimits; signalK?: boolean };
-const ch = (d: Def): ChannelDef => ({ signalK: true, limits: {}, ...d });
-const ext = (d: Def): ChannelDef => ({ ...ch(d), signalK: false });
+/** What a row may add to its id, label, unit and range: default alarm limits (none when absent) and flags. */
+type RowExtras = { limits?: AlarmLimits } & Pick<ChannelDef, 'circular' | 'fuelClass'>;
+/**
+ * The catalogue's rows on one equipment: `sk` for a Signal K path, `ext` for our extension of it. A row reads
+ * id, label, SI unit, plausible range, then its extras.
+ */
+const rowsOf = (equipment: Equipment) => {
+  const row =
+    (signalK: boolean) =>
+    (
+      id: string,
+      label: string,
+      unit: SiUnit,
+      range: readonly [number, number],
+      extras: RowExtras = {},
+    ): ChannelDef => {
+      const { limits = {}, ...flags } = extras;
+      return { signalK, limits, id, equipment, label, unit, range, ...flags };
+    };
+  return { sk: row(true), ext: row(false) };
+};
+const nav = rowsOf('navigation');
+const env = rowsOf('environment');
+const me = rowsOf('me');
+const tank = rowsOf('tanks');
 
 /** Main-engine cylinders with exhaust temperature sensors (6S50ME-B class engine). */
 export const MAIN_ENGINE_CYLINDERS = 6;
@@ -105,433 +127,134 @@ export function fuelKindOf(productFuelId: string): FuelKind | undefined {
 }
 
 const navigation: ChannelDef[] = [
-  ch({
-    id: 'navigation.position.latitude',
-    equipment: 'navigation',
-    label: 'Latitude',
-    unit: 'deg',
-    range: [-90, 90],
-  }),
-  ch({
-    id: 'navigation.position.longitude',
-    equipment: 'navigation',
-    label: 'Longitude',
-    unit: 'deg',
-    range: [-180, 180],
-  }),
-  ch({
-    id: 'navigation.speedOverGround',
-    equipment: 'navigation',
-    label: 'Speed over ground',
-    unit: 'm/s',
-    range: [0, kn(40)],
-  }),
-  ch({
-    id: 'navigation.speedThroughWater',
-    equipment: 'navigation',
-    label: 'Speed through water',
-    unit: 'm/s',
-    range: [kn(-10), kn(40)],
-  }),
-  ch({
-    id: 'navigation.courseOverGroundTrue',
-    equipment: 'navigation',
-    label: 'Course over ground',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ch({
-    id: 'navigation.headingTrue',
-    equipment: 'navigation',
-    label: 'Heading (true)',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ch({
-    id: 'navigation.headingMagnetic',
-    equipment: 'navigation',
-    label: 'Heading (magnetic)',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ch({
-    id: 'navigation.rateOfTurn',
-    equipment: 'navigation',
-    label: 'Rate of turn',
-    unit: 'rad/s',
-    range: [deg(-30), deg(30)],
-  }),
-  ch({
-    id: 'navigation.attitude.roll',
-    equipment: 'navigation',
-    label: 'Heel',
-    unit: 'rad',
-    range: [deg(-90), deg(90)],
+  nav.sk('navigation.position.latitude', 'Latitude', 'deg', [-90, 90]),
+  nav.sk('navigation.position.longitude', 'Longitude', 'deg', [-180, 180]),
+  nav.sk('navigation.speedOverGround', 'Speed over ground', 'm/s', [0, kn(40)]),
+  nav.sk('navigation.speedThroughWater', 'Speed through water', 'm/s', [kn(-10), kn(40)]),
+  nav.sk('navigation.courseOverGroundTrue', 'Course over ground', 'rad', [0, TWO_PI], { circular: true }),
+  nav.sk('navigation.headingTrue', 'Heading (true)', 'rad', [0, TWO_PI], { circular: true }),
+  nav.sk('navigation.headingMagnetic', 'Heading (magnetic)', 'rad', [0, TWO_PI], { circular: true }),
+  nav.sk('navigation.rateOfTurn', 'Rate of turn', 'rad/s', [deg(-30), deg(30)]),
+  nav.sk('navigation.attitude.roll', 'Heel', 'rad', [deg(-90), deg(90)], {
     limits: { low: deg(-10), lowlow: deg(-20), high: deg(10), highhigh: deg(20) },
   }),
-  ch({
-    id: 'navigation.attitude.pitch',
-    equipment: 'navigation',
-    label: 'Pitch (trim angle)',
-    unit: 'rad',
-    range: [deg(-45), deg(45)],
-  }),
-  ext({
-    id: 'navigation.trim',
-    equipment: 'navigation',
-    label: 'Trim (aft − fore)',
-    unit: 'm',
-    range: [-15, 15],
-    limits: { low: -1, high: 4 },
-  }),
-  ext({
-    id: 'navigation.draft.fore',
-    equipment: 'navigation',
-    label: 'Draft fore',
-    unit: 'm',
-    range: [0, 30],
-  }),
-  ext({ id: 'navigation.draft.aft', equipment: 'navigation', label: 'Draft aft', unit: 'm', range: [0, 30] }),
-  ext({
-    id: 'navigation.draft.port',
-    equipment: 'navigation',
-    label: 'Draft port',
-    unit: 'm',
-    range: [0, 30],
-  }),
-  ext({
-    id: 'navigation.draft.starboard',
-    equipment: 'navigation',
-    label: 'Draft starboard',
-    unit: 'm',
-    range: [0, 30],
-  }),
-  ch({
-    id: 'steering.rudderAngle',
-    equipment: 'navigation',
-    label: 'Rudder angle',
-    unit: 'rad',
-    range: [deg(-90), deg(90)],
+  nav.sk('navigation.attitude.pitch', 'Pitch (trim angle)', 'rad', [deg(-45), deg(45)]),
+  nav.ext('navigation.trim', 'Trim (aft − fore)', 'm', [-15, 15], { limits: { low: -1, high: 4 } }),
+  nav.ext('navigation.draft.fore', 'Draft fore', 'm', [0, 30]),
+  nav.ext('navigation.draft.aft', 'Draft aft', 'm', [0, 30]),
+  nav.ext('navigation.draft.port', 'Draft port', 'm', [0, 30]),
+  nav.ext('navigation.draft.starboard', 'Draft starboard', 'm', [0, 30]),
+  nav.sk('steering.rudderAngle', 'Rudder angle', 'rad', [deg(-90), deg(90)], {
     limits: { low: deg(-35), high: deg(35) },
   }),
-  ch({
-    id: 'environment.depth.belowTransducer',
-    equipment: 'navigation',
-    label: 'Depth below transducer',
-    unit: 'm',
-    range: [0, 12_000],
-  }),
-  ch({
-    id: 'environment.depth.belowSurface',
-    equipment: 'navigation',
-    label: 'Depth below surface',
-    unit: 'm',
-    range: [0, 12_000],
-  }),
-  ch({
-    id: 'environment.depth.belowKeel',
-    equipment: 'navigation',
-    label: 'Under-keel clearance',
-    unit: 'm',
-    range: [-10, 12_000],
+  nav.sk('environment.depth.belowTransducer', 'Depth below transducer', 'm', [0, 12_000]),
+  nav.sk('environment.depth.belowSurface', 'Depth below surface', 'm', [0, 12_000]),
+  nav.sk('environment.depth.belowKeel', 'Under-keel clearance', 'm', [-10, 12_000], {
     limits: { lowlow: 2, low: 5 },
   }),
 ];
 
 const environment: ChannelDef[] = [
-  ch({
-    id: 'environment.wind.speedTrue',
-    equipment: 'environment',
-    label: 'True wind speed',
-    unit: 'm/s',
-    range: [0, 100],
-  }),
-  ch({
-    id: 'environment.wind.angleTrueWater',
-    equipment: 'environment',
-    label: 'True wind angle',
-    unit: 'rad',
-    range: [-Math.PI, TWO_PI],
+  env.sk('environment.wind.speedTrue', 'True wind speed', 'm/s', [0, 100]),
+  env.sk('environment.wind.angleTrueWater', 'True wind angle', 'rad', [-Math.PI, TWO_PI], { circular: true }),
+  env.sk('environment.wind.directionTrue', 'True wind direction', 'rad', [0, TWO_PI], { circular: true }),
+  env.sk('environment.wind.speedApparent', 'Apparent wind speed', 'm/s', [0, 100]),
+  env.sk('environment.wind.angleApparent', 'Apparent wind angle', 'rad', [-Math.PI, TWO_PI], {
     circular: true,
   }),
-  ch({
-    id: 'environment.wind.directionTrue',
-    equipment: 'environment',
-    label: 'True wind direction',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ch({
-    id: 'environment.wind.speedApparent',
-    equipment: 'environment',
-    label: 'Apparent wind speed',
-    unit: 'm/s',
-    range: [0, 100],
-  }),
-  ch({
-    id: 'environment.wind.angleApparent',
-    equipment: 'environment',
-    label: 'Apparent wind angle',
-    unit: 'rad',
-    range: [-Math.PI, TWO_PI],
-    circular: true,
-  }),
-  ext({
-    id: 'environment.wave.significantHeight',
-    equipment: 'environment',
-    label: 'Wave height',
-    unit: 'm',
-    range: [0, 30],
-  }),
-  ext({
-    id: 'environment.wave.directionTrue',
-    equipment: 'environment',
-    label: 'Wave direction',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ext({
-    id: 'environment.wave.period',
-    equipment: 'environment',
-    label: 'Wave period',
-    unit: 's',
-    range: [0, 30],
-  }),
-  ext({
-    id: 'environment.swell.significantHeight',
-    equipment: 'environment',
-    label: 'Swell height',
-    unit: 'm',
-    range: [0, 30],
-  }),
-  ext({
-    id: 'environment.swell.directionTrue',
-    equipment: 'environment',
-    label: 'Swell direction',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ext({
-    id: 'environment.swell.period',
-    equipment: 'environment',
-    label: 'Swell period',
-    unit: 's',
-    range: [0, 30],
-  }),
-  ch({
-    id: 'environment.current.drift',
-    equipment: 'environment',
-    label: 'Current speed',
-    unit: 'm/s',
-    range: [0, kn(15)],
-  }),
-  ch({
-    id: 'environment.current.setTrue',
-    equipment: 'environment',
-    label: 'Current set',
-    unit: 'rad',
-    range: [0, TWO_PI],
-    circular: true,
-  }),
-  ch({
-    id: 'environment.outside.temperature',
-    equipment: 'environment',
-    label: 'Air temperature',
-    unit: 'K',
-    range: [C(-60), C(70)],
-  }),
-  ch({
-    id: 'environment.outside.pressure',
-    equipment: 'environment',
-    label: 'Air pressure',
-    unit: 'Pa',
-    range: [80_000, 110_000],
-  }),
-  ch({
-    id: 'environment.water.temperature',
-    equipment: 'environment',
-    label: 'Sea water temperature',
-    unit: 'K',
-    range: [C(-3), C(45)],
-  }),
+  env.ext('environment.wave.significantHeight', 'Wave height', 'm', [0, 30]),
+  env.ext('environment.wave.directionTrue', 'Wave direction', 'rad', [0, TWO_PI], { circular: true }),
+  env.ext('environment.wave.period', 'Wave period', 's', [0, 30]),
+  env.ext('environment.swell.significantHeight', 'Swell height', 'm', [0, 30]),
+  env.ext('environment.swell.directionTrue', 'Swell direction', 'rad', [0, TWO_PI], { circular: true }),
+  env.ext('environment.swell.period', 'Swell period', 's', [0, 30]),
+  env.sk('environment.current.drift', 'Current speed', 'm/s', [0, kn(15)]),
+  env.sk('environment.current.setTrue', 'Current set', 'rad', [0, TWO_PI], { circular: true }),
+  env.sk('environment.outside.temperature', 'Air temperature', 'K', [C(-60), C(70)]),
+  env.sk('environment.outside.pressure', 'Air pressure', 'Pa', [80_000, 110_000]),
+  env.sk('environment.water.temperature', 'Sea water temperature', 'K', [C(-3), C(45)]),
 ];
 
 const mainEngine: ChannelDef[] = [
-  ch({
-    id: 'propulsion.main.revolutions',
-    equipment: 'me',
-    label: 'Shaft speed',
-    unit: 'Hz',
-    range: [rpm(-200), rpm(200)],
+  me.sk('propulsion.main.revolutions', 'Shaft speed', 'Hz', [rpm(-200), rpm(200)], {
     limits: { high: rpm(127), highhigh: rpm(133) },
   }),
-  ch({
-    id: 'propulsion.main.engineLoad',
-    equipment: 'me',
-    label: 'Engine load',
-    unit: 'ratio',
-    range: [0, 1.2],
+  me.sk('propulsion.main.engineLoad', 'Engine load', 'ratio', [0, 1.2], {
     limits: { high: 0.9, highhigh: 1 },
   }),
-  ext({
-    id: 'propulsion.main.shaftPower',
-    equipment: 'me',
-    label: 'Shaft power',
-    unit: 'W',
-    range: [kW(-1000), kW(20_000)],
+  me.ext('propulsion.main.shaftPower', 'Shaft power', 'W', [kW(-1000), kW(20_000)], {
     limits: { high: kW(8200) },
   }),
-  ext({
-    id: 'propulsion.main.shaftTorque',
-    equipment: 'me',
-    label: 'Shaft torque',
-    unit: 'N.m',
-    range: [-2e6, 2e6],
-  }),
+  me.ext('propulsion.main.shaftTorque', 'Shaft torque', 'N.m', [-2e6, 2e6]),
   ...fuelKinds.map((f) =>
-    ext({
-      id: `propulsion.main.fuel.${f}.massFlow`,
-      equipment: 'me',
-      label: `ME fuel flow ${f.toUpperCase()}`,
-      unit: 'kg/s',
-      range: [0, kgh(5000)],
+    me.ext(`propulsion.main.fuel.${f}.massFlow`, `ME fuel flow ${f.toUpperCase()}`, 'kg/s', [0, kgh(5000)], {
       fuelClass: fuelClassOfKind[f],
     }),
   ),
-  ext({
-    id: 'propulsion.main.fuelRack',
-    equipment: 'me',
-    label: 'Fuel rack (index)',
-    unit: 'ratio',
-    range: [0, 1.2],
-    limits: { high: 0.95 },
-  }),
-  ext({
-    id: 'propulsion.main.scavengeAirPressure',
-    equipment: 'me',
-    label: 'Scavenge air pressure',
-    unit: 'Pa',
-    range: [0, bar(6)],
+  me.ext('propulsion.main.fuelRack', 'Fuel rack (index)', 'ratio', [0, 1.2], { limits: { high: 0.95 } }),
+  me.ext('propulsion.main.scavengeAirPressure', 'Scavenge air pressure', 'Pa', [0, bar(6)], {
     limits: { high: bar(4), highhigh: bar(4.5) },
   }),
-  ext({
-    id: 'propulsion.main.turbocharger.revolutions',
-    equipment: 'me',
-    label: 'Turbocharger speed',
-    unit: 'Hz',
-    range: [0, rpm(30_000)],
+  me.ext('propulsion.main.turbocharger.revolutions', 'Turbocharger speed', 'Hz', [0, rpm(30_000)], {
     limits: { high: rpm(22_000), highhigh: rpm(24_000) },
   }),
   ...Array.from({ length: MAIN_ENGINE_CYLINDERS }, (_, i) =>
-    ext({
-      id: `propulsion.main.cylinders.${i + 1}.exhaustTemperature`,
-      equipment: 'me',
-      label: `Exhaust gas temperature cyl. ${i + 1}`,
-      unit: 'K',
-      range: [C(-20), C(700)],
-      limits: { high: C(430), highhigh: C(460) },
-    }),
+    me.ext(
+      `propulsion.main.cylinders.${i + 1}.exhaustTemperature`,
+      `Exhaust gas temperature cyl. ${i + 1}`,
+      'K',
+      [C(-20), C(700)],
+      { limits: { high: C(430), highhigh: C(460) } },
+    ),
   ),
-  ch({
-    id: 'propulsion.main.exhaustTemperature',
-    equipment: 'me',
-    label: 'Exhaust gas temperature after turbocharger',
-    unit: 'K',
-    range: [C(-20), C(600)],
-    limits: { high: C(320), highhigh: C(350) },
-  }),
-  ch({
-    id: 'propulsion.main.coolantTemperature',
-    equipment: 'me',
-    label: 'Jacket water temperature',
-    unit: 'K',
-    range: [C(-20), C(150)],
+  me.sk(
+    'propulsion.main.exhaustTemperature',
+    'Exhaust gas temperature after turbocharger',
+    'K',
+    [C(-20), C(600)],
+    { limits: { high: C(320), highhigh: C(350) } },
+  ),
+  me.sk('propulsion.main.coolantTemperature', 'Jacket water temperature', 'K', [C(-20), C(150)], {
     limits: { low: C(70), high: C(90), highhigh: C(95) },
   }),
-  ch({
-    id: 'propulsion.main.coolantPressure',
-    equipment: 'me',
-    label: 'Jacket water pressure',
-    unit: 'Pa',
-    range: [0, bar(10)],
+  me.sk('propulsion.main.coolantPressure', 'Jacket water pressure', 'Pa', [0, bar(10)], {
     limits: { lowlow: bar(2), low: bar(2.5) },
   }),
-  ch({
-    id: 'propulsion.main.oilTemperature',
-    equipment: 'me',
-    label: 'Lube oil temperature',
-    unit: 'K',
-    range: [C(-20), C(150)],
+  me.sk('propulsion.main.oilTemperature', 'Lube oil temperature', 'K', [C(-20), C(150)], {
     limits: { high: C(55), highhigh: C(60) },
   }),
-  ch({
-    id: 'propulsion.main.oilPressure',
-    equipment: 'me',
-    label: 'Lube oil pressure',
-    unit: 'Pa',
-    range: [0, bar(10)],
+  me.sk('propulsion.main.oilPressure', 'Lube oil pressure', 'Pa', [0, bar(10)], {
     limits: { lowlow: bar(1.5), low: bar(1.8) },
   }),
 ];
 
 const generator = (n: 1 | 2 | 3): ChannelDef[] => {
-  const equipment = `ge${n}` as const;
+  const on = rowsOf(`ge${n}`);
   const base = `electrical.generators.ge${n}`;
   return [
-    ext({ id: `${base}.running`, equipment, label: `GE${n} running`, unit: 'bool', range: [0, 1] }),
-    ext({
-      id: `${base}.realPower`,
-      equipment,
-      label: `GE${n} electrical load`,
-      unit: 'W',
-      range: [kW(-100), kW(1500)],
+    on.ext(`${base}.running`, `GE${n} running`, 'bool', [0, 1]),
+    on.ext(`${base}.realPower`, `GE${n} electrical load`, 'W', [kW(-100), kW(1500)], {
       limits: { high: kW(560), highhigh: kW(620) },
     }),
-    ext({
-      id: `${base}.fuel.massFlow`,
-      equipment,
-      label: `GE${n} fuel flow`,
-      unit: 'kg/s',
-      range: [0, kgh(500)],
+    on.ext(`${base}.fuel.massFlow`, `GE${n} fuel flow`, 'kg/s', [0, kgh(500)], {
       fuelClass: 'diesel_gas_oil',
     }),
-    ext({ id: `${base}.sfoc`, equipment, label: `GE${n} SFOC`, unit: 'kg/J', range: [0, 1000 / 3.6e9] }),
-    ext({
-      id: `${base}.exhaustTemperature`,
-      equipment,
-      label: `GE${n} exhaust gas temperature`,
-      unit: 'K',
-      range: [C(-20), C(700)],
+    on.ext(`${base}.sfoc`, `GE${n} SFOC`, 'kg/J', [0, 1000 / 3.6e9]),
+    on.ext(`${base}.exhaustTemperature`, `GE${n} exhaust gas temperature`, 'K', [C(-20), C(700)], {
       limits: { high: C(480), highhigh: C(520) },
     }),
   ];
 };
 
 const boiler = (n: 1 | 2): ChannelDef[] => {
-  const equipment = `boiler${n}` as const;
+  const on = rowsOf(`boiler${n}`);
   const base = `steam.boilers.boiler${n}`;
   return [
-    ext({ id: `${base}.running`, equipment, label: `Boiler ${n} running`, unit: 'bool', range: [0, 1] }),
-    ext({
-      id: `${base}.steamPressure`,
-      equipment,
-      label: `Boiler ${n} steam pressure`,
-      unit: 'Pa',
-      range: [0, bar(20)],
+    on.ext(`${base}.running`, `Boiler ${n} running`, 'bool', [0, 1]),
+    on.ext(`${base}.steamPressure`, `Boiler ${n} steam pressure`, 'Pa', [0, bar(20)], {
       limits: { low: bar(5), high: bar(9), highhigh: bar(10) },
     }),
-    ext({
-      id: `${base}.fuel.massFlow`,
-      equipment,
-      label: `Boiler ${n} fuel flow`,
-      unit: 'kg/s',
-      range: [0, kgh(1000)],
+    on.ext(`${base}.fuel.massFlow`, `Boiler ${n} fuel flow`, 'kg/s', [0, kgh(1000)], {
       fuelClass: 'diesel_gas_oil',
     }),
   ];
@@ -539,29 +262,14 @@ const boiler = (n: 1 | 2): ChannelDef[] => {
 
 const tanks: ChannelDef[] = [
   ...fuelKinds.map((f) =>
-    ext({
-      id: `tanks.fuel.${f}.currentMass`,
-      equipment: 'tanks',
-      label: `ROB ${f.toUpperCase()}`,
-      unit: 'kg',
-      range: [0, t(10_000)],
+    tank.ext(`tanks.fuel.${f}.currentMass`, `ROB ${f.toUpperCase()}`, 'kg', [0, t(10_000)], {
       limits: { low: t(100), lowlow: t(50) },
     }),
   ),
-  ext({
-    id: 'tanks.lubrication.systemOil.currentVolume',
-    equipment: 'tanks',
-    label: 'ROB system oil',
-    unit: 'm3',
-    range: [0, 200],
+  tank.ext('tanks.lubrication.systemOil.currentVolume', 'ROB system oil', 'm3', [0, 200], {
     limits: { low: 5 },
   }),
-  ext({
-    id: 'tanks.lubrication.cylinderOil.currentVolume',
-    equipment: 'tanks',
-    label: 'ROB cylinder oil',
-    unit: 'm3',
-    range: [0, 200],
+  tank.ext('tanks.lubrication.cylinderOil.currentVolume', 'ROB cylinder oil', 'm3', [0, 200], {
     limits: { low: 5 },
   }),
 ];

@@ -11,53 +11,40 @@ const rotterdam = { nameEn: 'Rotterdam', locode: 'NLRTM', inEea: true };
 const hamburg = { nameEn: 'Hamburg', locode: 'DEHAM', inEea: true };
 const shanghai = { nameEn: 'Shanghai', nameZh: '上海', locode: 'CNSHA', inEea: false };
 
+/**
+ * A 2025 filling record: id, type, voyage, its days of arrival and departure (`MM-DD`, midnight UTC), the distance
+ * sailed to it, ROB in t (HFO and MGO at arrival, HFO and MGO at departure), then its other fields.
+ */
+const record = (
+  [id, type, voyageNumber]: [string, FillingRecord['type'], string],
+  [arrival, departure]: [string, string],
+  distanceNm: number,
+  [hfoIn, mgoIn, hfoOut, mgoOut]: [number, number, number, number],
+  fields: Partial<FillingRecord> = {},
+): FillingRecord => ({
+  id,
+  type,
+  voyageNumber,
+  ...fields,
+  arrivalUtc: `2025-${arrival}T00:00:00Z`,
+  departureUtc: `2025-${departure}T00:00:00Z`,
+  distanceNm,
+  robArrivalT: { ls_hfo: hfoIn, mdo_mgo: mgoIn },
+  robDepartureT: { ls_hfo: hfoOut, mdo_mgo: mgoOut },
+});
+
 const records: FillingRecord[] = [
-  {
-    id: 'r1',
-    type: 'departure',
-    voyageNumber: '2301',
+  record(['r1', 'departure', '2301'], ['03-01', '03-02'], 0, [500, 100, 495, 98], {
     port: rotterdam,
-    arrivalUtc: '2025-03-01T00:00:00Z',
-    departureUtc: '2025-03-02T00:00:00Z',
-    distanceNm: 0,
-    robArrivalT: { ls_hfo: 500, mdo_mgo: 100 },
-    robDepartureT: { ls_hfo: 495, mdo_mgo: 98 },
     departureCargoT: 40_000,
-  },
-  {
-    id: 'r2',
-    type: 'departure',
-    voyageNumber: '2301',
+  }),
+  record(['r2', 'departure', '2301'], ['03-03', '03-04'], 300, [465, 97, 960, 95], {
     port: hamburg,
-    arrivalUtc: '2025-03-03T00:00:00Z',
-    departureUtc: '2025-03-04T00:00:00Z',
-    distanceNm: 300,
-    robArrivalT: { ls_hfo: 465, mdo_mgo: 97 },
-    robDepartureT: { ls_hfo: 960, mdo_mgo: 95 },
     departureCargoT: 30_000,
     bunkers: [{ fuelId: 'ls_hfo', quantityT: 500 }],
-  },
-  {
-    id: 'r3',
-    type: 'drift_end',
-    voyageNumber: '2302',
-    arrivalUtc: '2025-03-10T00:00:00Z',
-    departureUtc: '2025-03-11T00:00:00Z',
-    distanceNm: 3000,
-    robArrivalT: { ls_hfo: 700, mdo_mgo: 95 },
-    robDepartureT: { ls_hfo: 695, mdo_mgo: 95 },
-  },
-  {
-    id: 'r4',
-    type: 'departure',
-    voyageNumber: '2302',
-    port: shanghai,
-    arrivalUtc: '2025-04-01T00:00:00Z',
-    departureUtc: '2025-04-03T00:00:00Z',
-    distanceNm: 8000,
-    robArrivalT: { ls_hfo: 195, mdo_mgo: 90 },
-    robDepartureT: { ls_hfo: 190, mdo_mgo: 85 },
-  },
+  }),
+  record(['r3', 'drift_end', '2302'], ['03-10', '03-11'], 3000, [700, 95, 695, 95]),
+  record(['r4', 'departure', '2302'], ['04-01', '04-03'], 8000, [195, 90, 190, 85], { port: shanghai }),
 ];
 
 describe('reportable records (SPEC §4)', () => {

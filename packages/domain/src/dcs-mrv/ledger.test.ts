@@ -5,6 +5,7 @@ import {
   aggregatePeriod,
   buildLedger,
   type LedgerEvent,
+  type LedgerEventKind,
   maxLegSpeedKn,
   type PortRef,
   type Stay,
@@ -21,6 +22,16 @@ const HFO = 3.114;
 const MGO = 3.206;
 const Y2025 = { from: ms('2025-01-01T00:00:00Z'), to: ms('2026-01-01T00:00:00Z') };
 const Y2026 = { from: ms('2026-01-01T00:00:00Z'), to: ms('2027-01-01T00:00:00Z') };
+/** Fuel remaining on board, t: heavy fuel oil and marine gas oil. */
+const rob = (ls_hfo: number, mdo_mgo: number) => ({ ls_hfo, mdo_mgo });
+/** A crew's event record: kind, id, voyage number, time (ISO; a date alone is its midnight UTC), other fields. */
+const event = (
+  kind: LedgerEventKind,
+  id: string,
+  voyageNumber: string,
+  atIso: string,
+  fields: Partial<LedgerEvent> = {},
+): LedgerEvent => ({ id, kind, voyageNumber, atMs: ms(atIso), ...fields });
 const mrvScope = (l: { legs: readonly VoyageLeg[]; stays: readonly Stay[] }) => ({
   legs: l.legs.filter((x) => x.euShare > 0),
   stays: l.stays.filter((x) => x.euShare > 0),
@@ -31,63 +42,13 @@ const mrvScope = (l: { legs: readonly VoyageLeg[]; stays: readonly Stay[] }) => 
  * anchorage at sea in which the ship takes 200 t from a bunker tanker (ship to ship), and a port call in Shanghai.
  */
 const fixture: LedgerEvent[] = [
-  {
-    id: 'arr-rtm',
-    kind: 'arrival',
-    voyageNumber: 'A1',
-    atMs: ms('2025-12-20T00:00:00Z'),
-    port: rotterdam,
-    distanceNm: 0,
-    robT: { ls_hfo: 500, mdo_mgo: 100 },
-  },
-  {
-    id: 'dep-rtm',
-    kind: 'departure',
-    voyageNumber: 'A2',
-    atMs: ms('2025-12-22T00:00:00Z'),
-    port: rotterdam,
-    cargoT: 40_000,
-    robT: { ls_hfo: 498, mdo_mgo: 96 },
-  },
-  {
-    id: 'anc-s',
-    kind: 'anchorage_start',
-    voyageNumber: 'A2',
-    atMs: ms('2025-12-30T00:00:00Z'),
-    robT: { ls_hfo: 400, mdo_mgo: 96 },
-  },
-  {
-    id: 'sts',
-    kind: 'bunkering',
-    voyageNumber: 'A2',
-    atMs: ms('2025-12-31T00:00:00Z'),
-    transfers: [{ fuelId: 'ls_hfo', quantityT: 200 }],
-  },
-  {
-    id: 'anc-e',
-    kind: 'anchorage_end',
-    voyageNumber: 'A2',
-    atMs: ms('2026-01-02T00:00:00Z'),
-    robT: { ls_hfo: 596, mdo_mgo: 95 },
-  },
-  {
-    id: 'arr-sha',
-    kind: 'arrival',
-    voyageNumber: 'A2',
-    atMs: ms('2026-01-10T00:00:00Z'),
-    port: shanghai,
-    distanceNm: 3600,
-    robT: { ls_hfo: 450, mdo_mgo: 95 },
-  },
-  {
-    id: 'dep-sha',
-    kind: 'departure',
-    voyageNumber: 'A3',
-    atMs: ms('2026-01-12T00:00:00Z'),
-    port: shanghai,
-    cargoT: 0,
-    robT: { ls_hfo: 446, mdo_mgo: 93 },
-  },
+  event('arrival', 'arr-rtm', 'A1', '2025-12-20', { port: rotterdam, distanceNm: 0, robT: rob(500, 100) }),
+  event('departure', 'dep-rtm', 'A2', '2025-12-22', { port: rotterdam, cargoT: 40_000, robT: rob(498, 96) }),
+  event('anchorage_start', 'anc-s', 'A2', '2025-12-30', { robT: rob(400, 96) }),
+  event('bunkering', 'sts', 'A2', '2025-12-31', { transfers: [{ fuelId: 'ls_hfo', quantityT: 200 }] }),
+  event('anchorage_end', 'anc-e', 'A2', '2026-01-02', { robT: rob(596, 95) }),
+  event('arrival', 'arr-sha', 'A2', '2026-01-10', { port: shanghai, distanceNm: 3600, robT: rob(450, 95) }),
+  event('departure', 'dep-sha', 'A3', '2026-01-12', { port: shanghai, cargoT: 0, robT: rob(446, 93) }),
 ];
 
 describe('the voyage ledger on a year written by hand', () => {
@@ -151,40 +112,18 @@ describe('the voyage ledger on a year written by hand', () => {
 
   it('flags an impossible passage and a stay of no length, naming the record', () => {
     const bad: LedgerEvent[] = [
-      {
-        id: 'd1',
-        kind: 'departure',
-        voyageNumber: 'B1',
-        atMs: ms('2026-01-26T03:06:00Z'),
-        port: singapore,
-        robT: { ls_hfo: 100 },
-      },
-      {
-        id: 'a1',
-        kind: 'arrival',
-        voyageNumber: 'B1',
-        atMs: ms('2026-01-26T08:28:00Z'),
+      event('departure', 'd1', 'B1', '2026-01-26T03:06:00Z', { port: singapore, robT: { ls_hfo: 100 } }),
+      event('arrival', 'a1', 'B1', '2026-01-26T08:28:00Z', {
         port: shanghai,
         distanceNm: 2498,
         robT: { ls_hfo: 97 },
-      },
-      {
-        id: 'd2',
-        kind: 'departure',
-        voyageNumber: 'B2',
-        atMs: ms('2026-01-26T08:28:00Z'),
-        port: shanghai,
-        robT: { ls_hfo: 97 },
-      },
-      {
-        id: 'a2',
-        kind: 'arrival',
-        voyageNumber: 'B2',
-        atMs: ms('2026-02-12T08:28:00Z'),
+      }),
+      event('departure', 'd2', 'B2', '2026-01-26T08:28:00Z', { port: shanghai, robT: { ls_hfo: 97 } }),
+      event('arrival', 'a2', 'B2', '2026-02-12T08:28:00Z', {
         port: gdansk,
         distanceNm: 0,
         robT: { ls_hfo: 50 },
-      },
+      }),
     ];
     const issues = buildLedger(bad, { serviceSpeedKn: 13.5 }).issues;
     expect(issues.map((i) => [i.code, i.recordId])).toEqual([
@@ -199,23 +138,8 @@ describe('the voyage ledger on a year written by hand', () => {
 describe('records out of sequence', () => {
   it('flags a passage of months: the port calls between its ends are missing', () => {
     const events: LedgerEvent[] = [
-      {
-        id: 'd',
-        kind: 'departure',
-        voyageNumber: 'C1',
-        atMs: ms('2025-03-10T00:00:00Z'),
-        port: rotterdam,
-        robT: { ls_hfo: 500 },
-      },
-      {
-        id: 'a',
-        kind: 'arrival',
-        voyageNumber: 'C1',
-        atMs: ms('2026-10-29T00:00:00Z'),
-        port: gdansk,
-        distanceNm: 2500,
-        robT: { ls_hfo: 450 },
-      },
+      event('departure', 'd', 'C1', '2025-03-10', { port: rotterdam, robT: { ls_hfo: 500 } }),
+      event('arrival', 'a', 'C1', '2026-10-29', { port: gdansk, distanceNm: 2500, robT: { ls_hfo: 450 } }),
     ];
     expect(buildLedger(events, { serviceSpeedKn: 14 }).issues.map((i) => [i.code, i.recordId])).toEqual([
       ['passage_too_long', 'a'],
@@ -224,30 +148,9 @@ describe('records out of sequence', () => {
 
   it('books a stop at sea whose end is missing up to the arrival, and says so', () => {
     const events: LedgerEvent[] = [
-      {
-        id: 'd',
-        kind: 'departure',
-        voyageNumber: 'C1',
-        atMs: ms('2026-03-01T00:00:00Z'),
-        port: rotterdam,
-        robT: { ls_hfo: 500 },
-      },
-      {
-        id: 's',
-        kind: 'drift_start',
-        voyageNumber: 'C1',
-        atMs: ms('2026-03-03T00:00:00Z'),
-        robT: { ls_hfo: 452 },
-      },
-      {
-        id: 'a',
-        kind: 'arrival',
-        voyageNumber: 'C1',
-        atMs: ms('2026-03-04T00:00:00Z'),
-        port: gdansk,
-        distanceNm: 600,
-        robT: { ls_hfo: 450 },
-      },
+      event('departure', 'd', 'C1', '2026-03-01', { port: rotterdam, robT: { ls_hfo: 500 } }),
+      event('drift_start', 's', 'C1', '2026-03-03', { robT: { ls_hfo: 452 } }),
+      event('arrival', 'a', 'C1', '2026-03-04', { port: gdansk, distanceNm: 600, robT: { ls_hfo: 450 } }),
     ];
     const l = buildLedger(events, { serviceSpeedKn: 14 });
     expect(l.issues.map((i) => [i.code, i.recordId])).toEqual([['out_of_sequence', 's']]);
@@ -270,44 +173,24 @@ function simulatedYears(seed: number): { events: LedgerEvent[]; serviceSpeedKn: 
   let port = ports[0]!;
   let voyage = 1;
   const rob = () => ({ ls_hfo: Math.round(hfo * 10) / 10, mdo_mgo: Math.round(mgo * 10) / 10 });
+  const add = (kind: LedgerEventKind, atMs: number, fields: Partial<LedgerEvent> = {}) =>
+    events.push({ id: `e${events.length}`, kind, voyageNumber: String(voyage), atMs, ...fields });
   const burn = (hours: number, perHour: number) => {
     hfo -= hours * perHour;
     mgo -= hours * perHour * 0.05;
   };
-  events.push({
-    id: `e${events.length}`,
-    kind: 'arrival',
-    voyageNumber: String(voyage),
-    atMs: t,
-    port,
-    distanceNm: 0,
-    robT: rob(),
-  });
+  add('arrival', t, { port, distanceNm: 0, robT: rob() });
   while (t < ms('2027-01-01T00:00:00Z')) {
     const stayH = 12 + rnd() * 96;
     if (hfo < 800) {
       const q = Math.round(1000 - hfo);
-      events.push({
-        id: `e${events.length}`,
-        kind: 'bunkering',
-        voyageNumber: String(voyage),
-        atMs: t + 3_600_000,
-        transfers: [{ fuelId: 'ls_hfo', quantityT: q }],
-      });
+      add('bunkering', t + 3_600_000, { transfers: [{ fuelId: 'ls_hfo', quantityT: q }] });
       hfo += q;
     }
     burn(stayH, 0.15);
     t += stayH * 3_600_000;
     if (rnd() < 0.5) voyage++;
-    events.push({
-      id: `e${events.length}`,
-      kind: 'departure',
-      voyageNumber: String(voyage),
-      atMs: t,
-      port,
-      cargoT: Math.round(rnd() * 50_000),
-      robT: rob(),
-    });
+    add('departure', t, { port, cargoT: Math.round(rnd() * 50_000), robT: rob() });
     let next = ports[Math.floor(rnd() * ports.length)]!;
     if (next === port) next = ports[(ports.indexOf(port) + 1) % ports.length]!;
     const speed = serviceSpeedKn * (0.7 + rnd() * 0.35);
@@ -320,35 +203,15 @@ function simulatedYears(seed: number): { events: LedgerEvent[]; serviceSpeedKn: 
       t += h * 3_600_000;
       if (k < legs - 1) {
         const kind = rnd() < 0.5 ? 'anchorage' : 'drift';
-        events.push({
-          id: `e${events.length}`,
-          kind: `${kind}_start`,
-          voyageNumber: String(voyage),
-          atMs: t,
-          robT: rob(),
-        });
+        add(`${kind}_start`, t, { robT: rob() });
         const stopH = 2 + rnd() * 30;
         burn(stopH, 0.2);
         t += stopH * 3_600_000;
-        events.push({
-          id: `e${events.length}`,
-          kind: `${kind}_end`,
-          voyageNumber: String(voyage),
-          atMs: t,
-          robT: rob(),
-        });
+        add(`${kind}_end`, t, { robT: rob() });
       }
     }
     port = next;
-    events.push({
-      id: `e${events.length}`,
-      kind: 'arrival',
-      voyageNumber: String(voyage),
-      atMs: t,
-      port,
-      distanceNm: Math.round(speed * underwayH * 10) / 10,
-      robT: rob(),
-    });
+    add('arrival', t, { port, distanceNm: Math.round(speed * underwayH * 10) / 10, robT: rob() });
   }
   // The records come in any order.
   return { events: [...events].sort(() => rnd() - 0.5), serviceSpeedKn };

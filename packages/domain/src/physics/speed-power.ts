@@ -18,25 +18,30 @@ export interface SpeedPowerCurve {
 /** The speeds of the Lab021 curves, 8 to 20 kn. */
 const LAB021_SPEEDS_KN = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 
-/** Lab021 ballast curve, mean draught 7.287 m. */
-export const BALLAST_CURVE: SpeedPowerCurve = {
-  draftM: 7.287,
+/** A Lab021 curve: its mean draught and the power at each of the Lab021 speeds. */
+const lab021Curve = (draftM: number, powerKw: readonly number[]): SpeedPowerCurve => ({
+  draftM,
   speedKn: LAB021_SPEEDS_KN,
-  powerKw: [
+  powerKw,
+});
+
+/** Lab021 ballast curve, mean draught 7.287 m. */
+export const BALLAST_CURVE = lab021Curve(
+  7.287,
+  [
     666.81, 1005.56, 1452.09, 2024.69, 2742.53, 3625.68, 4695.03, 5972.28, 7479.88, 9241.05, 11279.69,
     13620.45, 16288.6,
   ],
-};
+);
 
 /** Lab021 scantling curve, mean draught 12 m. */
-export const SCANTLING_CURVE: SpeedPowerCurve = {
-  draftM: 12,
-  speedKn: LAB021_SPEEDS_KN,
-  powerKw: [
+export const SCANTLING_CURVE = lab021Curve(
+  12,
+  [
     969.51, 1401.27, 1948.13, 2624.62, 3445.42, 4425.42, 5579.63, 6923.24, 8471.57, 10240.06, 12244.28,
     14499.92, 17022.79,
   ],
-};
+);
 
 /** `P = a·V^b` with P in kW and V in kn. */
 export interface PowerLaw {

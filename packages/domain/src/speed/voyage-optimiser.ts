@@ -532,27 +532,41 @@ function fastestOnly(front: readonly State[], opts: readonly LegSailing[]): Stat
   return best ? [best] : [];
 }
 
-/** Every leg at one speed through water (the speed the ship sails now, for the saving's baseline). */
-export function constantSpeedVoyage(
+/** A voyage of sailings: the legs with their total hours and fuel. */
+export type SailedVoyage = { legs: LegSailing[]; hours: number; fuelT: number };
+
+const totals = (legs: LegSailing[]): SailedVoyage => ({
+  legs,
+  hours: legs.reduce((a, s) => a + s.hours, 0),
+  fuelT: legs.reduce((a, s) => a + s.fuelT, 0),
+});
+
+/** Every leg sailed at the speed through water `stwOf` gives it, held within the leg's own limits. */
+function sailEachLeg(
   ship: SpeedShip,
   legs: readonly Leg[],
-  stwKn: number,
-): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
+  stwOf: (leg: Leg) => number,
+): SailedVoyage | undefined {
   const out: LegSailing[] = [];
   for (const leg of legs) {
     const s = sailLeg(
       ship,
       leg,
-      Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, stwKn)),
+      Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, stwOf(leg))),
     );
     if (!s) return undefined;
     out.push(s);
   }
-  return {
-    legs: out,
-    hours: out.reduce((a, s) => a + s.hours, 0),
-    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
-  };
+  return totals(out);
+}
+
+/** Every leg at one speed through water (the speed the ship sails now, for the saving's baseline). */
+export function constantSpeedVoyage(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  stwKn: number,
+): SailedVoyage | undefined {
+  return sailEachLeg(ship, legs, () => stwKn);
 }
 
 /** Every leg at one shaft power (the propeller at one RPM): what the RPM simulation predicts. */
@@ -560,23 +574,8 @@ export function constantPowerVoyage(
   ship: SpeedShip,
   legs: readonly Leg[],
   powerKw: number,
-): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
-  const out: LegSailing[] = [];
-  for (const leg of legs) {
-    const v = speedAtPowerKn(ship, powerKw, leg.courseRad, leg.weather);
-    const s = sailLeg(
-      ship,
-      leg,
-      Math.max(leg.minKn ?? 0, Math.min(leg.maxKn ?? Number.POSITIVE_INFINITY, v)),
-    );
-    if (!s) return undefined;
-    out.push(s);
-  }
-  return {
-    legs: out,
-    hours: out.reduce((a, s) => a + s.hours, 0),
-    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
-  };
+): SailedVoyage | undefined {
+  return sailEachLeg(ship, legs, (leg) => speedAtPowerKn(ship, powerKw, leg.courseRad, leg.weather));
 }
 
 /**
@@ -612,15 +611,10 @@ export function heldPowerThenPlanVoyage(
   powerKw: number,
   plan: readonly LegSailing[] | undefined,
   heldLegs: number,
-): { legs: LegSailing[]; hours: number; fuelT: number } | undefined {
+): SailedVoyage | undefined {
   const usePlan = plan && plan.length === legs.length;
   const held = usePlan ? Math.min(legs.length, Math.max(1, heldLegs)) : legs.length;
   const first = constantPowerVoyage(ship, legs.slice(0, held), powerKw);
   if (!first) return undefined;
-  const out = [...first.legs, ...(usePlan ? plan.slice(held) : [])];
-  return {
-    legs: out,
-    hours: out.reduce((a, s) => a + s.hours, 0),
-    fuelT: out.reduce((a, s) => a + s.fuelT, 0),
-  };
+  return totals([...first.legs, ...(usePlan ? plan.slice(held) : [])]);
 }

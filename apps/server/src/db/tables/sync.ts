@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RollupBucketColumns } from './rollup.ts';
 
 /**
  * Tables of the sync feature (migration 0034-sync). `sync_*` are the ship's side (what waits to be sent, cursors,
@@ -91,17 +92,10 @@ export interface FleetRecordsTable {
 }
 
 /** Hourly and daily rollups of every ship; partitioned by year of `t` (epoch s) on PostgreSQL. */
-export interface FleetRollupsTable {
+export interface FleetRollupsTable extends RollupBucketColumns {
   ship_id: string;
   level: string;
   channel: string;
-  t: number;
-  n: number;
-  v_sum: number;
-  v_min: number;
-  v_max: number;
-  v_last: number;
-  last_t: number;
   /** When the shore stored this version of the bucket, epoch ms (0 before migration 0036). */
   received_at: number;
 }

@@ -1,31 +1,13 @@
 import type { Alarm } from '@ecohelm/contracts';
 import { channelById, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AlarmRow } from '../../db/tables/alarms.ts';
-import type { EngineAlarm } from './alarms.engine.ts';
+import type { AlarmIdentity, EngineAlarm } from './alarms.engine.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 export const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /** An alarm as the API shows it, before units and the device's read mark. */
-export interface AlarmShape {
-  id: number;
-  key: string;
-  category: string;
-  condition: string;
-  equipment: string;
-  channel: string | null;
-  priority: string;
-  state: string;
-  escalated: boolean;
-  raisedAt: string;
-  updatedAt: string;
-  acknowledgedAt: string | null;
-  acknowledgedBy: string | null;
-  clearedAt: string | null;
-  silencedUntil: string | null;
-  value: number | null;
-  limit: number | null;
-}
+export type AlarmShape = Omit<Alarm, 'unit' | 'read'>;
 
 /** Value and limit of an alarm in the unit the console shows. */
 export function displayed(a: Pick<AlarmShape, 'channel' | 'condition' | 'value' | 'limit'>) {
@@ -56,17 +38,26 @@ export function fromEngine(a: EngineAlarm): AlarmShape {
   };
 }
 
-export function fromRow(r: AlarmRow): AlarmShape {
+/** What a stored alarm is and where it stands (identity, state, escalation), the same for the engine and the API. */
+export function rowStanding(
+  r: AlarmRow,
+): Pick<EngineAlarm, 'id' | keyof AlarmIdentity | 'state' | 'escalated'> {
   return {
     id: Number(r.id),
     key: r.key,
-    category: r.category,
-    condition: r.condition,
-    equipment: r.equipment,
+    category: r.category as AlarmIdentity['category'],
+    condition: r.condition as AlarmIdentity['condition'],
+    equipment: r.equipment as AlarmIdentity['equipment'],
     channel: r.channel,
-    priority: r.priority,
-    state: r.state,
+    priority: r.priority as AlarmIdentity['priority'],
+    state: r.state as EngineAlarm['state'],
     escalated: r.escalated === 1,
+  };
+}
+
+export function fromRow(r: AlarmRow): AlarmShape {
+  return {
+    ...rowStanding(r),
     raisedAt: r.raised_at,
     updatedAt: r.updated_at,
     acknowledgedAt: r.acknowledged_at,
@@ -78,4 +69,4 @@ export function fromRow(r: AlarmRow): AlarmShape {
   };
 }
 
-export const toAlarm = (a: AlarmShape, read: boolean): Alarm => ({ ...a, ...displayed(a), read }) as Alarm;
+export const toAlarm = (a: AlarmShape, read: boolean): Alarm => ({ ...a, ...displayed(a), read });

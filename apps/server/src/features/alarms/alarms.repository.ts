@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AlarmEventsTable, AlarmLimitsTable, AlarmRow } from '../../db/tables/alarms.ts';
 import { type EngineAlarm, identityOf, type Transition } from './alarms.engine.ts';
+import { rowStanding } from './alarms.mapping.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const ms = (s: string | null) => (s === null ? null : Date.parse(s));
@@ -82,15 +83,7 @@ export class AlarmsRepository {
   async openAlarms(): Promise<EngineAlarm[]> {
     const rows = await this.#db.selectFrom('alarms').selectAll().where('state', '!=', 'cleared').execute();
     return rows.map((r) => ({
-      id: Number(r.id),
-      key: r.key,
-      category: r.category as EngineAlarm['category'],
-      condition: r.condition as EngineAlarm['condition'],
-      equipment: r.equipment as EngineAlarm['equipment'],
-      channel: r.channel,
-      priority: r.priority as EngineAlarm['priority'],
-      state: r.state as EngineAlarm['state'],
-      escalated: r.escalated === 1,
+      ...rowStanding(r),
       raisedAt: Date.parse(r.raised_at),
       updatedAt: Date.parse(r.updated_at),
       acknowledgedAt: ms(r.acknowledged_at),

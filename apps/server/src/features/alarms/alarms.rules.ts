@@ -81,6 +81,19 @@ export function equipmentRunning(equipment: Equipment, latest: Latest): boolean 
 
 const levels = ['highhigh', 'high', 'low', 'lowlow'] as const;
 
+/** The alarm of one limit of a channel: an alarm beyond high-high or low-low, a warning beyond high or low. */
+export const limitAlarm = (
+  def: Pick<ChannelDef, 'id' | 'equipment'>,
+  level: (typeof levels)[number],
+): AlarmIdentity => ({
+  key: `limit:${def.id}:${level}`,
+  category: 'equipmentAlarm',
+  condition: level,
+  equipment: def.equipment,
+  channel: def.id,
+  priority: level === 'highhigh' || level === 'lowlow' ? 'alarm' : 'warning',
+});
+
 /**
  * The four limit conditions of one channel for one value: high and high-high raise above the limit
  * and clear below it minus the hysteresis; low and low-low the other way round. A disabled or
@@ -99,12 +112,7 @@ export function limitConditions(
     const raise = !off && (high ? value > limit : value < limit);
     const clear = off || (high ? value < limit - setting.hysteresis : value > limit + setting.hysteresis);
     return {
-      key: `limit:${def.id}:${level}`,
-      category: 'equipmentAlarm',
-      condition: level,
-      equipment: def.equipment,
-      channel: def.id,
-      priority: level === 'highhigh' || level === 'lowlow' ? 'alarm' : 'warning',
+      ...limitAlarm(def, level),
       raise,
       clear,
       delayMs: off ? 0 : setting.delayMs,
@@ -294,6 +302,16 @@ export function lowLoadConditions(latest: Latest): ConditionInput[] {
   return out;
 }
 
+/** The energy distribution's alarm of both boilers firing. */
+export const BOILERS_PARALLEL_ALARM: AlarmIdentity = {
+  key: 'distribution:boilers_parallel',
+  category: 'energyDistribution',
+  condition: 'boilers_parallel',
+  equipment: 'boiler2',
+  channel: null,
+  priority: 'caution',
+};
+
 /** Energy distribution: both boilers firing for half an hour, where one usually carries the load. */
 export function boilersParallelCondition(latest: Latest): ConditionInput | undefined {
   const b1 = latest.get(CHANNEL.b1Run);
@@ -301,12 +319,7 @@ export function boilersParallelCondition(latest: Latest): ConditionInput | undef
   if (!b1 || !b2) return undefined;
   const both = b1.value >= 0.5 && b2.value >= 0.5;
   return {
-    key: 'distribution:boilers_parallel',
-    category: 'energyDistribution',
-    condition: 'boilers_parallel',
-    equipment: 'boiler2',
-    channel: null,
-    priority: 'caution',
+    ...BOILERS_PARALLEL_ALARM,
     raise: both,
     clear: !both,
     delayMs: ASSESSMENT_DELAY_MS,

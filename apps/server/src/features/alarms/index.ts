@@ -7,7 +7,7 @@ export type { AlarmIdentity, ConditionInput, EngineAlarm, Transition } from './a
 export { identityOf } from './alarms.engine.ts';
 export { fromRow, toAlarm } from './alarms.mapping.ts';
 export { alarmsRoutes } from './alarms.routes.ts';
-export { FOC_ALARM, fuelKindsOf } from './alarms.rules.ts';
+export { BOILERS_PARALLEL_ALARM, FOC_ALARM, fuelKindsOf, limitAlarm } from './alarms.rules.ts';
 export { AlarmsService } from './alarms.service.ts';
 
 /** The alarms service on a store: its repository stays inside the feature. */

@@ -3,6 +3,9 @@ import { DAY_MS } from '@ecohelm/domain';
 /** A period in epoch milliseconds, end exclusive. */
 export type Range = { from: number; to: number };
 
+/** The calendar year `y` (UTC), the period of IMO DCS and CII. */
+export const yearRange = (y: number): Range => ({ from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) });
+
 /** Calendar buckets over a range: ISO weeks (Monday–Sunday, UTC), months or years. */
 export function bucketsOf(
   range: Range,

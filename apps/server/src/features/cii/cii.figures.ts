@@ -9,7 +9,7 @@ import {
   type VoyageLeg,
   withinPeriod,
 } from '@ecohelm/domain';
-import type { Range } from './cii.calendar.ts';
+import { type Range, yearRange } from './cii.calendar.ts';
 
 type OverviewCii = NonNullable<OverviewResponse['cii']>;
 
@@ -26,6 +26,10 @@ export function yearsOf(voyages: Voyages, nowMs: number): number[] {
   for (const l of voyages.legs) ys.add(yearOf(l.departureMs)).add(yearOf(l.arrivalMs));
   return [...ys].filter((y) => y >= 2019 && y <= 2030).sort((a, b) => a - b);
 }
+
+/** CII of the calendar year `year` (so far, for this year). */
+export const yearFigureOf = (voyages: Voyages, cii: CiiShip, year: number): CiiFigure =>
+  figureOf(voyages, cii, yearRange(year), undefined, year);
 
 /** CII of a period (or of one voyage's legs and stays), judged against the required CII of `year`. */
 export function figureOf(
@@ -146,9 +150,7 @@ export function ciiPanelOf(
   else if (period === 'month')
     for (let m = 0; m <= new Date(nowMs).getUTCMonth(); m++)
       buckets.push({ from: Date.UTC(year, m, 1), to: Date.UTC(year, m + 1, 1) });
-  else
-    for (const y of yearsOf(voyages, nowMs).filter((y) => y >= year - 2))
-      buckets.push({ from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) });
+  else for (const y of yearsOf(voyages, nowMs).filter((y) => y >= year - 2)) buckets.push(yearRange(y));
   const points = buckets.map((b) => {
     const f = figureOf(voyages, cii, b, undefined, yearOf(b.from));
     return {
@@ -160,13 +162,7 @@ export function ciiPanelOf(
       rating: f.rating,
     };
   });
-  const ytd = figureOf(
-    voyages,
-    cii,
-    { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) },
-    undefined,
-    year,
-  );
+  const ytd = yearFigureOf(voyages, cii, year);
   const projected = ytd.attainedCii !== null ? yearEnd() : undefined;
   return {
     period,

@@ -35,8 +35,17 @@ import { dcsReportOf } from '../filling/index.ts';
 import { ledgerOf, RULE_SETS } from '../ledger/index.ts';
 import type { ShipService } from '../ship/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
-import { bucketsOf, type Range } from './cii.calendar.ts';
-import { ciiPanelOf, figureOf, header, type Voyages, voyageRowsOf, yearOf, yearsOf } from './cii.figures.ts';
+import { bucketsOf, type Range, yearRange } from './cii.calendar.ts';
+import {
+  ciiPanelOf,
+  figureOf,
+  header,
+  type Voyages,
+  voyageRowsOf,
+  yearFigureOf,
+  yearOf,
+  yearsOf,
+} from './cii.figures.ts';
 import { fitSpeedModel } from './cii.model-fit.ts';
 
 /** Speed range of the simulator's chart and its "highest speed" search, knots. */
@@ -83,7 +92,7 @@ export class CiiService {
     let range: Range;
     if (q.dimension === 'custom' && q.from && q.to) {
       range = { from: Date.parse(`${q.from}T00:00:00Z`), to: Date.parse(`${q.to}T00:00:00Z`) + DAY_MS };
-    } else range = { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) };
+    } else range = yearRange(year);
 
     let rows = voyageRowsOf(voyages, cii, range, year);
     const needle = q.search?.trim().toLowerCase();
@@ -117,7 +126,7 @@ export class CiiService {
     } else {
       const buckets =
         q.unit === 'year' && q.dimension === 'annual'
-          ? years.map((y) => ({ label: String(y), from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) }))
+          ? years.map((y) => ({ label: String(y), ...yearRange(y) }))
           : bucketsOf(range, q.unit);
       series = buckets.map((b) => ({
         ...figureOf(voyages, cii, b, undefined, yearOf(b.from)),
@@ -152,13 +161,12 @@ export class CiiService {
     const voyages = await this.#voyages();
     const nowMs = this.#now().getTime();
     const year = q.year ?? yearOf(nowMs);
-    const yearRange = (y: number) => ({ from: Date.UTC(y, 0, 1), to: Date.UTC(y + 1, 0, 1) });
     const seempYears: CiiReportResponse['seemp']['years'] = [];
     const history: { year: number; rating: CiiRating }[] = [];
     for (let y = Math.max(year - 2, 2019); y <= Math.min(year + 3, 2030); y++) {
       let f: CiiFigure;
       try {
-        f = figureOf(voyages, cii, yearRange(y), undefined, y);
+        f = yearFigureOf(voyages, cii, y);
       } catch (e) {
         if (e instanceof DomainInputError) continue; // no reduction factor for that year
         throw e;
@@ -188,7 +196,7 @@ export class CiiService {
     const corrective = correctiveActionRequired(history.filter((h) => h.year <= year));
     const totals = aggregatePeriod(voyages, yearRange(year));
     const dcs = dcsReportOf(ship, year, totals);
-    const trialFigure = figureOf(voyages, cii, yearRange(year), undefined, year);
+    const trialFigure = yearFigureOf(voyages, cii, year);
     const trialCalc = calculateCii({
       ...cii,
       year,
@@ -214,7 +222,7 @@ export class CiiService {
       seempPart1: {
         measures: SEEMP_MEASURES.map(([id, page]) => ({ id, page })),
         years: [year - 1, year].map((y) => {
-          const f = figureOf(voyages, cii, yearRange(y), undefined, y);
+          const f = yearFigureOf(voyages, cii, y);
           const fuelT = sum(f.fuelT);
           return {
             year: y,
@@ -249,13 +257,7 @@ export class CiiService {
     const voyages = await this.#voyages();
     const nowMs = this.#now().getTime();
     const year = q.year ?? yearOf(nowMs);
-    const soFar = figureOf(
-      voyages,
-      cii,
-      { from: Date.UTC(year, 0, 1), to: Date.UTC(year + 1, 0, 1) },
-      undefined,
-      year,
-    );
+    const soFar = yearFigureOf(voyages, cii, year);
     const model = await fitSpeedModel(this.#telemetry, voyages, nowMs);
     const fuelMix = sum(soFar.fuelT) > 0 ? soFar.fuelT : { ls_hfo: 1 };
     const scenario = {

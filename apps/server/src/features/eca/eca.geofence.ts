@@ -15,6 +15,7 @@ import {
   type Geofence,
 } from '@ecohelm/domain';
 import type { EcaCustomZonesTable } from '../../db/tables/eca.ts';
+import { absentAsNull } from '../../platform/nullable.ts';
 import type { EcaRepository } from './eca.repository.ts';
 
 export const DEFAULT_ECA_SETTINGS: EcaSettings = {
@@ -38,9 +39,7 @@ export function toCustomZone(r: EcaCustomZonesTable): EcaCustomZone {
     sulphurLimitPercent: r.sulphur_limit,
     from: r.valid_from,
     until: r.valid_until,
-    latitude: data.latitude ?? null,
-    longitude: data.longitude ?? null,
-    radiusNm: data.radiusNm ?? null,
+    ...absentAsNull(data, ['latitude', 'longitude', 'radiusNm']),
     ring: data.ring,
     createdAt: r.created_at,
     createdBy: r.created_by,

@@ -1,6 +1,7 @@
 import { CHANNEL } from '@ecohelm/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { RollupRow } from '../telemetry/index.ts';
 
 /** Rollup rows read at a time when a ship's console is copied (a few MB of objects). */
 const ROLLUP_PAGE = 20_000;
@@ -14,16 +15,7 @@ export interface ShipRow {
 }
 
 /** A rollup bucket of one channel as the shore holds it (`t` epoch s, `lastT` epoch ms). */
-export interface ShipRollupRow {
-  channel: string;
-  t: number;
-  n: number;
-  sum: number;
-  min: number;
-  max: number;
-  last: number;
-  lastT: number;
-}
+export type ShipRollupRow = Omit<RollupRow, 'channelId'> & { channel: string };
 
 /** A ship's synced row of one stream: the ship's table row as it sent it (`data`, JSON). */
 export interface SyncedRow {

@@ -14,8 +14,13 @@ import type {
   HullCleaningRecordsTable,
   OilChangeRecordsTable,
 } from '../../db/tables/records.ts';
-
-import { type RecordSource, toBunkerRecord, toOilChangeRecord } from './records.mapping.ts';
+import { absentAsNull } from '../../platform/nullable.ts';
+import {
+  type RecordSource,
+  toBunkerRecord,
+  toHullCleaningRecord,
+  toOilChangeRecord,
+} from './records.mapping.ts';
 
 export type { RecordSource };
 export type RecordTable = 'bunker_records' | 'oil_change_records' | 'hull_cleaning_records';
@@ -67,18 +72,7 @@ export class RecordsRepository {
       'hull_cleaning_records',
       q,
     )) as unknown as Selectable<HullCleaningRecordsTable>[];
-    return rows.map((r) => ({
-      id: Number(r.id),
-      source: r.source as RecordSource,
-      createdAt: r.created_at,
-      kind: r.kind as HullCleaningRecord['kind'],
-      place: r.place,
-      latitude: r.latitude,
-      longitude: r.longitude,
-      startTime: r.start_time,
-      endTime: r.end_time,
-      remark: r.remark,
-    }));
+    return rows.map(toHullCleaningRecord);
   }
 
   updateBunker(id: number, r: BunkerRecordInput): Promise<boolean> {
@@ -181,14 +175,18 @@ const bunkerColumns = (r: BunkerRecordInput) => ({
   bdn_number: r.bdnNumber ?? null,
 });
 
+/** Where (null when not given) and when a maintenance record's work was done, as columns. */
+const whereAndWhenColumns = (r: OilChangeRecordInput | HullCleaningRecordInput) => ({
+  ...absentAsNull(r, ['latitude', 'longitude']),
+  start_time: r.startTime,
+  end_time: r.endTime,
+});
+
 const oilChangeColumns = (r: OilChangeRecordInput) => ({
   equipment: r.equipment,
   oil_type_before: r.oilTypeBefore,
   oil_type_after: r.oilTypeAfter,
-  latitude: r.latitude ?? null,
-  longitude: r.longitude ?? null,
-  start_time: r.startTime,
-  end_time: r.endTime,
+  ...whereAndWhenColumns(r),
   reason: r.reason,
   operator: r.operator,
 });
@@ -196,9 +194,6 @@ const oilChangeColumns = (r: OilChangeRecordInput) => ({
 const hullCleaningColumns = (r: HullCleaningRecordInput) => ({
   kind: r.kind ?? 'hull_cleaning',
   place: r.place,
-  latitude: r.latitude ?? null,
-  longitude: r.longitude ?? null,
-  start_time: r.startTime,
-  end_time: r.endTime,
+  ...whereAndWhenColumns(r),
   remark: r.remark,
 });

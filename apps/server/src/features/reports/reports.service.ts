@@ -22,6 +22,7 @@ import {
   withinPeriod,
 } from '@ecohelm/domain';
 import { AppError, conflict } from '../../platform/errors.ts';
+import { absentAsNull } from '../../platform/nullable.ts';
 import type { FillingService } from '../filling/index.ts';
 import { dcsReportOf } from '../filling/index.ts';
 import { ledgerOf, ledgerRecordsOf, RULE_SETS } from '../ledger/index.ts';
@@ -162,10 +163,7 @@ function shipHeader(ship: Ship): ReportResponse['ship'] {
     shipType: ship.shipType,
     flagState: ship.flagState,
     deadweightT: ship.deadweightT,
-    grossTonnage: ship.grossTonnage ?? null,
-    verifier: ship.verifier ?? null,
-    owner: ship.owner ?? null,
-    managementCompany: ship.managementCompany ?? null,
+    ...absentAsNull(ship, ['grossTonnage', 'verifier', 'owner', 'managementCompany']),
     consumptionMethod: ship.consumptionMethod,
   };
 }

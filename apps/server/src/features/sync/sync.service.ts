@@ -10,6 +10,7 @@ import type {
   SyncStatus,
 } from '@ecohelm/contracts';
 import { syncMessages } from '@ecohelm/contracts';
+import type { SyncReviewsTable } from '../../db/tables/sync.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { ShipSync } from './sync.ship.ts';
 import type { ShoreSync } from './sync.shore.ts';
@@ -18,15 +19,7 @@ import type { ShipOutboxRepository } from './sync-outbox.repository.ts';
 import type { ShoreRepository } from './sync-shore.repository.ts';
 
 /** A decision as either store keeps it, with the digest of the record's entries as they are now (null: gone). */
-interface ReviewRow {
-  record_id: string;
-  decision: string;
-  comment: string;
-  decided_at: string;
-  decided_by: string | null;
-  record_digest: string;
-  current_digest: string | null;
-}
+type ReviewRow = Omit<SyncReviewsTable, 'received_at'> & { current_digest: string | null };
 
 /** The link's state and the shore's decisions on records; no HTTP. */
 export class SyncService {

@@ -18,6 +18,7 @@
  * store's bulk mode (SQLite: a rollback journal instead of the WAL until `finish`, which halves the
  * bytes written; durability is unchanged).
  */
+import { emptyMinuteColumns, type MinuteColumns } from './chunk-codec.ts';
 import type { RollupLevel } from './rollup.ts';
 
 /** Column order of a {@link RollupBlock} row, the rollup tables' column order. */
@@ -88,66 +89,49 @@ export interface MinuteValues {
 class OpenBuckets {
   readonly #seconds: number;
   readonly #out: RollupBlock;
-  start: Float64Array;
-  n: Float64Array;
-  sum: Float64Array;
-  min: Float64Array;
-  max: Float64Array;
-  last: Float64Array;
-  lastT: Float64Array;
+  /** Per channel id: the open bucket's start (`t`, epoch s; -1 while none is open) and its values. */
+  readonly #open: MinuteColumns;
 
   constructor(seconds: number, out: RollupBlock, channels: number) {
     this.#seconds = seconds;
     this.#out = out;
-    this.start = new Float64Array(channels).fill(-1);
-    this.n = new Float64Array(channels);
-    this.sum = new Float64Array(channels);
-    this.min = new Float64Array(channels);
-    this.max = new Float64Array(channels);
-    this.last = new Float64Array(channels);
-    this.lastT = new Float64Array(channels);
+    this.#open = emptyMinuteColumns(channels);
+    this.#open.t.fill(-1);
   }
 
   add(c: number, tS: number, n: number, sum: number, min: number, max: number, last: number, lastT: number) {
+    const o = this.#open;
     const start = tS - (tS % this.#seconds);
-    if (this.start[c] !== start) {
+    if (o.t[c] !== start) {
       this.emit(c);
-      this.start[c] = start;
-      this.n[c] = n;
-      this.sum[c] = sum;
-      this.min[c] = min;
-      this.max[c] = max;
-      this.last[c] = last;
-      this.lastT[c] = lastT;
+      o.t[c] = start;
+      o.n[c] = n;
+      o.sum[c] = sum;
+      o.min[c] = min;
+      o.max[c] = max;
+      o.last[c] = last;
+      o.lastT[c] = lastT;
       return;
     }
-    this.n[c]! += n;
-    this.sum[c]! += sum;
-    if (min < this.min[c]!) this.min[c] = min;
-    if (max > this.max[c]!) this.max[c] = max;
-    if (lastT >= this.lastT[c]!) {
-      this.last[c] = last;
-      this.lastT[c] = lastT;
+    o.n[c]! += n;
+    o.sum[c]! += sum;
+    if (min < o.min[c]!) o.min[c] = min;
+    if (max > o.max[c]!) o.max[c] = max;
+    if (lastT >= o.lastT[c]!) {
+      o.last[c] = last;
+      o.lastT[c] = lastT;
     }
   }
 
   emit(c: number) {
-    if (this.start[c]! < 0) return;
-    this.#out.push(
-      c,
-      this.start[c]!,
-      this.n[c]!,
-      this.sum[c]!,
-      this.min[c]!,
-      this.max[c]!,
-      this.last[c]!,
-      this.lastT[c]!,
-    );
-    this.start[c] = -1;
+    const o = this.#open;
+    if (o.t[c]! < 0) return;
+    this.#out.push(c, o.t[c]!, o.n[c]!, o.sum[c]!, o.min[c]!, o.max[c]!, o.last[c]!, o.lastT[c]!);
+    o.t[c] = -1;
   }
 
   emitAll() {
-    for (let c = 0; c < this.start.length; c++) this.emit(c);
+    for (let c = 0; c < this.#open.t.length; c++) this.emit(c);
   }
 }
 

@@ -115,28 +115,51 @@ export function bucketsOf(
   return out;
 }
 
+/**
+ * Walks two runs of rows in time order and answers how many rows it wrote: a row of one run only goes to
+ * `cold(i, n)` or `hot(j, n)` as output row `n`, a time in both runs to `both(i, j, n)`.
+ */
+function mergeInTimeOrder(
+  coldT: Float64Array,
+  hotT: Float64Array,
+  cold: (i: number, n: number) => void,
+  hot: (j: number, n: number) => void,
+  both: (i: number, j: number, n: number) => void,
+): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < coldT.length || j < hotT.length) {
+    const a = i < coldT.length ? coldT[i]! : Number.POSITIVE_INFINITY;
+    const b = j < hotT.length ? hotT[j]! : Number.POSITIVE_INFINITY;
+    if (a < b) cold(i++, n++);
+    else if (b < a) hot(j++, n++);
+    else both(i++, j++, n++);
+  }
+  return n;
+}
+
 /** Merges two runs of samples in time order; a hot sample replaces a chunk's sample of the same time. */
 export function mergeSamples(cold: SampleColumns, hot: SampleColumns): SampleColumns {
   if (hot.t.length === 0) return cold;
   if (cold.t.length === 0) return hot;
   const t = new Float64Array(cold.t.length + hot.t.length);
   const v = new Float64Array(t.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < cold.t.length || j < hot.t.length) {
-    const a = i < cold.t.length ? cold.t[i]! : Number.POSITIVE_INFINITY;
-    const b = j < hot.t.length ? hot.t[j]! : Number.POSITIVE_INFINITY;
-    if (a < b) {
-      t[n] = a;
-      v[n++] = cold.v[i++]!;
-    } else {
-      if (a === b) i++;
-      t[n] = b;
-      v[n++] = hot.v[j++]!;
-    }
-  }
-  return { t: t.subarray(0, n), v: v.subarray(0, n) };
+  const fromHot = (j: number, n: number) => {
+    t[n] = hot.t[j]!;
+    v[n] = hot.v[j]!;
+  };
+  const rows = mergeInTimeOrder(
+    cold.t,
+    hot.t,
+    (i, n) => {
+      t[n] = cold.t[i]!;
+      v[n] = cold.v[i]!;
+    },
+    fromHot,
+    (_i, j, n) => fromHot(j, n),
+  );
+  return { t: t.subarray(0, rows), v: v.subarray(0, rows) };
 }
 
 /** Merges two runs of minutes in time order; the same minute in both merges as the upsert does. */
@@ -144,16 +167,13 @@ export function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteCol
   if (hot.t.length === 0) return cold;
   if (cold.t.length === 0) return hot;
   const out = emptyMinuteColumns(cold.t.length + hot.t.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < cold.t.length || j < hot.t.length) {
-    const a = i < cold.t.length ? cold.t[i]! : Number.POSITIVE_INFINITY;
-    const b = j < hot.t.length ? hot.t[j]! : Number.POSITIVE_INFINITY;
-    if (a < b) copyMinute(cold, i++, out, n++);
-    else if (b < a) copyMinute(hot, j++, out, n++);
-    else {
-      copyMinute(cold, i++, out, n);
+  const rows = mergeInTimeOrder(
+    cold.t,
+    hot.t,
+    (i, n) => copyMinute(cold, i, out, n),
+    (j, n) => copyMinute(hot, j, out, n),
+    (i, j, n) => {
+      copyMinute(cold, i, out, n);
       out.n[n] = out.n[n]! + hot.n[j]!;
       out.sum[n] = out.sum[n]! + hot.sum[j]!;
       if (hot.min[j]! < out.min[n]!) out.min[n] = hot.min[j]!;
@@ -162,11 +182,9 @@ export function mergeMinutes(cold: MinuteColumns, hot: MinuteColumns): MinuteCol
         out.last[n] = hot.last[j]!;
         out.lastT[n] = hot.lastT[j]!;
       }
-      j++;
-      n++;
-    }
-  }
-  return sliceMinutes(out, 0, n);
+    },
+  );
+  return sliceMinutes(out, 0, rows);
 }
 
 export const MINUTE_KEYS = ['t', 'n', 'sum', 'min', 'max', 'last', 'lastT'] as const;

@@ -14,6 +14,7 @@ import {
   trimSaving,
 } from '@ecohelm/domain';
 import { validationFailed } from '../../platform/errors.ts';
+import { absentAsNull } from '../../platform/nullable.ts';
 import type { FoulingService } from '../fouling/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
 import type { TrimRepository } from './trim.repository.ts';
@@ -211,8 +212,5 @@ const toDto = (b: TrimBin): TrimBinDto => ({
   samples: b.samples,
   trimRange: b.trimRange,
   status: b.status,
-  optimumM: b.optimumM ?? null,
-  interval: b.interval ?? null,
-  r2: b.r2 ?? null,
-  fit: b.fit ?? null,
+  ...absentAsNull(b, ['optimumM', 'interval', 'r2', 'fit']),
 });
