@@ -4,7 +4,7 @@ import type {
   EnergyReportResponse,
   OilChangeRecord,
 } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Segmented, Space, Spin, Table } from 'antd';
+import { Alert, App, Button, Popconfirm, Segmented, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -17,6 +17,7 @@ import { useSearchChoice } from '../../lib/use-search-choice';
 import { AuditHistoryButton } from '../../ui/audit-history';
 import { CsvButton } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
+import { ScrollTable } from '../../ui/scroll-table';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
 import { useBunkerRecords, useDeleteRecord, useOilChangeRecords } from './api/records';
 import { BunkerModal, OilChangeModal } from './record-modals';
@@ -225,12 +226,10 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
   const kind = (k: string) => t(`energyReport.fuelReport.kinds.${k}`);
   const rows = [...data.rows].reverse();
   return (
-    <Table<Row>
-      size="small"
+    <ScrollTable<Row>
       rowKey="label"
       className="fuel-oil-report"
-      pagination={false}
-      scroll={{ y: 250 }}
+      height={250}
       dataSource={rows}
       locale={{ emptyText: t('energyReport.fuelReport.empty') }}
       summary={() => (
@@ -372,42 +371,50 @@ function Actions({
   );
 }
 
-function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: BunkerRecord) => void }) {
+/** The ship's time of a record's start, as the records tables show it. */
+function useStartColumn() {
   const { t } = useTranslation();
-  const { num, fuel } = useFormat();
   const { config } = usePageConfig();
-  const records = useBunkerRecords();
-  const remove = useDelete('bunker');
+  return {
+    title: t('energyReport.records.start'),
+    dataIndex: 'startTime',
+    render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
+  };
+}
+
+/** A page of bunker or oil change records, each row with its edit, delete and history actions. */
+function RecordTable<R extends { id: number }>({
+  query,
+  kind,
+  className,
+  pageSize,
+  columns,
+  canWrite,
+  onEdit,
+}: {
+  query: { data: { items: R[] } | undefined; error: unknown };
+  kind: 'bunker' | 'oil-change';
+  className: string;
+  pageSize: number;
+  columns: TableColumnsType<R>;
+  canWrite: boolean;
+  onEdit: (r: R) => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDelete(kind);
+  const entity = kind === 'bunker' ? 'bunker' : 'oil_change';
   return (
-    <Loaded query={records}>
+    <Loaded query={query}>
       {(d) => (
-        <Table<BunkerRecord>
+        <Table<R>
           size="small"
           rowKey="id"
-          className="bunker-records"
-          pagination={{ pageSize: 5, size: 'small' }}
+          className={className}
+          pagination={{ pageSize, size: 'small' }}
           dataSource={d.items}
           locale={{ emptyText: t('energyReport.records.none') }}
           columns={[
-            { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
-            {
-              title: t('energyReport.records.fuelType'),
-              dataIndex: 'fuelType',
-              render: (v: string) => fuel(v),
-            },
-            {
-              title: `${t('energyReport.records.quantity')} (t)`,
-              dataIndex: 'quantityT',
-              align: 'right',
-              render: (v: number) => num(v, 1),
-            },
-            { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
-            {
-              title: t('energyReport.records.start'),
-              dataIndex: 'startTime',
-              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
-            },
-            { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
+            ...columns,
             {
               title: '',
               key: 'actions',
@@ -416,7 +423,7 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
                   canWrite={canWrite}
                   onEdit={() => onEdit(r)}
                   onDelete={() => void remove(r.id)}
-                  history={{ entity: 'bunker', entityId: String(r.id) }}
+                  history={{ entity, entityId: String(r.id) }}
                 />
               ),
             },
@@ -427,50 +434,59 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
   );
 }
 
+function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: BunkerRecord) => void }) {
+  const { t } = useTranslation();
+  const { num, fuel } = useFormat();
+  const start = useStartColumn();
+  const records = useBunkerRecords();
+  return (
+    <RecordTable<BunkerRecord>
+      query={records}
+      kind="bunker"
+      className="bunker-records"
+      pageSize={5}
+      canWrite={canWrite}
+      onEdit={onEdit}
+      columns={[
+        { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
+        { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+        {
+          title: `${t('energyReport.records.quantity')} (t)`,
+          dataIndex: 'quantityT',
+          align: 'right',
+          render: (v: number) => num(v, 1),
+        },
+        { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+        start,
+        { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
+      ]}
+    />
+  );
+}
+
 function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: OilChangeRecord) => void }) {
   const { t } = useTranslation();
-  const { config } = usePageConfig();
+  const start = useStartColumn();
   const records = useOilChangeRecords();
-  const remove = useDelete('oil-change');
   return (
-    <Loaded query={records}>
-      {(d) => (
-        <Table<OilChangeRecord>
-          size="small"
-          rowKey="id"
-          className="oil-change-records"
-          pagination={{ pageSize: 6, size: 'small' }}
-          dataSource={d.items}
-          locale={{ emptyText: t('energyReport.records.none') }}
-          columns={[
-            { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
-            {
-              title: t('energyReport.records.oilChange'),
-              key: 'oil',
-              ellipsis: true,
-              render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
-            },
-            {
-              title: t('energyReport.records.start'),
-              dataIndex: 'startTime',
-              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
-            },
-            { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
-            {
-              title: '',
-              key: 'actions',
-              render: (_, r) => (
-                <Actions
-                  canWrite={canWrite}
-                  onEdit={() => onEdit(r)}
-                  onDelete={() => void remove(r.id)}
-                  history={{ entity: 'oil_change', entityId: String(r.id) }}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
-    </Loaded>
+    <RecordTable<OilChangeRecord>
+      query={records}
+      kind="oil-change"
+      className="oil-change-records"
+      pageSize={6}
+      canWrite={canWrite}
+      onEdit={onEdit}
+      columns={[
+        { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
+        {
+          title: t('energyReport.records.oilChange'),
+          key: 'oil',
+          ellipsis: true,
+          render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
+        },
+        start,
+        { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
+      ]}
+    />
   );
 }
