@@ -337,6 +337,17 @@ function Trends({
     series: trends.flatMap((tr, i) => {
       const axis = Math.max(0, Math.min(1, units.indexOf(tr.unit)));
       const colour = LINE_COLOURS[i % LINE_COLOURS.length];
+      const band = (value: (p: (typeof tr.points)[number]) => number) => ({
+        name: `${label(tr.channel)} min–max`,
+        type: 'line' as const,
+        yAxisIndex: axis,
+        showSymbol: false,
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: colour, opacity: 0.12 },
+        stack: `band-${i}`,
+        data: tr.points.map((p) => [p.t, value(p)]),
+        tooltip: { show: false },
+      });
       return [
         {
           name: label(tr.channel),
@@ -346,28 +357,9 @@ function Trends({
           itemStyle: { color: colour },
           data: tr.points.map((p) => [p.t, p.mean]),
         },
-        {
-          name: `${label(tr.channel)} min–max`,
-          type: 'line' as const,
-          yAxisIndex: axis,
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colour, opacity: 0.12 },
-          stack: `band-${i}`,
-          data: tr.points.map((p) => [p.t, p.min]),
-          tooltip: { show: false },
-        },
-        {
-          name: `${label(tr.channel)} min–max`,
-          type: 'line' as const,
-          yAxisIndex: axis,
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colour, opacity: 0.12 },
-          stack: `band-${i}`,
-          data: tr.points.map((p) => [p.t, p.max - p.min]),
-          tooltip: { show: false },
-        },
+        // The min–max band: an invisible line at the minimum with the band's width stacked on it.
+        band((p) => p.min),
+        band((p) => p.max - p.min),
       ];
     }),
   };
