@@ -1,15 +1,15 @@
 import type { EcaResponse, EcaZoneRings, EcaZoneStatusDto } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { CsvButton } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { ScrollTable } from '../../ui/scroll-table';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
@@ -31,15 +31,7 @@ export function EcaPage() {
   const [watchModal, setWatchModal] = useState<'alarm' | 'zones' | null>(null);
   const title = (id: string) => t(`eca.panels.${id}`);
   const body = (render: (d: EcaResponse) => ReactNode) => {
-    if (eca.error) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={t(eca.error instanceof ApiError ? eca.error.messageKey : 'errors.unknown')}
-        />
-      );
-    }
+    if (eca.error) return <ErrorAlert error={eca.error} />;
     return eca.data ? render(eca.data) : <Spin />;
   };
   return (

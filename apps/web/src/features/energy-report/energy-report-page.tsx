@@ -4,10 +4,9 @@ import type {
   EnergyReportResponse,
   OilChangeRecord,
 } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Segmented, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { App, Button, Popconfirm, Segmented, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
@@ -16,6 +15,7 @@ import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
 import { AuditHistoryButton } from '../../ui/audit-history';
 import { CsvButton } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { ScrollTable } from '../../ui/scroll-table';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
@@ -180,16 +180,7 @@ function Loaded<T>({
   query: { data: T | undefined; error: unknown };
   children: (d: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (query.error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t(query.error instanceof ApiError ? query.error.messageKey : 'errors.unknown')}
-      />
-    );
-  }
+  if (query.error) return <ErrorAlert error={query.error} />;
   return query.data === undefined ? <Spin /> : children(query.data);
 }
 

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { ErrorAlert } from '../../ui/error-alert';
 import { NumberInput } from '../../ui/number-input';
 import { useCsvJob } from './api/get-csv-job';
 import { useIngestStatus } from './api/get-ingest-status';
@@ -55,14 +56,7 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
   const rejected = (s: Source) => Object.values(s.rejected).reduce((a, b) => a + (b ?? 0), 0);
   return (
     <>
-      {status.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t(status.error instanceof ApiError ? status.error.messageKey : 'errors.unknown')}
-          style={{ marginBottom: 8 }}
-        />
-      ) : null}
+      {status.error ? <ErrorAlert error={status.error} style={{ marginBottom: 8 }} /> : null}
       <SyncLink enabled={enabled} />
       <h4 style={{ marginTop: 0 }}>{t('ingest.adapters')}</h4>
       {status.data && status.data.adapters.length === 0 ? <p>{t('ingest.noAdapters')}</p> : null}

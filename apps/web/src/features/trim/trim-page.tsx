@@ -4,10 +4,10 @@ import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'ant
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { useTrim } from './api/get-trim';
 import { TableImport } from './table-import';
@@ -23,15 +23,7 @@ export function TrimPage() {
   const canWrite = useCanWrite('settings:write');
   const title = (id: string) => t(`trim.panels.${id}`);
   const body = (render: (d: Data) => ReactNode) => {
-    if (trim.error) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={t(trim.error instanceof ApiError ? trim.error.messageKey : 'errors.unknown')}
-        />
-      );
-    }
+    if (trim.error) return <ErrorAlert error={trim.error} />;
     return trim.data ? render(trim.data) : <Spin />;
   };
   return (
