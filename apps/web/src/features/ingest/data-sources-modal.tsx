@@ -1,9 +1,10 @@
 import type { IngestStatusResponse } from '@ecohelm/contracts';
-import { Alert, App, Button, Form, Modal, Progress, Select, Table, Tabs, Tag, Upload } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Select, Table, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { CsvFileButton } from '../../ui/csv-file-button';
 import { ErrorAlert } from '../../ui/error-alert';
 import { NumberInput } from '../../ui/number-input';
 import { useCsvJob } from './api/get-csv-job';
@@ -174,19 +175,14 @@ function CsvImport() {
   const running = job.data?.status === 'running' || start.isPending;
   return (
     <Form layout="vertical">
-      <Upload
-        accept=".csv,text/csv,text/plain"
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={async (f) => {
-          setFile({ name: f.name, text: await f.text() });
+      <CsvFileButton
+        label={t('ingest.chooseFile')}
+        onFile={(chosen) => {
+          setFile(chosen);
           setJobId(null);
           setError(null);
-          return false;
         }}
-      >
-        <Button>{t('ingest.chooseFile')}</Button>
-      </Upload>
+      />
       {file && header ? (
         <>
           <p style={{ marginTop: 8 }}>
