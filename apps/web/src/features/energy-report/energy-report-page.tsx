@@ -42,6 +42,8 @@ export function EnergyReportPage() {
   const canWrite = useCanWrite('records:write');
   const bunkers = useBunkerRecords();
   const oils = useOilChangeRecords();
+  const bunkerColumns = useBunkerColumns();
+  const oilColumns = useOilChangeColumns();
   const download = async (format: 'xlsx' | 'pdf') => {
     try {
       await exporter.mutateAsync({ period, format, lang: i18n.language === 'en_US' ? 'en_US' : 'zh_CN' });
@@ -123,7 +125,9 @@ export function EnergyReportPage() {
                 </Button>
               </Space>
             ),
-            children: <BunkerTable canWrite={canWrite} onEdit={setBunker} />,
+            children: (
+              <RecordTable kind="bunker" query={bunkers} columns={bunkerColumns} onEdit={setBunker} />
+            ),
           },
           {
             id: 'oilChangeRecords',
@@ -163,7 +167,7 @@ export function EnergyReportPage() {
                 </Button>
               </Space>
             ),
-            children: <OilChangeTable canWrite={canWrite} onEdit={setOil} />,
+            children: <RecordTable kind="oil-change" query={oils} columns={oilColumns} onEdit={setOil} />,
           },
         ]}
       />
@@ -373,27 +377,28 @@ function useStartColumn() {
   };
 }
 
+/** Each record table's class (the browser tests find it by it), rows a page and the audit trail's entity. */
+const RECORD_TABLES = {
+  bunker: { className: 'bunker-records', pageSize: 5, entity: 'bunker' },
+  'oil-change': { className: 'oil-change-records', pageSize: 6, entity: 'oil_change' },
+} as const;
+
 /** A page of bunker or oil change records, each row with its edit, delete and history actions. */
 function RecordTable<R extends { id: number }>({
-  query,
   kind,
-  className,
-  pageSize,
+  query,
   columns,
-  canWrite,
   onEdit,
 }: {
+  kind: keyof typeof RECORD_TABLES;
   query: { data: { items: R[] } | undefined; error: unknown };
-  kind: 'bunker' | 'oil-change';
-  className: string;
-  pageSize: number;
   columns: TableColumnsType<R>;
-  canWrite: boolean;
   onEdit: (r: R) => void;
 }) {
   const { t } = useTranslation();
+  const canWrite = useCanWrite('records:write');
   const remove = useDelete(kind);
-  const entity = kind === 'bunker' ? 'bunker' : 'oil_change';
+  const { className, pageSize, entity } = RECORD_TABLES[kind];
   return (
     <Loaded query={query}>
       {(d) => (
@@ -425,59 +430,37 @@ function RecordTable<R extends { id: number }>({
   );
 }
 
-function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: BunkerRecord) => void }) {
+function useBunkerColumns(): TableColumnsType<BunkerRecord> {
   const { t } = useTranslation();
   const { num, fuel } = useFormat();
   const start = useStartColumn();
-  const records = useBunkerRecords();
-  return (
-    <RecordTable<BunkerRecord>
-      query={records}
-      kind="bunker"
-      className="bunker-records"
-      pageSize={5}
-      canWrite={canWrite}
-      onEdit={onEdit}
-      columns={[
-        { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
-        { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
-        {
-          title: `${t('energyReport.records.quantity')} (t)`,
-          dataIndex: 'quantityT',
-          align: 'right',
-          render: (v: number) => num(v, 1),
-        },
-        { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
-        start,
-        { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
-      ]}
-    />
-  );
+  return [
+    { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
+    { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+    {
+      title: `${t('energyReport.records.quantity')} (t)`,
+      dataIndex: 'quantityT',
+      align: 'right',
+      render: (v: number) => num(v, 1),
+    },
+    { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+    start,
+    { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
+  ];
 }
 
-function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: OilChangeRecord) => void }) {
+function useOilChangeColumns(): TableColumnsType<OilChangeRecord> {
   const { t } = useTranslation();
   const start = useStartColumn();
-  const records = useOilChangeRecords();
-  return (
-    <RecordTable<OilChangeRecord>
-      query={records}
-      kind="oil-change"
-      className="oil-change-records"
-      pageSize={6}
-      canWrite={canWrite}
-      onEdit={onEdit}
-      columns={[
-        { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
-        {
-          title: t('energyReport.records.oilChange'),
-          key: 'oil',
-          ellipsis: true,
-          render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
-        },
-        start,
-        { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
-      ]}
-    />
-  );
+  return [
+    { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
+    {
+      title: t('energyReport.records.oilChange'),
+      key: 'oil',
+      ellipsis: true,
+      render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
+    },
+    start,
+    { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
+  ];
 }

@@ -1,11 +1,10 @@
 import type { FuelStatisticsResponse, TelemetryTrendResponse, TrackResponse } from '@ecohelm/contracts';
 import { CHANNEL } from '@ecohelm/domain';
-import { Alert, Button, DatePicker, Select, Spin } from 'antd';
+import { Button, DatePicker, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChannels } from '../../lib/api/get-channels';
-import { ApiError } from '../../lib/api-client';
 import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime, shipTimeAxisLabel, toShipTime, utcOffsetLabel } from '../../lib/ship-time';
@@ -13,6 +12,7 @@ import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { downloadCsv } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';
@@ -126,17 +126,6 @@ export function ParamsPage() {
           children: <FuelStatistics range={range.api} />,
         },
       ]}
-    />
-  );
-}
-
-function Failed({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      message={t(error instanceof ApiError ? error.messageKey : 'errors.unknown')}
     />
   );
 }
@@ -277,7 +266,7 @@ function Track({
       </div>
       <div style={{ flex: 1, minHeight: 260 }}>
         {track.error ? (
-          <Failed error={track.error} />
+          <ErrorAlert error={track.error} />
         ) : option ? (
           <SeaMap option={option} label={t('params.track.mapLabel')} />
         ) : (
@@ -393,7 +382,7 @@ function Trends({
       </div>
       <div style={{ flex: 1, minHeight: 160 }}>
         {error ? (
-          <Failed error={error} />
+          <ErrorAlert error={error} />
         ) : (
           <Chart option={option} label={t('params.track.trendsLabel')} height="100%" />
         )}
@@ -406,7 +395,7 @@ function FuelStatistics({ range }: { range: { from: string; to: string } }) {
   const { t } = useTranslation();
   const { num, fuel } = useFormat();
   const stats = useFuelStatistics(range);
-  if (stats.error) return <Failed error={stats.error} />;
+  if (stats.error) return <ErrorAlert error={stats.error} />;
   const d: FuelStatisticsResponse | undefined = stats.data;
   if (!d) return <Spin />;
   const figure = (label: string, value: string, unit: string, testId: string) => (
