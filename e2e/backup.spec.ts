@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, langs, openConsole, saveScreen, test } from './fixtures.ts';
+import { expect, langs, saveScreen, test } from './fixtures.ts';
+import { DataSourcesDialog } from './pages/data-sources-dialog.ts';
 
 const tx = {
   en_US: {
-    open: 'Data sources and import',
     tab: 'Backup',
     start: 'Back up now',
     done: /Backup written \(\d+\.\d MB\)\./,
@@ -16,7 +16,6 @@ const tx = {
     refused: /^Not restored\. This file cannot be restored: the file is not a SQLite database/,
   },
   zh_CN: {
-    open: '数据源与导入',
     tab: '备份',
     start: '立即备份',
     done: /备份完成\(\d+\.\d MB\)。/,
@@ -35,9 +34,7 @@ for (const lang of langs) {
     page,
   }) => {
     const t = tx[lang];
-    await openConsole(page, '/overview', lang);
-    await page.getByRole('button', { name: t.open }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await new DataSourcesDialog(page, lang).openFrom('/overview');
     await dialog.getByRole('tab', { name: t.tab }).click();
     await dialog.getByRole('button', { name: t.start }).click();
     // CI runs the browser-test server on PostgreSQL, whose backups are PostgreSQL's own tools.

@@ -17,7 +17,6 @@ for (const lang of langs) {
     const supplier = `E2E Bunkers ${lang}`;
     const dialog = await report.addBunker();
     await report.fillBunker(dialog, {
-      port: 'Qingdao',
       quantity: '120.5',
       supplier,
       start: '2026-11-20 10:00',

@@ -1,3 +1,4 @@
+import { validShip } from '../testing/factories.ts';
 import { expect, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
 
 const tx = {
@@ -51,18 +52,11 @@ test.beforeAll(async ({ request }) => {
   const res = await request.put('/api/v1/ship', {
     headers: { authorization: `Bearer ${dcToken}` },
     data: {
-      mmsi: '413000001',
-      imoNumber: '9074729',
-      nameEn: 'ECO HELM',
-      shipType: 'bulk_carrier',
-      flagState: 'China',
-      deadweightT: 82000,
-      serviceSpeedKn: 14,
+      ...validShip(),
       fuelTypes: [
         { fuelType: 'ls_hfo', maxCapacityT: 2500 },
         { fuelType: 'mdo_mgo', maxCapacityT: 500 },
       ],
-      consumptionMethod: 'bdn',
     },
   });
   expect(res.ok()).toBe(true);

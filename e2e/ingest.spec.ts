@@ -1,8 +1,8 @@
-import { expect, expectNoRawText, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
+import { expect, expectNoRawText, langs, login, saveScreen, test } from './fixtures.ts';
+import { DataSourcesDialog } from './pages/data-sources-dialog.ts';
 
 const tx = {
   en_US: {
-    open: 'Data sources and import',
     csvTab: 'CSV import',
     importBtn: 'Import',
     done: /Imported 3 rows: 6 values accepted, 0 refused/,
@@ -10,7 +10,6 @@ const tx = {
     accepted: 'Accepted',
   },
   zh_CN: {
-    open: '数据源与导入',
     csvTab: 'CSV导入',
     importBtn: '导入',
     done: /已导入 3 行:接收 6 个数值,拒绝 0 个/,
@@ -24,9 +23,7 @@ for (const [i, lang] of langs.entries()) {
     page,
   }) => {
     const t = tx[lang];
-    await openConsole(page, '/overview', lang);
-    await page.getByRole('button', { name: t.open }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await new DataSourcesDialog(page, lang).openFrom('/overview');
     // Ingest status: the simulator's live samples are counted per source.
     await expect(dialog.getByRole('columnheader', { name: t.accepted, exact: true })).toBeVisible();
     await expect(dialog.getByRole('cell', { name: 'simulator' })).toBeVisible({ timeout: 15_000 });

@@ -1,24 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
+import { DEFAULT_LOAD_SETTINGS } from '../apps/server/src/features/load/load.service.ts';
 import { expect, langs, login, test } from './fixtures.ts';
 import { LoadPage } from './pages/load-page.ts';
-
-const defaults = {
-  sets: ['ge1', 'ge2', 'ge3'].map((id, i) => ({
-    id,
-    priority: i + 1,
-    minLoadPct: 30,
-    maxLoadPct: 85,
-    available: true,
-  })),
-  reserveKw: 100,
-  startDelayS: 30,
-  stopDelayS: 300,
-};
 
 async function resetSettings(request: APIRequestContext) {
   const { dcToken } = await login(request);
   const res = await request.put('/api/v1/load/settings', {
-    data: defaults,
+    data: DEFAULT_LOAD_SETTINGS,
     headers: { authorization: `Bearer ${dcToken}` },
   });
   expect(res.ok()).toBe(true);

@@ -1,4 +1,4 @@
-import { arrival, departure } from '../testing/factories.ts';
+import { arrival, departure, validShip } from '../testing/factories.ts';
 import { expect, langs, login, test } from './fixtures.ts';
 import { OverviewPage } from './pages/overview-page.ts';
 
@@ -12,10 +12,8 @@ test.beforeAll(async ({ request }) => {
     const res = await request.put('/api/v1/ship', {
       headers,
       data: {
+        ...validShip(),
         mmsi: '413000002',
-        imoNumber: '9074729',
-        nameEn: 'ECO HELM',
-        shipType: 'bulk_carrier',
         flagState: 'Panama',
         deadweightT: 57_000,
         fuelTypes: [{ fuelType: 'ls_hfo' }, { fuelType: 'mdo_mgo' }],

@@ -38,6 +38,13 @@ export class DataSourcesDialog extends ConsolePage {
     await this.page.getByRole('button', { name: this.words.open }).click();
   }
 
+  /** Opens the console at `pathname` as the test device and the dialog from its header. */
+  async openFrom(pathname: string): Promise<Locator> {
+    await this.visit(pathname);
+    await this.open();
+    return this.dialog;
+  }
+
   /** The row of the connection whose name starts with `name` (e.g. `modbus:127.0.0.1`). */
   connection(name: string): Locator {
     return this.dialog.getByRole('row').filter({ hasText: name });

@@ -67,19 +67,23 @@ export class EnergyReportPage extends ConsolePage {
     return this.panel('bunkerRecords').locator('.bunker-records tbody tr.ant-table-row');
   }
 
-  /** Fills the bunker modal; times in ship time `YYYY-MM-DD HH:mm`. */
+  /**
+   * Fills the bunker modal; times in ship time `YYYY-MM-DD HH:mm`. The port, quantity and tank are 80 t at Qingdao
+   * into tank 4C unless given.
+   */
   async fillBunker(
     dialog: Locator,
-    v: { port: string; quantity: string; supplier: string; start: string; end: string; tank: string },
+    v: { supplier: string; start: string; end: string; port?: string; quantity?: string; tank?: string },
   ) {
+    const { port = 'Qingdao', quantity = '80', tank = '4C' } = v;
     const f = this.text.fields;
-    await dialog.getByLabel(f.port).fill(v.port);
+    await dialog.getByLabel(f.port).fill(port);
     await dialog.getByLabel(f.fuelType).click();
     await this.page.locator('.ant-select-item-option', { hasText: this.text.fuel }).first().click();
-    await dialog.getByLabel(f.quantity).fill(v.quantity);
+    await dialog.getByLabel(f.quantity).fill(quantity);
     await dialog.getByLabel(f.supplier).fill(v.supplier);
     await this.fillTimes(dialog, v.start, v.end);
-    await dialog.getByLabel(f.tank).fill(v.tank);
+    await dialog.getByLabel(f.tank).fill(tank);
   }
 
   /** Opens the add dialog of the bunker records. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZH_LATIN_WORDS } from './latin-words';
 import type { Tree } from './tree';
 
 const zh = import.meta.glob<Tree>('./locales/zh_CN/*.json', { eager: true, import: 'default' });
@@ -9,61 +10,26 @@ const zh = import.meta.glob<Tree>('./locales/zh_CN/*.json', { eager: true, impor
  * names, formula symbols and single letters (ratings A–E, G/E, M/E). Anything else is English left untranslated.
  */
 const ALLOWED = new Set([
+  ...ZH_LATIN_WORDS,
   // Units.
-  ...['t', 'm', 'kg', 'g', 'h', 'kW', 'kWh', 'MJ', 'MB', 'bar', 'cSt', 'nm', 'rpm', 'tCO2e', 'EUR'],
+  ...['MB', 'tCO2e', 'EUR'],
   // Regulations, bodies and their terms.
-  ...[
-    'CII',
-    'IMO',
-    'DCS',
-    'EU',
-    'MRV',
-    'ETS',
-    'EUA',
-    'FuelEU',
-    'Maritime',
-    'SEEMP',
-    'MEPC',
-    'MARPOL',
-    'VI',
-    'IX',
-  ],
-  ...[
-    'EEDI',
-    'EEXI',
-    'ECA',
-    'ISO',
-    'BDN',
-    'MCR',
-    'UKC',
-    'PV',
-    'LNG',
-    'HFO',
-    'LFO',
-    'MGO',
-    'CFD',
-    'ECDIS',
-    'V_CII',
-  ],
+  ...['EUA', 'Maritime', 'MEPC', 'MARPOL', 'VI', 'IX', 'BDN', 'CFD', 'ECDIS', 'V_CII'],
   // Chemistry.
-  ...['CO2', 'CO', 'CH4', 'N2O', 'CO2e', 'gCO2e'],
+  ...['CO', 'CH4', 'N2O', 'CO2e', 'gCO2e'],
   // Points of an article cited as the Official Journal's Chinese text writes them: 第20条第2款(a)项.
   ...['a', 'b'],
-  // Time and identifiers.
-  ...['UTC', 'MMSI'],
   // File formats and protocols the user picks or connects.
-  ...['CSV', 'PDF', 'XLSX', 'ZIP', 'PNG', 'XML', 'RTZ', 'GRIB', 'GRIB2', 'NMEA', 'PGN', 'MQTT', 'TCP', 'UDP'],
+  ...['ZIP', 'XML', 'GRIB2', 'NMEA', 'PGN', 'MQTT', 'TCP', 'UDP'],
   ...['Signal', 'K', 'Modbus', 'OPC', 'UA', 'NATS', 'PostgreSQL', 'pg_dump', 'fonts-noto-cjk'],
-  // The product, its settings and documents (typed or opened as they are).
-  ...['Ecohelm', 'ECOHELM_SIMULATOR', 'ECOHELM_SIGNALK_URL', 'ECOHELM_NMEA_UDP_PORT', 'ECOHELM_NMEA_TCP'],
+  // The product's settings and documents (typed or opened as they are).
+  ...['ECOHELM_SIMULATOR', 'ECOHELM_SIGNALK_URL', 'ECOHELM_NMEA_UDP_PORT', 'ECOHELM_NMEA_TCP'],
   ...['ECOHELM_N2K_TCP', 'ECOHELM_MODBUS_URL', 'ECOHELM_OPCUA_URL', 'ECOHELM_MQTT_URL'],
   ...['docs', 'methods', 'regulations', 'operations', 'md', 'config', 'json'],
   // The trim table's CSV columns.
   ...['speed_kn', 'draft_m', 'trim_m', 'delta_power_pct'],
-  // The language switch names the other language in its own words.
-  'English',
   // Formula symbols.
-  ...['x', 'v', 'R', 'P', 'Z', 'CF', 'Cf'],
+  ...['v', 'R', 'P', 'Z', 'CF', 'Cf'],
 ]);
 
 /** Every string of a locale tree with its key. */

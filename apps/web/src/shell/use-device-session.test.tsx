@@ -1,22 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initialGlobalState, useGlobalStore } from '../lib/store';
+import { viewerSession } from '../test/sessions';
 import { useDeviceSession } from './use-device-session';
-
-const userSession = {
-  user: {
-    id: 'u1',
-    username: 'vera',
-    displayName: 'Vera',
-    role: 'viewer',
-    disabled: false,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-  permissions: ['dashboard:read', 'fleet:read'],
-  expiresAt: '2026-11-27T12:00:00.000Z',
-  serverTime: '2026-11-27T00:00:00.000Z',
-};
 
 describe('the session routine on a shore', () => {
   const assign = vi.fn();
@@ -32,7 +18,7 @@ describe('the session routine on a shore', () => {
 
   it("fills the permissions from the user's session (GET /api/v1/auth/session), not the device's", async () => {
     localStorage.setItem('dcToken', 'u.token');
-    const fetchStub = vi.fn(async () => Response.json(userSession));
+    const fetchStub = vi.fn(async () => Response.json(viewerSession));
     vi.stubGlobal('fetch', fetchStub);
     const { unmount } = renderHook(() => useDeviceSession(false, true, true));
     await waitFor(() =>

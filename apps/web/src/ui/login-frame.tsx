@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from './language-toggle';
@@ -34,5 +34,40 @@ export function LoginFrame({
         {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * A login screen's form: the name field given as children, then the secret's field (required) and the submit
+ * button, busy while the attempt is under way.
+ */
+export function LoginForm<T>({
+  secret,
+  submit,
+  pending,
+  onFinish,
+  children,
+}: {
+  /** The secret's form name, label and the message when it is left empty. */
+  secret: { name: string; label: string; required: string };
+  submit: string;
+  pending: boolean;
+  onFinish: (values: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form<T> layout="vertical" requiredMark={false} onFinish={onFinish}>
+      {children}
+      <Form.Item
+        name={secret.name}
+        label={secret.label}
+        rules={[{ required: true, message: secret.required }]}
+      >
+        <Input.Password autoComplete="current-password" size="large" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block size="large" loading={pending}>
+        {submit}
+      </Button>
+    </Form>
   );
 }

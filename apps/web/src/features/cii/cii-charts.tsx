@@ -2,6 +2,7 @@ import type { CiiBoundariesDto, CiiFigure, CiiSeriesPoint } from '@ecohelm/contr
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
 import { RATING_COLORS } from '../../ui/rating-colors';
+import { CII_BOUNDARIES } from './boundaries';
 
 const ratingBands = (b: CiiBoundariesDto) =>
   [
@@ -98,25 +99,12 @@ export function CiiTrendChart({ series }: { series: CiiSeriesPoint[] }) {
             series.map((p) => p.requiredCii),
             '#c9d6f2',
           ),
-          line(
-            'A/B',
-            series.map((p) => p.boundaries.superior),
-            RATING_COLORS.A,
-          ),
-          line(
-            'B/C',
-            series.map((p) => p.boundaries.lower),
-            RATING_COLORS.B,
-          ),
-          line(
-            'C/D',
-            series.map((p) => p.boundaries.upper),
-            RATING_COLORS.D,
-          ),
-          line(
-            'D/E',
-            series.map((p) => p.boundaries.inferior),
-            RATING_COLORS.E,
+          ...CII_BOUNDARIES.map((b) =>
+            line(
+              b.name,
+              series.map((p) => p.boundaries[b.key]),
+              b.color,
+            ),
           ),
         ],
       }}

@@ -1,10 +1,12 @@
 import type { CiiReportResponse } from '@ecohelm/contracts';
-import { Alert, Descriptions, Modal, Spin, Table, Tag } from 'antd';
+import { Alert, Descriptions, Modal, Spin, Table, type TableProps, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useCiiReport } from './api/get-cii-report';
+import { CII_BOUNDARIES } from './boundaries';
 
 export const ciiReportKinds = ['seemp1', 'seemp2', 'seemp', 'dcs', 'trial'] as const;
 export type CiiReportKind = (typeof ciiReportKinds)[number];
@@ -64,19 +66,59 @@ function ShipHeader({ data }: { data: CiiReportResponse }) {
   );
 }
 
+/** One report sample: the ship's particulars on top (all but the DCS format), then its own parts. */
+function Sheet({
+  kind,
+  data,
+  intro,
+  children,
+}: {
+  kind: CiiReportKind;
+  data?: CiiReportResponse;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-testid={`cii-report-${kind}`} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {data ? <ShipHeader data={data} /> : null}
+      {intro === undefined ? null : <p style={{ margin: 0 }}>{intro}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** A report's table: every row on one page. */
+function SheetTable<T extends object>(props: Omit<TableProps<T>, 'size' | 'pagination'>) {
+  return <Table<T> size="small" pagination={false} {...props} />;
+}
+
+/** The CII rating column, a coloured tag or a dash. */
+function ratingColumn(title: string) {
+  return {
+    title,
+    dataIndex: 'rating',
+    render: (r: keyof typeof RATING_COLORS | null) => (r ? <Tag color={RATING_COLORS[r]}>{r}</Tag> : '—'),
+  };
+}
+
+/** Fuel masses by fuel type, "HFO: 12.3 t; MGO: 1.0 t", or a dash when there are none. */
+function useFuelList() {
+  const { num, fuel } = useFormat();
+  return (r: Record<string, number>) =>
+    Object.entries(r)
+      .map(([id, v]) => `${fuel(id)}: ${num(v, 1)} t`)
+      .join('; ') || '—';
+}
+
 function SeempPart1({ data }: { data: CiiReportResponse }) {
   const { t, num } = useFormat();
   const p = (k: string) => t(`cii.statistics.seemp1.${k}`);
   const f = (k: string) => t(`cii.statistics.fields.${k}`);
   return (
-    <div data-testid="cii-report-seemp1" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <ShipHeader data={data} />
-      <p style={{ margin: 0 }}>{p('intro')}</p>
+    <Sheet kind="seemp1" data={data} intro={p('intro')}>
       <h4>{p('measures')}</h4>
-      <Table
-        size="small"
+      <SheetTable
         rowKey="id"
-        pagination={false}
         dataSource={data.seempPart1.measures}
         columns={[
           { title: p('measure'), dataIndex: 'id', render: (id: string) => p(`items.${id}`) },
@@ -88,10 +130,8 @@ function SeempPart1({ data }: { data: CiiReportResponse }) {
         ]}
       />
       <h4>{p('figures')}</h4>
-      <Table
-        size="small"
+      <SheetTable
         rowKey="year"
-        pagination={false}
         dataSource={data.seempPart1.years}
         columns={[
           { title: f('year'), dataIndex: 'year' },
@@ -110,15 +150,10 @@ function SeempPart1({ data }: { data: CiiReportResponse }) {
             render: (v: number | null) => num(v, 4),
           },
           { title: f('attained'), dataIndex: 'attainedCii', ...right, render: (v: number | null) => num(v) },
-          {
-            title: f('rating'),
-            dataIndex: 'rating',
-            render: (r: keyof typeof RATING_COLORS | null) =>
-              r ? <Tag color={RATING_COLORS[r]}>{r}</Tag> : '—',
-          },
+          ratingColumn(f('rating')),
         ]}
       />
-    </div>
+    </Sheet>
   );
 }
 
@@ -127,14 +162,10 @@ function SeempPart2({ data }: { data: CiiReportResponse }) {
   const p = (k: string, o: Record<string, unknown> = {}) => t(`cii.statistics.seemp2.${k}`, o);
   const x = data.seempPart2;
   return (
-    <div data-testid="cii-report-seemp2" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <ShipHeader data={data} />
-      <p style={{ margin: 0 }}>{p('intro')}</p>
+    <Sheet kind="seemp2" data={data} intro={p('intro')}>
       <h4>{p('engines')}</h4>
-      <Table
-        size="small"
+      <SheetTable
         rowKey="kind"
-        pagination={false}
         dataSource={x.engines}
         columns={[
           { title: p('kind'), dataIndex: 'kind', render: (k: string) => p(`kinds.${k}`) },
@@ -143,10 +174,8 @@ function SeempPart2({ data }: { data: CiiReportResponse }) {
         ]}
       />
       <h4>{p('fuels')}</h4>
-      <Table
-        size="small"
+      <SheetTable
         rowKey="fuelType"
-        pagination={false}
         dataSource={x.fuels}
         columns={[
           { title: p('fuelType'), dataIndex: 'fuelType', render: (id: string) => fuel(id) },
@@ -181,7 +210,7 @@ function SeempPart2({ data }: { data: CiiReportResponse }) {
         </li>
         <li>{p('qualityDates')}</li>
       </ul>
-    </div>
+    </Sheet>
   );
 }
 
@@ -190,13 +219,10 @@ function Seemp({ data }: { data: CiiReportResponse }) {
   const f = (k: string) => t(`cii.statistics.fields.${k}`);
   const c = data.seemp.corrective;
   return (
-    <div data-testid="cii-report-seemp" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <ShipHeader data={data} />
+    <Sheet kind="seemp" data={data}>
       <h4>{t('cii.statistics.seemp.plan')}</h4>
-      <Table
-        size="small"
+      <SheetTable
         rowKey="year"
-        pagination={false}
         dataSource={data.seemp.years}
         columns={[
           { title: f('year'), dataIndex: 'year' },
@@ -212,16 +238,13 @@ function Seemp({ data }: { data: CiiReportResponse }) {
             ...right,
             render: (v: number | null) => num(v),
           },
-          {
-            title: f('rating'),
-            dataIndex: 'rating',
-            render: (r: keyof typeof RATING_COLORS | null) =>
-              r ? <Tag color={RATING_COLORS[r]}>{r}</Tag> : '—',
-          },
-          { title: 'A/B', key: 'ab', ...right, render: (_: unknown, y) => num(y.boundaries.superior) },
-          { title: 'B/C', key: 'bc', ...right, render: (_: unknown, y) => num(y.boundaries.lower) },
-          { title: 'C/D', key: 'cd', ...right, render: (_: unknown, y) => num(y.boundaries.upper) },
-          { title: 'D/E', key: 'de', ...right, render: (_: unknown, y) => num(y.boundaries.inferior) },
+          ratingColumn(f('rating')),
+          ...CII_BOUNDARIES.map((b) => ({
+            title: b.name,
+            key: b.key,
+            ...right,
+            render: (_: unknown, y: CiiReportResponse['seemp']['years'][number]) => num(y.boundaries[b.key]),
+          })),
         ]}
       />
       <Alert
@@ -239,20 +262,17 @@ function Seemp({ data }: { data: CiiReportResponse }) {
           <li key={a}>{t(`cii.statistics.actions.${a}`)}</li>
         ))}
       </ol>
-    </div>
+    </Sheet>
   );
 }
 
 function Dcs({ data }: { data: CiiReportResponse }) {
-  const { t, num, fuel } = useFormat();
+  const { t, num } = useFormat();
+  const fuels = useFuelList();
   const f = (k: string) => t(`cii.statistics.dcs.${k}`);
   const d = data.dcs;
-  const fuels = (r: Record<string, number>) =>
-    Object.entries(r)
-      .map(([id, v]) => `${fuel(id)}: ${num(v, 1)} t`)
-      .join('; ') || '—';
   return (
-    <div data-testid="cii-report-dcs" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <Sheet kind="dcs">
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label={f('imo')}>{d.imoNumber}</Descriptions.Item>
         <Descriptions.Item label={f('period')}>
@@ -285,22 +305,20 @@ function Dcs({ data }: { data: CiiReportResponse }) {
         <Descriptions.Item label={f('work')}>{num(d.transportWorkTNm, 0)} t·nm</Descriptions.Item>
         <Descriptions.Item label={f('co2')}>{num(d.co2T, 1)} t</Descriptions.Item>
       </Descriptions>
-    </div>
+    </Sheet>
   );
 }
 
 function Trial({ data }: { data: CiiReportResponse }) {
-  const { t, num, fuel } = useFormat();
+  const { t, num } = useFormat();
+  const fuels = useFuelList();
   const f = (k: string) => t(`cii.statistics.fields.${k}`);
   const x = data.trial;
   return (
-    <div data-testid="cii-report-trial" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <ShipHeader data={data} />
+    <Sheet kind="trial" data={data}>
       <Descriptions size="small" column={2} bordered>
         <Descriptions.Item label={f('fuel')} span={2}>
-          {Object.entries(x.fuelT)
-            .map(([id, v]) => `${fuel(id)}: ${num(v, 1)} t`)
-            .join('; ') || '—'}
+          {fuels(x.fuelT)}
         </Descriptions.Item>
         <Descriptions.Item label={`${f('co2')} (t)`}>{num(x.co2T, 1)}</Descriptions.Item>
         <Descriptions.Item label={`${f('distance')} (nm)`}>{num(x.distanceNm, 1)}</Descriptions.Item>
@@ -324,6 +342,6 @@ function Trial({ data }: { data: CiiReportResponse }) {
           </li>
         ))}
       </ul>
-    </div>
+    </Sheet>
   );
 }

@@ -1,11 +1,12 @@
 import { type EcaResponse, ecaSettingsSchema, ecaZoneInputSchema, TEXT_LIMIT } from '@ecohelm/contracts';
-import { Alert, App, Checkbox, DatePicker, Form, type FormInstance, Input, Modal, Switch } from 'antd';
+import { Alert, App, Checkbox, DatePicker, Form, type FormInstance, Input, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { fieldErrors } from '../../lib/contract-messages';
 import { failureText, saveForm } from '../../lib/save-form';
 import { fromDate } from '../../lib/ship-time';
+import { FormModal } from '../../ui/form-modal';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useAddEcaZone, useSaveEcaSettings } from './api/eca';
 
@@ -110,80 +111,78 @@ export function ZoneModal({ kind, onClose }: { kind: 'position' | 'range' | null
 
   const required = [{ required: true, message: t('eca.records.required') }];
   return (
-    <Modal
+    <FormModal<ZoneValues>
+      form={form}
       open={kind !== null}
       title={t(kind === 'range' ? 'eca.addRange' : 'eca.addPosition')}
       okText={t('eca.records.save')}
       cancelText={t('eca.records.cancel')}
+      saving={add.isPending}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={add.isPending}
-      forceRender
+      onClose={onClose}
     >
-      <Form<ZoneValues> form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
-        {other.length > 0 ? (
-          <Alert type="error" showIcon message={other.join(' ')} style={{ marginBottom: 12 }} />
-        ) : null}
+      {other.length > 0 ? (
+        <Alert type="error" showIcon message={other.join(' ')} style={{ marginBottom: 12 }} />
+      ) : null}
+      <div style={{ display: 'flex', gap: 12 }}>
+        <Form.Item name="name" label={t('eca.ecaZones.name')} rules={required} style={{ flex: 2 }}>
+          <Input maxLength={TEXT_LIMIT} />
+        </Form.Item>
+        <Form.Item
+          name="sulphurLimitPercent"
+          label={t('eca.ecaZones.limit')}
+          rules={[...required, numberRule(t, t('eca.ecaZones.limit'))]}
+          style={{ flex: 1 }}
+        >
+          <NumberInput suffix="%" style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+      <div style={{ display: 'flex', gap: 12 }}>
+        <Form.Item name="from" label={t('eca.ecaZones.from')} rules={required} style={{ flex: 1 }}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="until" label={t('eca.ecaZones.until')} style={{ flex: 1 }}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+      {kind === 'range' ? (
+        <Form.Item
+          name="positions"
+          label={t('eca.ecaZones.positions')}
+          extra={t('eca.ecaZones.positionsHelp')}
+          rules={required}
+        >
+          <Input.TextArea rows={6} placeholder={'36.05, 120.30\n36.05, 120.60\n35.85, 120.60'} />
+        </Form.Item>
+      ) : (
         <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="name" label={t('eca.ecaZones.name')} rules={required} style={{ flex: 2 }}>
-            <Input maxLength={TEXT_LIMIT} />
-          </Form.Item>
           <Form.Item
-            name="sulphurLimitPercent"
-            label={t('eca.ecaZones.limit')}
-            rules={[...required, numberRule(t, t('eca.ecaZones.limit'))]}
+            name="latitude"
+            label={t('eca.records.latitude')}
+            rules={[...required, numberRule(t, t('eca.records.latitude'))]}
             style={{ flex: 1 }}
           >
-            <NumberInput suffix="%" style={{ width: '100%' }} />
+            <NumberInput suffix="°" style={{ width: '100%' }} />
           </Form.Item>
-        </div>
-        <div style={{ display: 'flex', gap: 12 }}>
-          <Form.Item name="from" label={t('eca.ecaZones.from')} rules={required} style={{ flex: 1 }}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="until" label={t('eca.ecaZones.until')} style={{ flex: 1 }}>
-            <DatePicker style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        {kind === 'range' ? (
           <Form.Item
-            name="positions"
-            label={t('eca.ecaZones.positions')}
-            extra={t('eca.ecaZones.positionsHelp')}
-            rules={required}
+            name="longitude"
+            label={t('eca.records.longitude')}
+            rules={[...required, numberRule(t, t('eca.records.longitude'))]}
+            style={{ flex: 1 }}
           >
-            <Input.TextArea rows={6} placeholder={'36.05, 120.30\n36.05, 120.60\n35.85, 120.60'} />
+            <NumberInput suffix="°" style={{ width: '100%' }} />
           </Form.Item>
-        ) : (
-          <div style={{ display: 'flex', gap: 12 }}>
-            <Form.Item
-              name="latitude"
-              label={t('eca.records.latitude')}
-              rules={[...required, numberRule(t, t('eca.records.latitude'))]}
-              style={{ flex: 1 }}
-            >
-              <NumberInput suffix="°" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item
-              name="longitude"
-              label={t('eca.records.longitude')}
-              rules={[...required, numberRule(t, t('eca.records.longitude'))]}
-              style={{ flex: 1 }}
-            >
-              <NumberInput suffix="°" style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item
-              name="radiusNm"
-              label={t('eca.ecaZones.radius')}
-              rules={[...required, numberRule(t, t('eca.ecaZones.radius'))]}
-              style={{ flex: 1 }}
-            >
-              <NumberInput suffix="nm" style={{ width: '100%' }} />
-            </Form.Item>
-          </div>
-        )}
-      </Form>
-    </Modal>
+          <Form.Item
+            name="radiusNm"
+            label={t('eca.ecaZones.radius')}
+            rules={[...required, numberRule(t, t('eca.ecaZones.radius'))]}
+            style={{ flex: 1 }}
+          >
+            <NumberInput suffix="nm" style={{ width: '100%' }} />
+          </Form.Item>
+        </div>
+      )}
+    </FormModal>
   );
 }
 
@@ -245,48 +244,46 @@ export function WatchModal({
     });
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       open={mode !== null}
       title={t(mode === 'alarm' ? 'eca.alarmSetting' : 'eca.ecaZones.watchTitle')}
       okText={t('eca.records.save')}
       cancelText={t('eca.records.cancel')}
+      saving={save.isPending}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      forceRender
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onValuesChange={(c) => clearChangedErrors(form, c)}>
-        <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
-          <Form.Item
-            name="warningDistanceNm"
-            label={t('eca.ecaZones.warningDistance')}
-            rules={[numberRule(t, t('eca.ecaZones.warningDistance'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="nm" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="tipDistanceNm"
-            label={t('eca.ecaZones.tipDistance')}
-            rules={[numberRule(t, t('eca.ecaZones.tipDistance'))]}
-            style={{ flex: 1 }}
-          >
-            <NumberInput suffix="nm" style={{ width: '100%' }} />
-          </Form.Item>
-        </div>
-        <div style={{ display: mode === 'zones' ? 'block' : 'none' }}>
-          <Form.Item name="all" label={t('eca.ecaZones.watchAll')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="watched">
-            <Checkbox.Group
-              disabled={all}
-              style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-              options={data.zones.map((z) => ({ value: z.id, label: z.name }))}
-            />
-          </Form.Item>
-        </div>
-      </Form>
-    </Modal>
+      <div style={{ display: mode === 'alarm' ? 'flex' : 'none', gap: 12 }}>
+        <Form.Item
+          name="warningDistanceNm"
+          label={t('eca.ecaZones.warningDistance')}
+          rules={[numberRule(t, t('eca.ecaZones.warningDistance'))]}
+          style={{ flex: 1 }}
+        >
+          <NumberInput suffix="nm" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="tipDistanceNm"
+          label={t('eca.ecaZones.tipDistance')}
+          rules={[numberRule(t, t('eca.ecaZones.tipDistance'))]}
+          style={{ flex: 1 }}
+        >
+          <NumberInput suffix="nm" style={{ width: '100%' }} />
+        </Form.Item>
+      </div>
+      <div style={{ display: mode === 'zones' ? 'block' : 'none' }}>
+        <Form.Item name="all" label={t('eca.ecaZones.watchAll')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="watched">
+          <Checkbox.Group
+            disabled={all}
+            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+            options={data.zones.map((z) => ({ value: z.id, label: z.name }))}
+          />
+        </Form.Item>
+      </div>
+    </FormModal>
   );
 }

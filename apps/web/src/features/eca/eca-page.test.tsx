@@ -20,6 +20,16 @@ const posts = () =>
     .mock.calls.filter(([, init]) => init?.method === 'POST' || init?.method === 'PUT')
     .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) }));
 
+/** The page in Chinese with its alarm setting dialog open, once the page has loaded what it needs. */
+async function openAlarmSetting() {
+  stubApi(answers);
+  await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
+  const open = await screen.findByRole('button', { name: '报警设置' });
+  await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(open);
+  return screen.findByRole('dialog');
+}
+
 describe('ECA monitoring page', { timeout: 120_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -52,12 +62,7 @@ describe('ECA monitoring page', { timeout: 120_000 }, () => {
   });
 
   it('refuses a tip distance beyond the warning before sending, in Chinese', async () => {
-    stubApi(answers);
-    await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
-    const open = await screen.findByRole('button', { name: '报警设置' });
-    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(open);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openAlarmSetting();
     const tip = within(dialog).getByLabelText('换油提示距离');
     fireEvent.change(tip, { target: { value: '12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -66,12 +71,7 @@ describe('ECA monitoring page', { timeout: 120_000 }, () => {
   });
 
   it('refuses letters in the warning distance at the field, in Chinese, and sends nothing', async () => {
-    stubApi(answers);
-    await renderPage(<EcaPage />, { path: '/eff-analysis/eca', lang: 'zh_CN' });
-    const open = await screen.findByRole('button', { name: '报警设置' });
-    await vi.waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
-    fireEvent.click(open);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await openAlarmSetting();
     fireEvent.change(within(dialog).getByLabelText('预警距离'), { target: { value: '1O' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(

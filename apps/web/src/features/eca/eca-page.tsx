@@ -1,16 +1,17 @@
 import type { EcaResponse, EcaZoneRings, EcaZoneStatusDto } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { CsvButton } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
+import { ScrollTable } from '../../ui/scroll-table';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useDeleteEcaZone, useEca, useEcaRings } from './api/eca';
 import { WatchModal, ZoneModal } from './eca-modals';
@@ -30,15 +31,7 @@ export function EcaPage() {
   const [watchModal, setWatchModal] = useState<'alarm' | 'zones' | null>(null);
   const title = (id: string) => t(`eca.panels.${id}`);
   const body = (render: (d: EcaResponse) => ReactNode) => {
-    if (eca.error) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={t(eca.error instanceof ApiError ? eca.error.messageKey : 'errors.unknown')}
-        />
-      );
-    }
+    if (eca.error) return <ErrorAlert error={eca.error} />;
     return eca.data ? render(eca.data) : <Spin />;
   };
   return (
@@ -72,46 +65,13 @@ export function EcaPage() {
           {
             id: 'ecaZones',
             title: title('ecaZones'),
-            extra: (
-              <CsvButton
-                fileName="eca-zones"
-                disabled={!eca.data}
-                rows={() => [
-                  ['zone', 'inside', 'distance_nm', 'hours', 'sulphur_pct', 'watched', 'in_force'],
-                  ...(eca.data?.zones ?? []).map((z) => [
-                    z.name,
-                    z.inside === null ? null : String(z.inside),
-                    z.distanceNm,
-                    z.hoursToBoundary,
-                    z.sulphurLimitPercent,
-                    String(z.watched),
-                    String(z.inForce),
-                  ]),
-                ]}
-              />
-            ),
+            extra: <CsvButton fileName="eca-zones" disabled={!eca.data} rows={() => zonesCsv(eca.data)} />,
             children: body((d) => <Zones data={d} canWrite={canWrite} />),
           },
           {
             id: 'ecaAlarmHistory',
             title: title('ecaAlarmHistory'),
-            extra: (
-              <CsvButton
-                fileName="eca-alarms"
-                disabled={!eca.data}
-                rows={() => [
-                  ['type', 'raised_at', 'latest_update', 'cleared_at', 'min_distance_nm', 'shortest_hours'],
-                  ...(eca.data?.alarms ?? []).map((a) => [
-                    a.type,
-                    a.raisedAt,
-                    a.latestUpdate,
-                    a.clearedAt,
-                    a.minDistanceNm,
-                    a.shortestHours,
-                  ]),
-                ]}
-              />
-            ),
+            extra: <CsvButton fileName="eca-alarms" disabled={!eca.data} rows={() => alarmsCsv(eca.data)} />,
             children: body((d) => <AlarmHistory data={d} />),
           },
         ]}
@@ -222,6 +182,33 @@ function Monitor({ data, rings }: { data: EcaResponse; rings: EcaZoneRings | und
   );
 }
 
+/** The zones panel as CSV rows. */
+const zonesCsv = (data: EcaResponse | undefined) => [
+  ['zone', 'inside', 'distance_nm', 'hours', 'sulphur_pct', 'watched', 'in_force'],
+  ...(data?.zones ?? []).map((z) => [
+    z.name,
+    z.inside === null ? null : String(z.inside),
+    z.distanceNm,
+    z.hoursToBoundary,
+    z.sulphurLimitPercent,
+    String(z.watched),
+    String(z.inForce),
+  ]),
+];
+
+/** The alarm history panel as CSV rows. */
+const alarmsCsv = (data: EcaResponse | undefined) => [
+  ['type', 'raised_at', 'latest_update', 'cleared_at', 'min_distance_nm', 'shortest_hours'],
+  ...(data?.alarms ?? []).map((a) => [
+    a.type,
+    a.raisedAt,
+    a.latestUpdate,
+    a.clearedAt,
+    a.minDistanceNm,
+    a.shortestHours,
+  ]),
+];
+
 function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
   const { t } = useTranslation();
   const { num } = useFormat();
@@ -235,12 +222,10 @@ function Zones({ data, canWrite }: { data: EcaResponse; canWrite: boolean }) {
   const why = (z: EcaZoneStatusDto) =>
     !z.watched ? 'notWatched' : !z.geofenced ? 'notGeofenced' : !z.inForce ? 'notInForce' : null;
   return (
-    <Table<EcaZoneStatusDto>
-      size="small"
+    <ScrollTable<EcaZoneStatusDto>
       rowKey="id"
       className="eca-zones"
-      pagination={false}
-      scroll={{ y: 260 }}
+      height={260}
       dataSource={rows}
       columns={[
         {

@@ -4,10 +4,9 @@ import type {
   EnergyReportResponse,
   OilChangeRecord,
 } from '@ecohelm/contracts';
-import { Alert, App, Button, Popconfirm, Segmented, Space, Spin, Table } from 'antd';
+import { App, Button, Popconfirm, Segmented, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
@@ -16,7 +15,9 @@ import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
 import { AuditHistoryButton } from '../../ui/audit-history';
 import { CsvButton } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
+import { ScrollTable } from '../../ui/scroll-table';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
 import { useBunkerRecords, useDeleteRecord, useOilChangeRecords } from './api/records';
 import { BunkerModal, OilChangeModal } from './record-modals';
@@ -41,6 +42,8 @@ export function EnergyReportPage() {
   const canWrite = useCanWrite('records:write');
   const bunkers = useBunkerRecords();
   const oils = useOilChangeRecords();
+  const bunkerColumns = useBunkerColumns();
+  const oilColumns = useOilChangeColumns();
   const download = async (format: 'xlsx' | 'pdf') => {
     try {
       await exporter.mutateAsync({ period, format, lang: i18n.language === 'en_US' ? 'en_US' : 'zh_CN' });
@@ -122,7 +125,9 @@ export function EnergyReportPage() {
                 </Button>
               </Space>
             ),
-            children: <BunkerTable canWrite={canWrite} onEdit={setBunker} />,
+            children: (
+              <RecordTable kind="bunker" query={bunkers} columns={bunkerColumns} onEdit={setBunker} />
+            ),
           },
           {
             id: 'oilChangeRecords',
@@ -162,7 +167,7 @@ export function EnergyReportPage() {
                 </Button>
               </Space>
             ),
-            children: <OilChangeTable canWrite={canWrite} onEdit={setOil} />,
+            children: <RecordTable kind="oil-change" query={oils} columns={oilColumns} onEdit={setOil} />,
           },
         ]}
       />
@@ -179,16 +184,7 @@ function Loaded<T>({
   query: { data: T | undefined; error: unknown };
   children: (d: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (query.error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t(query.error instanceof ApiError ? query.error.messageKey : 'errors.unknown')}
-      />
-    );
-  }
+  if (query.error) return <ErrorAlert error={query.error} />;
   return query.data === undefined ? <Spin /> : children(query.data);
 }
 
@@ -225,12 +221,10 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
   const kind = (k: string) => t(`energyReport.fuelReport.kinds.${k}`);
   const rows = [...data.rows].reverse();
   return (
-    <Table<Row>
-      size="small"
+    <ScrollTable<Row>
       rowKey="label"
       className="fuel-oil-report"
-      pagination={false}
-      scroll={{ y: 250 }}
+      height={250}
       dataSource={rows}
       locale={{ emptyText: t('energyReport.fuelReport.empty') }}
       summary={() => (
@@ -372,42 +366,51 @@ function Actions({
   );
 }
 
-function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: BunkerRecord) => void }) {
+/** The ship's time of a record's start, as the records tables show it. */
+function useStartColumn() {
   const { t } = useTranslation();
-  const { num, fuel } = useFormat();
   const { config } = usePageConfig();
-  const records = useBunkerRecords();
-  const remove = useDelete('bunker');
+  return {
+    title: t('energyReport.records.start'),
+    dataIndex: 'startTime',
+    render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
+  };
+}
+
+/** Each record table's class (the browser tests find it by it), rows a page and the audit trail's entity. */
+const RECORD_TABLES = {
+  bunker: { className: 'bunker-records', pageSize: 5, entity: 'bunker' },
+  'oil-change': { className: 'oil-change-records', pageSize: 6, entity: 'oil_change' },
+} as const;
+
+/** A page of bunker or oil change records, each row with its edit, delete and history actions. */
+function RecordTable<R extends { id: number }>({
+  kind,
+  query,
+  columns,
+  onEdit,
+}: {
+  kind: keyof typeof RECORD_TABLES;
+  query: { data: { items: R[] } | undefined; error: unknown };
+  columns: TableColumnsType<R>;
+  onEdit: (r: R) => void;
+}) {
+  const { t } = useTranslation();
+  const canWrite = useCanWrite('records:write');
+  const remove = useDelete(kind);
+  const { className, pageSize, entity } = RECORD_TABLES[kind];
   return (
-    <Loaded query={records}>
+    <Loaded query={query}>
       {(d) => (
-        <Table<BunkerRecord>
+        <Table<R>
           size="small"
           rowKey="id"
-          className="bunker-records"
-          pagination={{ pageSize: 5, size: 'small' }}
+          className={className}
+          pagination={{ pageSize, size: 'small' }}
           dataSource={d.items}
           locale={{ emptyText: t('energyReport.records.none') }}
           columns={[
-            { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
-            {
-              title: t('energyReport.records.fuelType'),
-              dataIndex: 'fuelType',
-              render: (v: string) => fuel(v),
-            },
-            {
-              title: `${t('energyReport.records.quantity')} (t)`,
-              dataIndex: 'quantityT',
-              align: 'right',
-              render: (v: number) => num(v, 1),
-            },
-            { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
-            {
-              title: t('energyReport.records.start'),
-              dataIndex: 'startTime',
-              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
-            },
-            { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
+            ...columns,
             {
               title: '',
               key: 'actions',
@@ -416,7 +419,7 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
                   canWrite={canWrite}
                   onEdit={() => onEdit(r)}
                   onDelete={() => void remove(r.id)}
-                  history={{ entity: 'bunker', entityId: String(r.id) }}
+                  history={{ entity, entityId: String(r.id) }}
                 />
               ),
             },
@@ -427,50 +430,37 @@ function BunkerTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: Bunk
   );
 }
 
-function OilChangeTable({ canWrite, onEdit }: { canWrite: boolean; onEdit: (r: OilChangeRecord) => void }) {
+function useBunkerColumns(): TableColumnsType<BunkerRecord> {
   const { t } = useTranslation();
-  const { config } = usePageConfig();
-  const records = useOilChangeRecords();
-  const remove = useDelete('oil-change');
-  return (
-    <Loaded query={records}>
-      {(d) => (
-        <Table<OilChangeRecord>
-          size="small"
-          rowKey="id"
-          className="oil-change-records"
-          pagination={{ pageSize: 6, size: 'small' }}
-          dataSource={d.items}
-          locale={{ emptyText: t('energyReport.records.none') }}
-          columns={[
-            { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
-            {
-              title: t('energyReport.records.oilChange'),
-              key: 'oil',
-              ellipsis: true,
-              render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
-            },
-            {
-              title: t('energyReport.records.start'),
-              dataIndex: 'startTime',
-              render: (v: string) => formatShipTime(v, config.shipTimeOffsetMinutes),
-            },
-            { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
-            {
-              title: '',
-              key: 'actions',
-              render: (_, r) => (
-                <Actions
-                  canWrite={canWrite}
-                  onEdit={() => onEdit(r)}
-                  onDelete={() => void remove(r.id)}
-                  history={{ entity: 'oil_change', entityId: String(r.id) }}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
-    </Loaded>
-  );
+  const { num, fuel } = useFormat();
+  const start = useStartColumn();
+  return [
+    { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
+    { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
+    {
+      title: `${t('energyReport.records.quantity')} (t)`,
+      dataIndex: 'quantityT',
+      align: 'right',
+      render: (v: number) => num(v, 1),
+    },
+    { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+    start,
+    { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
+  ];
+}
+
+function useOilChangeColumns(): TableColumnsType<OilChangeRecord> {
+  const { t } = useTranslation();
+  const start = useStartColumn();
+  return [
+    { title: t('energyReport.records.equipment'), dataIndex: 'equipment', ellipsis: true },
+    {
+      title: t('energyReport.records.oilChange'),
+      key: 'oil',
+      ellipsis: true,
+      render: (_, r) => `${r.oilTypeBefore} → ${r.oilTypeAfter}`,
+    },
+    start,
+    { title: t('energyReport.records.operator'), dataIndex: 'operator', ellipsis: true },
+  ];
 }

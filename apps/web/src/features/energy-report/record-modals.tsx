@@ -5,15 +5,16 @@ import {
   type OilChangeRecord,
   oilChangeRecordInputSchema,
 } from '@ecohelm/contracts';
-import { App, DatePicker, Form, type FormInstance, Input, Modal, Select } from 'antd';
+import { App, DatePicker, Form, type FormInstance, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
+import { fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
 import { type FieldIssue, type FormContract, failureText, saveForm } from '../../lib/save-form';
 import { fromShipTime, toShipTime } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
+import { FormModal } from '../../ui/form-modal';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveBunker, useSaveOilChange } from './api/records';
 
@@ -181,20 +182,18 @@ function RecordModal<R extends { id: number; startTime: string; endTime: string 
     });
 
   return (
-    <Modal
+    <FormModal<V>
+      form={form}
       open={open}
       title={t(record === 'new' ? titles[0] : titles[1])}
       okText={t('energyReport.records.save')}
       cancelText={t('energyReport.records.cancel')}
+      saving={save.isPending}
       onOk={onOk}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      forceRender
+      onClose={onClose}
     >
-      <Form<V> form={form} layout="vertical" onValuesChange={(changed) => clearChangedErrors(form, changed)}>
-        {children}
-      </Form>
-    </Modal>
+      {children}
+    </FormModal>
   );
 }
 

@@ -5,13 +5,14 @@ import {
   isReportableKind,
   type Regime,
 } from '@ecohelm/contracts';
-import { Alert, App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { AuditHistoryButton } from '../../ui/audit-history';
+import { ErrorAlert } from '../../ui/error-alert';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
 import { useFillingRecords } from './api/get-filling-records';
@@ -131,14 +132,7 @@ export function FillingList({
       }
     >
       <div data-regime={regime}>
-        {list.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t(list.error instanceof ApiError ? list.error.messageKey : 'errors.unknown')}
-            style={{ marginBottom: 8 }}
-          />
-        ) : null}
+        {list.error ? <ErrorAlert error={list.error} style={{ marginBottom: 8 }} /> : null}
         <Segmented
           value={filter}
           onChange={(v) => {

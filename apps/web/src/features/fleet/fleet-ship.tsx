@@ -8,6 +8,7 @@ import { openShipConsole } from '../../lib/ship-scope';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { PageFrame } from '../../ui/page-frame';
+import { ScrollTable } from '../../ui/scroll-table';
 import { useDecideRecord, useFleetShip } from './api/fleet';
 import { agoText, fleetErrorText, shipName } from './fleet-format';
 import { Projection, RatingTag } from './fleet-table';
@@ -264,12 +265,10 @@ function Alarms({ alarms }: { alarms: Alarm[] }) {
   const { t } = useTranslation();
   const { utc, num } = useFormat();
   return (
-    <Table<Alarm>
-      size="small"
+    <ScrollTable<Alarm>
       rowKey="id"
       className="fleet-alarms"
-      pagination={false}
-      scroll={{ y: 220 }}
+      height={220}
       dataSource={alarms}
       columns={[
         { title: t('fleet.alarms.raisedAt'), dataIndex: 'raisedAt', render: (v: string) => utc(v) },

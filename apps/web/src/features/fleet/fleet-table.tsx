@@ -1,8 +1,9 @@
 import type { FleetShip, FleetShipRow } from '@ecohelm/contracts';
-import { Button, Table, type TableColumnType, Tag, Tooltip } from 'antd';
+import { Button, type TableColumnType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/use-format';
 import { RATING_COLORS } from '../../ui/rating-colors';
+import { ScrollTable } from '../../ui/scroll-table';
 import { agoText, shipName } from './fleet-format';
 import { FleetIntakeMarkers } from './fleet-intake-markers';
 
@@ -66,12 +67,10 @@ export function FleetTable({
     render: (_, r) => num(value(r), digits),
   });
   return (
-    <Table<FleetShipRow>
-      size="small"
+    <ScrollTable<FleetShipRow>
       rowKey="shipId"
       className="fleet-ships"
-      pagination={false}
-      scroll={{ y: 520 }}
+      height={520}
       dataSource={ships}
       columns={[
         {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import syncOff from '../../test/fixtures/sync-off.json';
 import { renderPage, stubApi } from '../../test/render-page';
 import { DataSourcesModal } from './data-sources-modal';
 
@@ -151,14 +152,12 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
       '/api/v1/telemetry/channels': { json: channels },
       '/api/v1/sync': {
         json: {
+          ...syncOff,
           role: 'ship',
-          connected: false,
           shipId: '9074729',
           backlog: { count: 412, oldestAt: '2026-11-24T06:00:00.000Z' },
           lastContactAt: '2026-11-24T05:59:10.000Z',
           maxKbits: 64,
-          error: null,
-          ships: [],
         },
       },
     });
@@ -175,18 +174,7 @@ describe('data sources dialog', { timeout: 120_000 }, () => {
     stubApi({
       '/api/v1/ingest/status': { json: { sources: [], adapters: [] } },
       '/api/v1/telemetry/channels': { json: channels },
-      '/api/v1/sync': {
-        json: {
-          role: 'off',
-          connected: false,
-          shipId: null,
-          backlog: { count: 0, oldestAt: null },
-          lastContactAt: null,
-          maxKbits: null,
-          error: null,
-          ships: [],
-        },
-      },
+      '/api/v1/sync': { json: syncOff },
     });
     await renderPage(<DataSourcesModal open onClose={() => undefined} />);
     expect(await screen.findByText(/No connection configured/)).toBeTruthy();

@@ -1,9 +1,11 @@
 import type { IngestStatusResponse } from '@ecohelm/contracts';
-import { Alert, App, Button, Form, Modal, Progress, Select, Table, Tabs, Tag, Upload } from 'antd';
+import { Alert, App, Button, Form, Modal, Progress, Select, Table, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../lib/api/get-channels';
 import { ApiError } from '../../lib/api-client';
+import { CsvFileButton } from '../../ui/csv-file-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { NumberInput } from '../../ui/number-input';
 import { useCsvJob } from './api/get-csv-job';
 import { useIngestStatus } from './api/get-ingest-status';
@@ -55,14 +57,7 @@ function IngestStatus({ enabled }: { enabled: boolean }) {
   const rejected = (s: Source) => Object.values(s.rejected).reduce((a, b) => a + (b ?? 0), 0);
   return (
     <>
-      {status.error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t(status.error instanceof ApiError ? status.error.messageKey : 'errors.unknown')}
-          style={{ marginBottom: 8 }}
-        />
-      ) : null}
+      {status.error ? <ErrorAlert error={status.error} style={{ marginBottom: 8 }} /> : null}
       <SyncLink enabled={enabled} />
       <h4 style={{ marginTop: 0 }}>{t('ingest.adapters')}</h4>
       {status.data && status.data.adapters.length === 0 ? <p>{t('ingest.noAdapters')}</p> : null}
@@ -180,19 +175,14 @@ function CsvImport() {
   const running = job.data?.status === 'running' || start.isPending;
   return (
     <Form layout="vertical">
-      <Upload
-        accept=".csv,text/csv,text/plain"
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={async (f) => {
-          setFile({ name: f.name, text: await f.text() });
+      <CsvFileButton
+        label={t('ingest.chooseFile')}
+        onFile={(chosen) => {
+          setFile(chosen);
           setJobId(null);
           setError(null);
-          return false;
         }}
-      >
-        <Button>{t('ingest.chooseFile')}</Button>
-      </Upload>
+      />
       {file && header ? (
         <>
           <p style={{ marginTop: 8 }}>

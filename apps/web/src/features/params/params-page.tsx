@@ -1,11 +1,10 @@
 import type { FuelStatisticsResponse, TelemetryTrendResponse, TrackResponse } from '@ecohelm/contracts';
 import { CHANNEL } from '@ecohelm/domain';
-import { Alert, Button, DatePicker, Select, Spin } from 'antd';
+import { Button, DatePicker, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChannels } from '../../lib/api/get-channels';
-import { ApiError } from '../../lib/api-client';
 import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime, shipTimeAxisLabel, toShipTime, utcOffsetLabel } from '../../lib/ship-time';
@@ -13,6 +12,7 @@ import { useFormat } from '../../lib/use-format';
 import { useShipRange } from '../../lib/use-ship-range';
 import { Chart, type ChartOption } from '../../ui/chart';
 import { downloadCsv } from '../../ui/csv-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';
@@ -126,17 +126,6 @@ export function ParamsPage() {
           children: <FuelStatistics range={range.api} />,
         },
       ]}
-    />
-  );
-}
-
-function Failed({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      message={t(error instanceof ApiError ? error.messageKey : 'errors.unknown')}
     />
   );
 }
@@ -277,7 +266,7 @@ function Track({
       </div>
       <div style={{ flex: 1, minHeight: 260 }}>
         {track.error ? (
-          <Failed error={track.error} />
+          <ErrorAlert error={track.error} />
         ) : option ? (
           <SeaMap option={option} label={t('params.track.mapLabel')} />
         ) : (
@@ -337,6 +326,17 @@ function Trends({
     series: trends.flatMap((tr, i) => {
       const axis = Math.max(0, Math.min(1, units.indexOf(tr.unit)));
       const colour = LINE_COLOURS[i % LINE_COLOURS.length];
+      const band = (value: (p: (typeof tr.points)[number]) => number) => ({
+        name: `${label(tr.channel)} min–max`,
+        type: 'line' as const,
+        yAxisIndex: axis,
+        showSymbol: false,
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: colour, opacity: 0.12 },
+        stack: `band-${i}`,
+        data: tr.points.map((p) => [p.t, value(p)]),
+        tooltip: { show: false },
+      });
       return [
         {
           name: label(tr.channel),
@@ -346,28 +346,9 @@ function Trends({
           itemStyle: { color: colour },
           data: tr.points.map((p) => [p.t, p.mean]),
         },
-        {
-          name: `${label(tr.channel)} min–max`,
-          type: 'line' as const,
-          yAxisIndex: axis,
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colour, opacity: 0.12 },
-          stack: `band-${i}`,
-          data: tr.points.map((p) => [p.t, p.min]),
-          tooltip: { show: false },
-        },
-        {
-          name: `${label(tr.channel)} min–max`,
-          type: 'line' as const,
-          yAxisIndex: axis,
-          showSymbol: false,
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colour, opacity: 0.12 },
-          stack: `band-${i}`,
-          data: tr.points.map((p) => [p.t, p.max - p.min]),
-          tooltip: { show: false },
-        },
+        // The min–max band: an invisible line at the minimum with the band's width stacked on it.
+        band((p) => p.min),
+        band((p) => p.max - p.min),
       ];
     }),
   };
@@ -401,7 +382,7 @@ function Trends({
       </div>
       <div style={{ flex: 1, minHeight: 160 }}>
         {error ? (
-          <Failed error={error} />
+          <ErrorAlert error={error} />
         ) : (
           <Chart option={option} label={t('params.track.trendsLabel')} height="100%" />
         )}
@@ -414,7 +395,7 @@ function FuelStatistics({ range }: { range: { from: string; to: string } }) {
   const { t } = useTranslation();
   const { num, fuel } = useFormat();
   const stats = useFuelStatistics(range);
-  if (stats.error) return <Failed error={stats.error} />;
+  if (stats.error) return <ErrorAlert error={stats.error} />;
   const d: FuelStatisticsResponse | undefined = stats.data;
   if (!d) return <Spin />;
   const figure = (label: string, value: string, unit: string, testId: string) => (

@@ -1,7 +1,7 @@
 import type { DeviceLoginRequest } from '@ecohelm/contracts';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoginFrame } from '../../ui/login-frame';
+import { LoginForm, LoginFrame } from '../../ui/login-frame';
 import { loginErrorKey, useDeviceLogin } from './use-device-login';
 
 /** /dcLogin: device code + secret → device token (outside the layout). */
@@ -14,9 +14,10 @@ export function DeviceLoginPage() {
       subtitle={t('session.subtitle')}
       error={login.isError ? t(loginErrorKey(login.error)) : undefined}
     >
-      <Form<DeviceLoginRequest>
-        layout="vertical"
-        requiredMark={false}
+      <LoginForm<DeviceLoginRequest>
+        secret={{ name: 'secret', label: t('session.secret'), required: t('session.secretRequired') }}
+        submit={t('session.submit')}
+        pending={login.isPending}
         onFinish={(values) => login.mutate({ code: values.code.trim(), secret: values.secret })}
       >
         <Form.Item
@@ -29,17 +30,7 @@ export function DeviceLoginPage() {
         >
           <Input autoComplete="username" autoFocus size="large" />
         </Form.Item>
-        <Form.Item
-          name="secret"
-          label={t('session.secret')}
-          rules={[{ required: true, message: t('session.secretRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-          {t('session.submit')}
-        </Button>
-      </Form>
+      </LoginForm>
     </LoginFrame>
   );
 }

@@ -8,6 +8,7 @@ import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { failureText } from '../../lib/save-form';
 import { AuditHistoryButton } from '../../ui/audit-history';
+import { ErrorAlert } from '../../ui/error-alert';
 import { NumberInput, numberRule } from '../../ui/number-input';
 import { useSaveShip } from './api/save-ship';
 import {
@@ -120,14 +121,7 @@ export function ShipForm({ canWrite }: { canWrite: boolean }) {
       {restored ? (
         <Alert type="info" showIcon title={t('ship.draftRestored')} style={{ marginBottom: 8 }} />
       ) : null}
-      {ship.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t(ship.error instanceof ApiError ? ship.error.messageKey : 'errors.unknown')}
-          style={{ marginBottom: 8 }}
-        />
-      ) : null}
+      {ship.isError ? <ErrorAlert error={ship.error} style={{ marginBottom: 8 }} /> : null}
       {ship.data && !ship.data.complete ? (
         <Alert type="warning" showIcon title={t('ship.incomplete')} style={{ marginBottom: 8 }} />
       ) : null}

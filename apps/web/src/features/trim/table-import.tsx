@@ -1,7 +1,8 @@
-import { Alert, App, Button, Modal, Upload } from 'antd';
+import { Alert, App, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { CsvFileButton } from '../../ui/csv-file-button';
 import { useImportTrimTable } from './api/import-trim-table';
 import { translateTrimProblem } from './trim-problems';
 
@@ -44,18 +45,13 @@ export function TableImport({ open, onClose }: { open: boolean; onClose: () => v
       onOk={onImport}
     >
       <p style={{ opacity: 0.8 }}>{t('trim.table.help')}</p>
-      <Upload
-        accept=".csv,text/csv,text/plain"
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={async (f) => {
-          setFile({ name: f.name, text: await f.text() });
+      <CsvFileButton
+        label={t('trim.table.choose')}
+        onFile={(chosen) => {
+          setFile(chosen);
           setProblems([]);
-          return false;
         }}
-      >
-        <Button>{t('trim.table.choose')}</Button>
-      </Upload>
+      />
       {file ? <p style={{ marginTop: 8 }}>{file.name}</p> : null}
       {problems.length > 0 ? (
         <Alert

@@ -1,12 +1,13 @@
 import type { TrimBinDto, TrimResponse } from '@ecohelm/contracts';
 import { TRIM_MIN_SAVING_PCT, trimVerdict } from '@ecohelm/domain';
 import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { useTrim } from './api/get-trim';
 import { TableImport } from './table-import';
@@ -22,15 +23,7 @@ export function TrimPage() {
   const canWrite = useCanWrite('settings:write');
   const title = (id: string) => t(`trim.panels.${id}`);
   const body = (render: (d: Data) => ReactNode) => {
-    if (trim.error) {
-      return (
-        <Alert
-          type="error"
-          showIcon
-          message={t(trim.error instanceof ApiError ? trim.error.messageKey : 'errors.unknown')}
-        />
-      );
-    }
+    if (trim.error) return <ErrorAlert error={trim.error} />;
     return trim.data ? render(trim.data) : <Spin />;
   };
   return (
@@ -256,6 +249,57 @@ function Bins({ data, onOpen }: { data: Data; onOpen: (b: TrimBinDto) => void })
   );
 }
 
+type Series = Extract<NonNullable<ChartOption['series']>, readonly unknown[]>[number];
+
+/**
+ * A trim curve's chart, power against trim, with the current and the optimum trim marked on it. With `bounds` the
+ * trim axis spans them; without, both axes leave zero out.
+ */
+function curveOption(
+  t: TFunction,
+  num: (v: number, decimals: number) => string,
+  parts: { bounds?: [number, number]; series: Series[]; current: number[]; optimum: number[] },
+): ChartOption {
+  const free = { axisLine: { onZero: false } };
+  const [min, max] = parts.bounds ?? [];
+  return {
+    grid: { left: 56, right: 24, top: 44, bottom: 36 },
+    legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
+    tooltip: { trigger: 'item', valueFormatter: (v) => `${num(Number(v), 2)}` },
+    xAxis: {
+      type: 'value',
+      name: t('trim.trimAxis'),
+      nameLocation: 'middle',
+      nameGap: 24,
+      ...(parts.bounds ? { min, max } : free),
+    },
+    yAxis: {
+      type: 'value',
+      name: t('trim.powerAxis'),
+      ...(parts.bounds ? {} : free),
+      splitLine: { lineStyle: { opacity: 0.15 } },
+    },
+    series: [
+      ...parts.series,
+      {
+        name: t('trim.current'),
+        type: 'scatter',
+        symbolSize: 14,
+        itemStyle: { color: '#f2994a' },
+        data: [parts.current],
+      },
+      {
+        name: t('trim.optimum'),
+        type: 'scatter',
+        symbol: 'diamond',
+        symbolSize: 14,
+        itemStyle: { color: '#2fbf71' },
+        data: [parts.optimum],
+      },
+    ],
+  };
+}
+
 function Curve({ data }: { data: Data }) {
   const { t } = useTranslation();
   const { num } = useFormat();
@@ -265,42 +309,11 @@ function Curve({ data }: { data: Data }) {
       const i = curve.findIndex(([cx]) => cx >= x);
       return i <= 0 ? curve[Math.max(0, i)]![1] : curve[i]![1];
     };
-    const option: ChartOption = {
-      grid: { left: 56, right: 24, top: 44, bottom: 36 },
-      legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
-      tooltip: { trigger: 'item', valueFormatter: (v) => `${num(Number(v), 2)}` },
-      xAxis: {
-        type: 'value',
-        name: t('trim.trimAxis'),
-        nameLocation: 'middle',
-        nameGap: 24,
-        axisLine: { onZero: false },
-      },
-      yAxis: {
-        type: 'value',
-        name: t('trim.powerAxis'),
-        axisLine: { onZero: false },
-        splitLine: { lineStyle: { opacity: 0.15 } },
-      },
-      series: [
-        { name: t('trim.tableCurve'), type: 'line', showSymbol: false, data: curve },
-        {
-          name: t('trim.current'),
-          type: 'scatter',
-          symbolSize: 14,
-          itemStyle: { color: '#f2994a' },
-          data: [[data.current.trimM, at(data.current.trimM)]],
-        },
-        {
-          name: t('trim.optimum'),
-          type: 'scatter',
-          symbol: 'diamond',
-          symbolSize: 14,
-          itemStyle: { color: '#2fbf71' },
-          data: [[data.advice.optimumM, at(data.advice.optimumM)]],
-        },
-      ],
-    };
+    const option = curveOption(t, num, {
+      series: [{ name: t('trim.tableCurve'), type: 'line', showSymbol: false, data: curve }],
+      current: [data.current.trimM, at(data.current.trimM)],
+      optimum: [data.advice.optimumM, at(data.advice.optimumM)],
+    });
     return <Chart option={option} label={t('trim.tableCurveLabel')} height="100%" />;
   }
   const bin = data.advice
@@ -316,19 +329,8 @@ function Curve({ data }: { data: Data }) {
   });
   const y = (x: number) => a + b * x + c * x * x;
   const now = Math.min(hi, Math.max(lo, data.current.trimM));
-  const option: ChartOption = {
-    grid: { left: 56, right: 24, top: 44, bottom: 36 },
-    legend: { top: 0, right: 8, textStyle: { color: '#c9d6ea' } },
-    tooltip: { trigger: 'item', valueFormatter: (v) => `${num(Number(v), 2)}` },
-    xAxis: {
-      type: 'value',
-      name: t('trim.trimAxis'),
-      nameLocation: 'middle',
-      nameGap: 24,
-      min: Math.floor(lo * 2) / 2,
-      max: Math.ceil(hi * 2) / 2,
-    },
-    yAxis: { type: 'value', name: t('trim.powerAxis'), splitLine: { lineStyle: { opacity: 0.15 } } },
+  const option = curveOption(t, num, {
+    bounds: [Math.floor(lo * 2) / 2, Math.ceil(hi * 2) / 2],
     series: [
       {
         name: t('trim.blocks'),
@@ -345,23 +347,10 @@ function Curve({ data }: { data: Data }) {
         data: curve,
         lineStyle: { width: 2 },
       },
-      {
-        name: t('trim.current'),
-        type: 'scatter',
-        symbolSize: 14,
-        itemStyle: { color: '#f2994a' },
-        data: [[now, y(now)]],
-      },
-      {
-        name: t('trim.optimum'),
-        type: 'scatter',
-        symbol: 'diamond',
-        symbolSize: 14,
-        itemStyle: { color: '#2fbf71' },
-        data: [[data.advice!.optimumM, y(data.advice!.optimumM)]],
-      },
     ],
-  };
+    current: [now, y(now)],
+    optimum: [data.advice!.optimumM, y(data.advice!.optimumM)],
+  });
   return (
     <Chart
       option={option}

@@ -1,24 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage, stubApi } from '../../test/render-page';
+import { viewerSession } from '../../test/sessions';
 import { LoginPage } from './login-page';
 
-const user = {
-  id: 'u1',
-  username: 'vera',
-  displayName: 'Vera',
-  role: 'viewer',
-  disabled: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
-const answer = {
-  token: 'u.session-token-1',
-  user,
-  permissions: ['dashboard:read', 'fleet:read'],
-  expiresAt: '2026-11-27T12:00:00.000Z',
-  serverTime: '2026-11-27T00:00:00.000Z',
-};
+const answer = { token: 'u.session-token-1', ...viewerSession };
 
 async function signIn(username: string, password: string, labels = { user: 'User name', pw: 'Password' }) {
   fireEvent.change(await screen.findByLabelText(labels.user), { target: { value: username } });

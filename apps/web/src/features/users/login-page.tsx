@@ -1,7 +1,7 @@
 import type { UserLoginRequest } from '@ecohelm/contracts';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoginFrame } from '../../ui/login-frame';
+import { LoginForm, LoginFrame } from '../../ui/login-frame';
 import { loginError, useUserLogin } from './api/login';
 
 /** /login on a shore: user name + password → a user session (outside the layout). */
@@ -15,9 +15,14 @@ export function LoginPage() {
       subtitle={t('users.login.subtitle')}
       error={failure ? t(failure.key, { minutes: failure.minutes }) : undefined}
     >
-      <Form<UserLoginRequest>
-        layout="vertical"
-        requiredMark={false}
+      <LoginForm<UserLoginRequest>
+        secret={{
+          name: 'password',
+          label: t('users.login.password'),
+          required: t('users.login.passwordRequired'),
+        }}
+        submit={t('users.login.submit')}
+        pending={login.isPending}
         onFinish={(values) => login.mutate({ username: values.username.trim(), password: values.password })}
       >
         <Form.Item
@@ -27,17 +32,7 @@ export function LoginPage() {
         >
           <Input autoComplete="username" autoFocus size="large" maxLength={64} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('users.login.password')}
-          rules={[{ required: true, message: t('users.login.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" size="large" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-          {t('users.login.submit')}
-        </Button>
-      </Form>
+      </LoginForm>
     </LoginFrame>
   );
 }
