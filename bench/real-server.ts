@@ -6,7 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,6 +34,7 @@ export function startRealServer(port: number, dir: string, env: Record<string, s
   const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: {
+      ...serverEnv,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const [port, ...pairs] = process.argv.slice(2);
 const dataDir = path.join(tmpdir(), `ecohelm-e2e-${port}`);
@@ -19,6 +19,7 @@ const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'app
   cwd: root,
   stdio: 'inherit',
   env: {
+    ...serverEnv,
     ...process.env,
     PORT: port,
     HOST: '127.0.0.1',

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCjkFont } from './ensure-fonts.mjs';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -37,6 +37,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
+    env: { ...serverEnv, ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'n
 import path from 'node:path';
 import { passwordSchema, usernameSchema, userRoleSchema, userRoles } from '@ecohelm/contracts';
 import SQLite from 'better-sqlite3';
-import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
@@ -243,6 +243,7 @@ function serviceCommand(sub: string, args: string[], config: AppConfig): number 
     user: option(args, '--user') ?? 'ecohelm',
     port: config.port,
     nodeFlags: serverNodeFlags,
+    env: serverEnv,
     ...(memoryMax ? { memoryMax } : {}),
   });
   for (const f of files) process.stdout.write(`Wrote ${f}\n`);

@@ -33,6 +33,8 @@ describe('ecohelm service install', () => {
     expect(unit).toMatch(/^LimitNOFILE=65536$/m);
     expect(unit).toContain(`Environment=ECOHELM_DATA_DIR=${path.join(root, 'var/lib/ecohelm')}`);
     expect(unit).toContain('Environment=PORT=8123');
+    expect(unit).toMatch(/^Environment=MALLOC_ARENA_MAX=2$/m);
+    expect(unit).toMatch(/^Environment=MALLOC_MMAP_THRESHOLD_=131072$/m);
     expect(unit).toContain(
       `${process.execPath} --max-semi-space-size=8 --heap-growing-percent=25 ${repo}/apps/server/src/main.ts`,
     );

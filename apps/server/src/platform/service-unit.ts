@@ -14,6 +14,8 @@ export interface ServiceOptions {
   port: number;
   /** Node flags of `npm start` (scripts/server-node-flags.mjs). */
   nodeFlags: readonly string[];
+  /** The C allocator's settings of `npm start` (`serverEnv`, scripts/server-node-flags.mjs). */
+  env?: Readonly<Record<string, string>>;
   /** Upper bound of the server's memory (systemd `MemoryMax`), e.g. `2G`. */
   memoryMax?: string;
 }
@@ -43,7 +45,9 @@ Environment=NODE_ENV=production
 Environment=ECOHELM_DATA_DIR=${quote(o.dataDir)}
 Environment=PORT=${o.port}
 Environment=ECOHELM_SKIP_BUILD=1
-ExecStart=${exec.map(quote).join(' ')}
+${Object.entries(o.env ?? {})
+  .map(([k, v]) => `Environment=${k}=${quote(v)}\n`)
+  .join('')}ExecStart=${exec.map(quote).join(' ')}
 Restart=always
 RestartSec=2
 TimeoutStopSec=30
