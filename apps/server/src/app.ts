@@ -88,6 +88,7 @@ import { memoryTrimJob } from './platform/memory-trim.ts';
 import { type AppMetrics, registerMetrics } from './platform/metrics.ts';
 import { metricsSources } from './platform/metrics-sources.ts';
 import { registerApiDocs } from './platform/openapi.ts';
+import { registerReadGate } from './platform/read-gate.ts';
 import { registerWebConsole } from './platform/web-console.ts';
 
 export type { AppInstance };
@@ -162,6 +163,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerCompression(app);
+  // The shore's read-only copies of ships answer through their shore's server, whose reads are held already.
+  if (!replica) registerReadGate(app);
 
   if (!replica) await registerApiDocs(app);
 
