@@ -26,7 +26,7 @@ export const get = (t: TestApp, url: string, headers: Headers = t.auth) =>
 export const post = (
   t: TestApp,
   url: string,
-  payload: InjectOptions['payload'] = {},
+  payload?: InjectOptions['payload'],
   headers: Headers = t.auth,
 ) => call(t, 'POST', url, payload, headers);
 export const put = (t: TestApp, url: string, payload: InjectOptions['payload'], headers: Headers = t.auth) =>
