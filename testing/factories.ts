@@ -2,7 +2,7 @@
  * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
  * information-filling records, typed by the contracts so a change of the API shows up in both at once.
  */
-import type { BunkerRecordInput, OilChangeRecordInput, ShipInput } from '@ecohelm/contracts';
+import type { BunkerRecordInput, OilChangeRecordInput, ShipInput, StartInfoInput } from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
@@ -23,6 +23,14 @@ export const validShip = (): ShipInput => ({
     { fuelType: 'mdo_mgo', maxCapacityT: 400 },
   ],
   consumptionMethod: 'bdn',
+});
+
+/** The opening stock of 2025: 720 t of HFO on board at the year's beginning; `over` replaces any field. */
+export const startInfo = (over: Partial<StartInfoInput> = {}): StartInfoInput => ({
+  changeType: 'year_beginning',
+  startTime: '2025-01-01T00:00:00Z',
+  robs: [{ fuelType: 'ls_hfo', robT: 720 }],
+  ...over,
 });
 
 /** A departure from Rotterdam with 900 t of HFO on board; `over` replaces any field. */
