@@ -2,7 +2,13 @@
  * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
  * information-filling records, typed by the contracts so a change of the API shows up in both at once.
  */
-import type { BunkerRecordInput, OilChangeRecordInput, ShipInput, StartInfoInput } from '@ecohelm/contracts';
+import type {
+  BunkerRecordInput,
+  EcaZoneInput,
+  OilChangeRecordInput,
+  ShipInput,
+  StartInfoInput,
+} from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
@@ -32,6 +38,11 @@ export const startInfo = (over: Partial<StartInfoInput> = {}): StartInfoInput =>
   robs: [{ fuelType: 'ls_hfo', robT: 720 }],
   ...over,
 });
+
+/** A filling record's fuel with HFO only: `robT` t on board, and `consumedT` t burnt when given. */
+export const hfoOnly = (robT: number, consumedT?: number): Json[] => [
+  { fuelType: 'ls_hfo', robT, ...(consumedT === undefined ? {} : { consumedT }) },
+];
 
 /** A departure from Rotterdam with 900 t of HFO on board; `over` replaces any field. */
 export const departure = (over: Json = {}): Json => ({
@@ -232,5 +243,20 @@ export const oilChangeRecord = (over: Partial<OilChangeRecordInput> = {}): OilCh
   endTime: '2025-01-10T04:00:00.000Z',
   reason: 'Scheduled',
   operator: 'C/E',
+  ...over,
+});
+
+type EcaCircleInput = Extract<EcaZoneInput, { kind: 'position' }>;
+
+/** A crew's control area of 12 nm around 30° N 122° E, 0.1 % sulphur from 2026 on; `over` replaces any field. */
+export const ecaCircle = (over: Partial<EcaCircleInput> = {}): EcaCircleInput => ({
+  kind: 'position',
+  name: 'Test zone',
+  sulphurLimitPercent: 0.1,
+  from: '2026-01-01',
+  until: null,
+  latitude: 30,
+  longitude: 122,
+  radiusNm: 12,
   ...over,
 });
