@@ -44,6 +44,14 @@ export function expectRefusedAt(res: Answer, path: string, message: string): voi
   expect(res.json().error.details).toContainEqual({ path, message });
 }
 
+/** Asserts a 400 whose details hold each `[path, message]`, maybe with more fields, among any others. */
+export function expectRefusedWith(res: Answer, ...fields: [path: string, message: string][]): void {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json().error.details).toEqual(
+    expect.arrayContaining(fields.map(([path, message]) => expect.objectContaining({ path, message }))),
+  );
+}
+
 /** Logs the shore user `username` in: the login's answer and the headers carrying its session. */
 export async function userLogin(t: TestApp, username: string, password: string) {
   const login = await t.app.inject({
