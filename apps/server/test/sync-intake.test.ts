@@ -1,6 +1,5 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers } from '@nats-io/transport-node';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
@@ -14,57 +13,26 @@ import {
 import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import type { TestNats } from './nats.ts';
 import { waitFor } from './peers.ts';
-import { type TestApp, viewerAuth } from './stores.ts';
-import { syncRig } from './sync-rig.ts';
+import { viewerAuth } from './stores.ts';
+import {
+  type Db,
+  HOUR,
+  IMO,
+  type Json,
+  shipBuckets,
+  shipRollups,
+  shoreRollups,
+  syncRig,
+} from './sync-rig.ts';
 
-type Json = Record<string, unknown>;
-type Db = TestApp['testStore']['store']['db'];
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const IMO = validShip().imoNumber;
-
-async function shipRollups(db: Db): Promise<string[]> {
-  const out: string[] = [];
-  for (const level of ['1h', '1d'] as const) {
-    const rows =
-      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
-      from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows)
-      out.push([level, r.channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t].join('|'));
-  }
-  return out.sort();
-}
-
-async function shoreRollups(db: Db, ship = IMO): Promise<string[]> {
-  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', ship).execute();
-  return rows
-    .map((r) =>
-      [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last, Number(r.last_t)].join('|'),
-    )
-    .sort();
-}
 
 /** The ship's per-day checksums of its stored buckets, as its manifest makes them. */
 async function shipDayChecksums(db: Db): Promise<Map<number, string>> {
   const buckets = new Map<string, RollupMessage['rows']>();
-  for (const level of ['1h', '1d'] as const) {
-    const rows =
-      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
-      from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows) {
-      const key = `rollup_${level}:${r.t}`;
-      const list = buckets.get(key) ?? [];
-      buckets.set(key, list);
-      list.push([
-        String(r.channel),
-        Number(r.n),
-        Number(r.v_sum),
-        Number(r.v_min),
-        Number(r.v_max),
-        Number(r.v_last),
-        Number(r.last_t),
-      ]);
-    }
+  for (const { level, t, row } of await shipBuckets(db)) {
+    const key = `rollup_${level}:${t}`;
+    buckets.set(key, [...(buckets.get(key) ?? []), row]);
   }
   return dayChecksums(
     [...buckets].map(([key, rows]) => {

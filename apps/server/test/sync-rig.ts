@@ -6,7 +6,7 @@ import { arrival, bunkerRecord, departure, validShip } from '../../../testing/fa
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode } from '../src/features/sync/sync.link.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
-import { SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
+import { type RollupMessage, SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
@@ -103,21 +103,43 @@ export async function shipRecordKeys(db: Db): Promise<string[]> {
   return keys.sort();
 }
 
-export async function shipRollups(db: Db): Promise<string[]> {
-  const out: string[] = [];
+type ShipBucketRow = { level: '1h' | '1d'; t: number; row: RollupMessage['rows'][number] };
+/** The ship's hourly and daily buckets: each row as a rollup message carries it, with its level and start (s). */
+export async function shipBuckets(db: Db): Promise<ShipBucketRow[]> {
+  const out: ShipBucketRow[] = [];
   for (const level of ['1h', '1d'] as const) {
-    const rows = await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last
+    const rows =
+      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
       from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows)
-      out.push([level, r.channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last].join('|'));
+    for (const r of rows.rows) {
+      const [n, sum, min, max, last, lastT] = [r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t].map(
+        Number,
+      );
+      out.push({
+        level,
+        t: Number(r.t),
+        row: [String(r.channel), n!, sum!, min!, max!, last!, lastT!],
+      });
+    }
   }
-  return out.sort();
+  return out;
 }
 
-export async function shoreRollups(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', IMO).execute();
+/** The ship's rollups as the shore should hold them, one line each. */
+export async function shipRollups(db: Db): Promise<string[]> {
+  const buckets = await shipBuckets(db);
+  return buckets
+    .map(({ level, t, row: [channel, ...values] }) => [level, channel, t, ...values].join('|'))
+    .sort();
+}
+
+/** The rollups the shore holds of the ship `ship`, one line each. */
+export async function shoreRollups(db: Db, ship = IMO): Promise<string[]> {
+  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', ship).execute();
   return rows
-    .map((r) => [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last].join('|'))
+    .map((r) =>
+      [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last, Number(r.last_t)].join('|'),
+    )
     .sort();
 }
 
