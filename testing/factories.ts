@@ -5,6 +5,7 @@
 import type {
   BunkerRecordInput,
   EcaZoneInput,
+  HullCleaningRecordInput,
   OilChangeRecordInput,
   ShipInput,
   StartInfoInput,
@@ -258,5 +259,19 @@ export const ecaCircle = (over: Partial<EcaCircleInput> = {}): EcaCircleInput =>
   latitude: 30,
   longitude: 122,
   radiusNm: 12,
+  ...over,
+});
+
+/**
+ * A hull cleaning by divers at Singapore on 11 January 2026, its kind left to the server's default; `over` replaces
+ * any field.
+ */
+export const hullCleaningRecord = (
+  over: Partial<HullCleaningRecordInput> = {},
+): Omit<HullCleaningRecordInput, 'kind'> & Partial<Pick<HullCleaningRecordInput, 'kind'>> => ({
+  place: 'Singapore Eastern Anchorage',
+  startTime: '2026-01-11T02:00:00.000Z',
+  endTime: '2026-01-11T12:00:00.000Z',
+  remark: 'Divers, light slime',
   ...over,
 });

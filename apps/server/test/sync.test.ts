@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { arrival, departure } from '../../../testing/factories.ts';
+import { arrival, departure, hullCleaningRecord } from '../../../testing/factories.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
 import { minuteChannel } from '../src/features/sync/sync.ship.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
@@ -156,13 +156,13 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
       method: 'POST',
       url: '/api/v1/records/hull-cleaning',
       headers: ship.auth,
-      payload: {
+      payload: hullCleaningRecord({
         kind: 'hull_cleaning',
         place: 'Singapore anchorage',
         startTime: '2025-03-10T02:00:00Z',
         endTime: '2025-03-10T09:00:00Z',
         remark: 'divers',
-      },
+      }),
     });
     expect(cleaning.statusCode).toBe(201);
     const down = await waitFor(
