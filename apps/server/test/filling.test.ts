@@ -1,6 +1,7 @@
 import { fillingMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { get, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -15,8 +16,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       headers: t.auth,
       payload: { draft, record },
     });
-  const list = async (query = '') =>
-    (await t.app.inject({ url: `/api/v1/filling/records${query}`, headers: t.auth })).json();
+  const list = async (query = '') => (await get(t, `/api/v1/filling/records${query}`)).json();
   const report = (ids: string[]) =>
     t.app.inject({
       method: 'POST',
@@ -49,7 +49,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('saves a clean arrival and departure whose ROB adds up', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
+    await put(t, '/api/v1/ship', validShip());
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/ship/start-info',
@@ -217,20 +217,15 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const { counts, records } = await list('?filter=error');
     expect(records.map((r: { id: string }) => r.id)).toContain(res.json().id);
     expect(counts.not_submitted).toBeGreaterThanOrEqual(1);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/filling/records/${res.json().id}`,
-      headers: t.auth,
-      payload: {
-        draft: false,
-        record: {
-          kind: 'anchorage_start',
-          voyageNumber: '2302',
-          regimes: ['imo_dcs'],
-          eventTime: '2025-03-05T02:00:00Z',
-          longitude: 4.1,
-          latitude: 52,
-        },
+    const updated = await put(t, `/api/v1/filling/records/${res.json().id}`, {
+      draft: false,
+      record: {
+        kind: 'anchorage_start',
+        voyageNumber: '2302',
+        regimes: ['imo_dcs'],
+        eventTime: '2025-03-05T02:00:00Z',
+        longitude: 4.1,
+        latitude: 52,
       },
     });
     expect(updated.statusCode).toBe(200);
@@ -242,7 +237,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const dcs = await list('?regime=imo_dcs');
     expect(dcs.counts.all).toBeGreaterThan(mrv.counts.all); // the barge-out is DCS only
     expect(mrv.records.every((r: { regimes: string[] }) => r.regimes.includes('eu_mrv'))).toBe(true);
-    const bad = await t.app.inject({ url: '/api/v1/filling/records?filter=odd', headers: t.auth });
+    const bad = await get(t, '/api/v1/filling/records?filter=odd');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -263,12 +258,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const again = await report([departureRec.id]);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details).toEqual({ reason: 'record_locked' });
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/filling/records/${departureRec.id}`,
-      headers: t.auth,
-      payload: { record: departure() },
-    });
+    const edit = await put(t, `/api/v1/filling/records/${departureRec.id}`, { record: departure() });
     expect(edit.statusCode).toBe(409);
     const del = await t.app.inject({
       method: 'DELETE',
@@ -321,8 +311,8 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('answers 401 without a token and 403 to a viewer writing', async () => {
-    expect((await t.app.inject({ url: '/api/v1/filling/records' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/v1/filling/records', headers: viewer })).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/filling/records', {})).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/filling/records', viewer)).statusCode).toBe(200);
     for (const [method, url] of [
       ['POST', '/api/v1/filling/records'],
       ['POST', '/api/v1/filling/records/check'],
