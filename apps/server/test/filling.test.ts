@@ -1,7 +1,7 @@
 import { fillingMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, validShip } from '../../../testing/factories.ts';
-import { get, put } from './http.ts';
+import { del, get, post, postRecord, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -9,21 +9,9 @@ type Json = Record<string, unknown>;
 describe.each(storeKinds)('information filling on %s', (kind) => {
   let t: TestApp;
   let viewer: { authorization: string };
-  const post = (record: Json, draft = false) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records',
-      headers: t.auth,
-      payload: { draft, record },
-    });
+  const save = (record: Json, draft = false) => postRecord(t, record, draft);
   const list = async (query = '') => (await get(t, `/api/v1/filling/records${query}`)).json();
-  const report = (ids: string[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/report',
-      headers: t.auth,
-      payload: { ids },
-    });
+  const report = (ids: string[]) => post(t, '/api/v1/filling/records/report', { ids });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -32,35 +20,25 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   afterAll(() => t.close());
 
   it('refuses filling before the ship basic info is complete with 409 ship_incomplete', async () => {
-    const res = await post(departure());
+    const res = await save(departure());
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'conflict',
       message: fillingMessages.fillShipFirst,
       details: { reason: 'ship_incomplete' },
     });
-    const check = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/check',
-      headers: t.auth,
-      payload: { record: departure() },
-    });
+    const check = await post(t, '/api/v1/filling/records/check', { record: departure() });
     expect(check.statusCode).toBe(409);
   });
 
   it('saves a clean arrival and departure whose ROB adds up', async () => {
     await put(t, '/api/v1/ship', validShip());
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ship/start-info',
-      headers: t.auth,
-      payload: {
-        changeType: 'year_beginning',
-        startTime: '2025-01-01T00:00:00Z',
-        robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-      },
+    await post(t, '/api/v1/ship/start-info', {
+      changeType: 'year_beginning',
+      startTime: '2025-01-01T00:00:00Z',
+      robs: [{ fuelType: 'ls_hfo', robT: 720 }],
     });
-    const a = await post(arrival());
+    const a = await save(arrival());
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({
       kind: 'arrival',
@@ -68,7 +46,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       checkState: 'ok',
       consumedT: { ls_hfo: 20 },
     });
-    const bunker = await post({
+    const bunker = await save({
       kind: 'bunkering',
       voyageNumber: '2301',
       regimes: ['eu_mrv', 'imo_dcs'],
@@ -77,23 +55,18 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     });
     expect(bunker.statusCode).toBe(201);
     // 700 + 205 − 5 = 900
-    const d = await post(departure());
+    const d = await save(departure());
     expect(d.statusCode).toBe(201);
     expect(d.json()).toMatchObject({ checkState: 'ok', issues: [], consumedT: { ls_hfo: 5 } });
   });
 
   it('refuses a departure ROB that does not follow from the last ROB + bunkered − consumed, at the field', async () => {
     const check = (robT: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/filling/records/check',
-        headers: t.auth,
-        payload: {
-          record: departure({
-            eventTime: '2025-03-02T09:00:00Z',
-            fuel: [{ fuelType: 'ls_hfo', robT, consumedT: 5 }],
-          }),
-        },
+      post(t, '/api/v1/filling/records/check', {
+        record: departure({
+          eventTime: '2025-03-02T09:00:00Z',
+          fuel: [{ fuelType: 'ls_hfo', robT, consumedT: 5 }],
+        }),
       });
     // 900 − 5 = 895, not 950: refused beyond the tolerance (0.5 t or 1 %), the check and the save alike.
     const res = await check(950);
@@ -105,7 +78,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     });
     expect(
       (
-        await post(
+        await save(
           departure({
             eventTime: '2025-03-02T09:00:00Z',
             fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
@@ -124,7 +97,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
 
   it('refuses an impossible passage, flags a fast one, a fuel the ship lacks and a barge-out in the ROB chain', async () => {
     const passage = (distanceNm: number) =>
-      post(
+      save(
         arrival({
           voyageNumber: '2302',
           portNameEn: 'Hamburg',
@@ -150,7 +123,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     expect(codes).toEqual(expect.arrayContaining(['distance_implausible', 'fuel_not_on_ship']));
     expect(a.json().checkState).toBe('error');
 
-    await post({
+    await save({
       kind: 'barge_out',
       voyageNumber: '2302',
       regimes: ['imo_dcs'],
@@ -158,17 +131,12 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       barges: [{ fuelType: 'ls_hfo', quantityT: 50 }],
     });
     // 850 − 50 − 4 = 796
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/check',
-      headers: t.auth,
-      payload: {
-        record: departure({
-          voyageNumber: '2302',
-          eventTime: '2025-03-04T08:00:00Z',
-          fuel: [{ fuelType: 'ls_hfo', robT: 796, consumedT: 4 }],
-        }),
-      },
+    const ok = await post(t, '/api/v1/filling/records/check', {
+      record: departure({
+        voyageNumber: '2302',
+        eventTime: '2025-03-04T08:00:00Z',
+        fuel: [{ fuelType: 'ls_hfo', robT: 796, consumedT: 4 }],
+      }),
     });
     expect(ok.json().issues.filter((i: { code: string }) => i.code.startsWith('rob'))).toEqual([]);
   });
@@ -180,7 +148,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     ['ballastT', { ballastT: undefined }, fillingMessages.departureBallast],
     ['fuel', { fuel: [] }, fillingMessages.departureFuel],
   ])('refuses a departure without %s with the spec prompt', async (path, patch, message) => {
-    const res = await post(departure(patch));
+    const res = await save(departure(patch));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toContainEqual(
       expect.objectContaining({ path: `body.record.${path}`, message }),
@@ -193,7 +161,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     ['cargoT', { cargoT: undefined }, fillingMessages.endCargo],
     ['eventTime', { eventTime: 'yesterday' }, fillingMessages.endAnchorTime],
   ])('refuses an end of anchorage without %s with the spec prompt', async (path, patch, message) => {
-    const res = await post({
+    const res = await save({
       kind: 'anchorage_end',
       voyageNumber: '2302',
       regimes: ['imo_dcs'],
@@ -211,7 +179,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('keeps a partial draft and shows it under error and not submitted', async () => {
-    const res = await post({ kind: 'anchorage_start', voyageNumber: '2302' }, true);
+    const res = await save({ kind: 'anchorage_start', voyageNumber: '2302' }, true);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'draft', checkState: 'error', eventTime: null });
     const { counts, records } = await list('?filter=error');
@@ -260,18 +228,14 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     expect(again.json().error.details).toEqual({ reason: 'record_locked' });
     const edit = await put(t, `/api/v1/filling/records/${departureRec.id}`, { record: departure() });
     expect(edit.statusCode).toBe(409);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${departureRec.id}`,
-      headers: t.auth,
-    });
-    expect(del.statusCode).toBe(409);
+    const removed = await del(t, `/api/v1/filling/records/${departureRec.id}`);
+    expect(removed.statusCode).toBe(409);
     expect((await list('?filter=submitted')).counts.submitted).toBe(1);
   });
 
   it('refuses to report a record with errors or a draft', async () => {
     const { records } = await list('?filter=all');
-    const broken = await post(
+    const broken = await save(
       departure({
         voyageNumber: '2303',
         eventTime: '2025-03-06T08:00:00Z',
@@ -282,7 +246,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const res = await report([broken.json().id]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toEqual({ reason: 'record_has_errors' });
-    const draft = await post(
+    const draft = await save(
       departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z', fuel: [] }),
       true,
     );
@@ -292,21 +256,13 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('deletes a record that is not submitted', async () => {
-    const created = await post(
+    const created = await save(
       departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z', fuel: [] }),
       true,
     );
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${created.json().id}`,
-      headers: t.auth,
-    });
-    expect(del.statusCode).toBe(204);
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${created.json().id}`,
-      headers: t.auth,
-    });
+    const removed = await del(t, `/api/v1/filling/records/${created.json().id}`);
+    expect(removed.statusCode).toBe(204);
+    const missing = await del(t, `/api/v1/filling/records/${created.json().id}`);
     expect(missing.statusCode).toBe(404);
   });
 
