@@ -3,6 +3,7 @@ import {
   arrival,
   bunkerRecord,
   departure,
+  hfoOnly,
   oilChangeRecord,
   startInfo,
   validShip,
@@ -74,7 +75,7 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
     const a = (await send('POST', '/api/v1/filling/records', { record: arrival() })).json();
     const d = (
       await send('POST', '/api/v1/filling/records', {
-        record: departure({ fuel: [{ fuelType: 'ls_hfo', robT: 695, consumedT: 5 }] }),
+        record: departure({ fuel: hfoOnly(695, 5) }),
       })
     ).json();
     expect(d.checkState).toBe('ok');

@@ -1,6 +1,6 @@
 import { fillingMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, startInfo, validShip } from '../../../testing/factories.ts';
 import { del, get, post, postRecord, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
@@ -33,11 +33,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
 
   it('saves a clean arrival and departure whose ROB adds up', async () => {
     await put(t, '/api/v1/ship', validShip());
-    await post(t, '/api/v1/ship/start-info', {
-      changeType: 'year_beginning',
-      startTime: '2025-01-01T00:00:00Z',
-      robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-    });
+    await post(t, '/api/v1/ship/start-info', startInfo());
     const a = await save(arrival());
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({
@@ -81,7 +77,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
         await save(
           departure({
             eventTime: '2025-03-02T09:00:00Z',
-            fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
+            fuel: hfoOnly(950, 5),
           }),
         )
       ).statusCode,
@@ -135,7 +131,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       record: departure({
         voyageNumber: '2302',
         eventTime: '2025-03-04T08:00:00Z',
-        fuel: [{ fuelType: 'ls_hfo', robT: 796, consumedT: 4 }],
+        fuel: hfoOnly(796, 4),
       }),
     });
     expect(ok.json().issues.filter((i: { code: string }) => i.code.startsWith('rob'))).toEqual([]);
@@ -169,7 +165,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       longitude: 4.1,
       latitude: 52,
       cargoT: 70_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 780 }],
+      fuel: hfoOnly(780),
       ...patch,
     });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, validShip } from '../../../testing/factories.ts';
 import { DeviceSettingsRepository } from '../src/features/overview/overview.repository.ts';
 import { OverviewService } from '../src/features/overview/overview.service.ts';
 import { get, postRecord, put } from './http.ts';
@@ -67,12 +67,12 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     const dep = new Date(today - 2 * DAY).toISOString();
     const arr = new Date(today - DAY).toISOString();
     for (const record of [
-      departure({ eventTime: dep, fuel: [{ fuelType: 'ls_hfo', robT: 900 }] }),
+      departure({ eventTime: dep, fuel: hfoOnly(900) }),
       arrival({
         eventTime: arr,
         distanceNm: 288,
         portNameEn: 'Hamburg',
-        fuel: [{ fuelType: 'ls_hfo', robT: 870 }],
+        fuel: hfoOnly(870),
       }),
     ]) {
       const saved = await postRecord(t, record);

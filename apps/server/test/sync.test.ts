@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { arrival, departure, hullCleaningRecord } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, hullCleaningRecord } from '../../../testing/factories.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
 import { minuteChannel } from '../src/features/sync/sync.ship.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
@@ -304,7 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
       });
     const correctedDeparture = departure({
       cargoT: 69_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 700, consumedT: 0 }],
+      fuel: hfoOnly(700, 0),
     });
     expect((await put(departureId, correctedDeparture)).statusCode).toBe(200);
     expect((await put(arrivalId, arrival({ distanceNm: 310 }))).statusCode).toBe(200);
