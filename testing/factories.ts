@@ -1,6 +1,7 @@
 /**
- * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
- * information-filling records, typed by the contracts so a change of the API shows up in both at once.
+ * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship, its start
+ * info, information-filling records and the other records and entries the crew makes (bunker, oil change, hull
+ * cleaning, ECA areas), typed by the contracts so a change of the API shows up in both at once.
  */
 import type {
   BunkerRecordInput,
