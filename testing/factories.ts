@@ -1,8 +1,16 @@
 /**
- * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
- * information-filling records, typed by the contracts so a change of the API shows up in both at once.
+ * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship, its start
+ * info, information-filling records and the other records and entries the crew makes (bunker, oil change, hull
+ * cleaning, ECA areas), typed by the contracts so a change of the API shows up in both at once.
  */
-import type { BunkerRecordInput, OilChangeRecordInput, ShipInput } from '@ecohelm/contracts';
+import type {
+  BunkerRecordInput,
+  EcaZoneInput,
+  HullCleaningRecordInput,
+  OilChangeRecordInput,
+  ShipInput,
+  StartInfoInput,
+} from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
@@ -24,6 +32,19 @@ export const validShip = (): ShipInput => ({
   ],
   consumptionMethod: 'bdn',
 });
+
+/** The opening stock of 2025: 720 t of HFO on board at the year's beginning; `over` replaces any field. */
+export const startInfo = (over: Partial<StartInfoInput> = {}): StartInfoInput => ({
+  changeType: 'year_beginning',
+  startTime: '2025-01-01T00:00:00Z',
+  robs: [{ fuelType: 'ls_hfo', robT: 720 }],
+  ...over,
+});
+
+/** A filling record's fuel with HFO only: `robT` t on board, and `consumedT` t burnt when given. */
+export const hfoOnly = (robT: number, consumedT?: number): Json[] => [
+  { fuelType: 'ls_hfo', robT, ...(consumedT === undefined ? {} : { consumedT }) },
+];
 
 /** A departure from Rotterdam with 900 t of HFO on board; `over` replaces any field. */
 export const departure = (over: Json = {}): Json => ({
@@ -224,5 +245,34 @@ export const oilChangeRecord = (over: Partial<OilChangeRecordInput> = {}): OilCh
   endTime: '2025-01-10T04:00:00.000Z',
   reason: 'Scheduled',
   operator: 'C/E',
+  ...over,
+});
+
+type EcaCircleInput = Extract<EcaZoneInput, { kind: 'position' }>;
+
+/** A crew's control area of 12 nm around 30° N 122° E, 0.1 % sulphur from 2026 on; `over` replaces any field. */
+export const ecaCircle = (over: Partial<EcaCircleInput> = {}): EcaCircleInput => ({
+  kind: 'position',
+  name: 'Test zone',
+  sulphurLimitPercent: 0.1,
+  from: '2026-01-01',
+  until: null,
+  latitude: 30,
+  longitude: 122,
+  radiusNm: 12,
+  ...over,
+});
+
+/**
+ * A hull cleaning by divers at Singapore on 11 January 2026, its kind left to the server's default; `over` replaces
+ * any field.
+ */
+export const hullCleaningRecord = (
+  over: Partial<HullCleaningRecordInput> = {},
+): Omit<HullCleaningRecordInput, 'kind'> & Partial<Pick<HullCleaningRecordInput, 'kind'>> => ({
+  place: 'Singapore Eastern Anchorage',
+  startTime: '2026-01-11T02:00:00.000Z',
+  endTime: '2026-01-11T12:00:00.000Z',
+  remark: 'Divers, light slime',
   ...over,
 });

@@ -1,6 +1,7 @@
 import { alarmLimitMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { get, post, put } from './http.ts';
 import {
   createTestApp,
   createTestStore,
@@ -33,11 +34,8 @@ const cylinderDelta = (celsius: number, seconds: number[]) => ({
 describe.each(storeKinds)('alarms API on %s', (kind) => {
   let t: TestApp;
   let viewer: { authorization: string };
-  const post = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/ingest/signalk', headers: t.auth, payload });
-  const get = (url: string, headers = t.auth) => t.app.inject({ url, headers });
-  const action = (url: string, payload: object = {}, headers = t.auth) =>
-    t.app.inject({ method: 'POST', url, headers, payload });
+  const ingest = (payload: object) => post(t, '/api/v1/ingest/signalk', payload);
+  const action = (url: string, payload: object = {}, headers = t.auth) => post(t, url, payload, headers);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -52,18 +50,16 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       '/api/v1/alarms/statistics',
       '/api/v1/alarms/limits',
     ]) {
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await get(t, url, {})).statusCode).toBe(401);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/alarms/1/acknowledge' })).statusCode).toBe(
-      401,
-    );
+    expect((await post(t, '/api/v1/alarms/1/acknowledge', undefined, {})).statusCode).toBe(401);
   });
 
   it('raises a high alarm from an out-of-range Signal K value held for the minimum duration', async () => {
-    expect((await post(cylinderDelta(445, [0, 2, 4]))).statusCode).toBe(200);
-    expect((await get('/api/v1/alarms/active')).json().items).toEqual([]);
-    await post(cylinderDelta(446, [5]));
-    const res = await get('/api/v1/alarms/active');
+    expect((await ingest(cylinderDelta(445, [0, 2, 4]))).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/alarms/active')).json().items).toEqual([]);
+    await ingest(cylinderDelta(446, [5]));
+    const res = await get(t, '/api/v1/alarms/active');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.items).toHaveLength(1);
@@ -82,11 +78,11 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     expect(body.items[0].value).toBeCloseTo(446, 6);
     expect(body.unread).toBe(1);
     // A viewer console sees the same alarm.
-    expect((await get('/api/v1/alarms/active', viewer)).json().items).toHaveLength(1);
+    expect((await get(t, '/api/v1/alarms/active', viewer)).json().items).toHaveLength(1);
   });
 
   it('refuses silence and acknowledgement without the permission (403) and a bad silence time (400)', async () => {
-    const [alarm] = (await get('/api/v1/alarms/active')).json().items;
+    const [alarm] = (await get(t, '/api/v1/alarms/active')).json().items;
     expect((await action(`/api/v1/alarms/${alarm.id}/acknowledge`, {}, viewer)).statusCode).toBe(403);
     expect((await action(`/api/v1/alarms/${alarm.id}/silence`, {}, viewer)).statusCode).toBe(403);
     const bad = await action(`/api/v1/alarms/${alarm.id}/silence`, { seconds: 1 });
@@ -96,7 +92,7 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
   });
 
   it('silences (timed, still unacknowledged), acknowledges for every console, then clears on return', async () => {
-    const [alarm] = (await get('/api/v1/alarms/active')).json().items;
+    const [alarm] = (await get(t, '/api/v1/alarms/active')).json().items;
     const silenced = await action(`/api/v1/alarms/${alarm.id}/silence`, { seconds: 60 });
     expect(silenced.statusCode).toBe(200);
     expect(silenced.json()).toMatchObject({ state: 'active_silenced', acknowledgedAt: null });
@@ -106,15 +102,15 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     expect(acked.statusCode).toBe(200);
     expect(acked.json()).toMatchObject({ state: 'active_acknowledged', acknowledgedBy: 'TEST-01' });
     expect((await action(`/api/v1/alarms/${alarm.id}/acknowledge`)).statusCode).toBe(409);
-    expect((await get('/api/v1/alarms/active', viewer)).json().items[0].state).toBe('active_acknowledged');
+    expect((await get(t, '/api/v1/alarms/active', viewer)).json().items[0].state).toBe('active_acknowledged');
 
     // 425 °C is inside the hysteresis band: no change. 415 °C for 5 s rectifies, and being acknowledged, clears.
-    await post(cylinderDelta(425, [6, 8, 10]));
-    expect((await get('/api/v1/alarms/active')).json().items).toHaveLength(1);
-    await post(cylinderDelta(415, [11, 14, 16]));
-    expect((await get('/api/v1/alarms/active')).json().items).toEqual([]);
+    await ingest(cylinderDelta(425, [6, 8, 10]));
+    expect((await get(t, '/api/v1/alarms/active')).json().items).toHaveLength(1);
+    await ingest(cylinderDelta(415, [11, 14, 16]));
+    expect((await get(t, '/api/v1/alarms/active')).json().items).toEqual([]);
 
-    const events = (await get(`/api/v1/alarms/${alarm.id}/events`)).json().items;
+    const events = (await get(t, `/api/v1/alarms/${alarm.id}/events`)).json().items;
     expect(events.map((e: { event: string }) => e.event)).toEqual([
       'raised',
       'silenced',
@@ -130,37 +126,39 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
   });
 
   it('a rectified unacknowledged alarm stays listed until acknowledged, then clears', async () => {
-    await post(cylinderDelta(450, [20, 25]));
-    await post(cylinderDelta(410, [26, 31]));
-    const [alarm] = (await get('/api/v1/alarms/active')).json().items;
+    await ingest(cylinderDelta(450, [20, 25]));
+    await ingest(cylinderDelta(410, [26, 31]));
+    const [alarm] = (await get(t, '/api/v1/alarms/active')).json().items;
     expect(alarm).toMatchObject({ state: 'rectified_unacknowledged', condition: 'high' });
     const acked = await action(`/api/v1/alarms/${alarm.id}/acknowledge`);
     expect(acked.json()).toMatchObject({ state: 'cleared', acknowledgedBy: 'TEST-01' });
-    expect((await get('/api/v1/alarms/active')).json().items).toEqual([]);
+    expect((await get(t, '/api/v1/alarms/active')).json().items).toEqual([]);
   });
 
   it('lists history filtered by date range, equipment and type, a page at a time', async () => {
-    const all = (await get('/api/v1/alarms/history')).json();
+    const all = (await get(t, '/api/v1/alarms/history')).json();
     expect(all.total).toBe(2);
     expect(all.items.map((a: { state: string }) => a.state)).toEqual(['cleared', 'cleared']);
-    expect((await get('/api/v1/alarms/history?equipment=me')).json().total).toBe(2);
-    expect((await get('/api/v1/alarms/history?equipment=ge')).json().total).toBe(0);
-    expect((await get('/api/v1/alarms/history?category=focWarning')).json().total).toBe(0);
-    expect((await get('/api/v1/alarms/history?condition=high&category=equipmentAlarm')).json().total).toBe(2);
+    expect((await get(t, '/api/v1/alarms/history?equipment=me')).json().total).toBe(2);
+    expect((await get(t, '/api/v1/alarms/history?equipment=ge')).json().total).toBe(0);
+    expect((await get(t, '/api/v1/alarms/history?category=focWarning')).json().total).toBe(0);
+    expect((await get(t, '/api/v1/alarms/history?condition=high&category=equipmentAlarm')).json().total).toBe(
+      2,
+    );
     const from = encodeURIComponent(iso(base + 10_000));
-    expect((await get(`/api/v1/alarms/history?from=${from}`)).json().total).toBe(1);
-    expect((await get(`/api/v1/alarms/history?to=${from}`)).json().total).toBe(1);
-    const page2 = (await get('/api/v1/alarms/history?pageSize=1&page=2')).json();
+    expect((await get(t, `/api/v1/alarms/history?from=${from}`)).json().total).toBe(1);
+    expect((await get(t, `/api/v1/alarms/history?to=${from}`)).json().total).toBe(1);
+    const page2 = (await get(t, '/api/v1/alarms/history?pageSize=1&page=2')).json();
     expect(page2).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(page2.items).toHaveLength(1);
     expect(page2.items[0].raisedAt).toBe(iso(base + 5000));
-    expect((await get('/api/v1/alarms/history?equipment=rudder')).statusCode).toBe(400);
-    expect((await get('/api/v1/alarms/history?from=yesterday')).statusCode).toBe(400);
+    expect((await get(t, '/api/v1/alarms/history?equipment=rudder')).statusCode).toBe(400);
+    expect((await get(t, '/api/v1/alarms/history?from=yesterday')).statusCode).toBe(400);
   });
 
   it('counts alarms per equipment group for the pie chart', async () => {
     const q = `from=${encodeURIComponent(iso(base - 60_000))}&to=${encodeURIComponent(iso(base + 3_600_000))}`;
-    const res = await get(`/api/v1/alarms/statistics?${q}`);
+    const res = await get(t, `/api/v1/alarms/statistics?${q}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       items: [
@@ -173,19 +171,19 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
   });
 
   it('marks alarms read per device', async () => {
-    const before = (await get('/api/v1/alarms/active')).json();
+    const before = (await get(t, '/api/v1/alarms/active')).json();
     expect(before.unread).toBe(2);
     expect(before.unreadByCategory).toEqual({ equipmentAlarm: 2 });
     const res = await action('/api/v1/alarms/read', {});
     expect(res.json()).toEqual({ unread: 0 });
-    expect((await get('/api/v1/alarms/active')).json().unreadByCategory).toEqual({});
-    expect((await get('/api/v1/alarms/history')).json().items[0].read).toBe(true);
+    expect((await get(t, '/api/v1/alarms/active')).json().unreadByCategory).toEqual({});
+    expect((await get(t, '/api/v1/alarms/history')).json().items[0].read).toBe(true);
     // The viewer console has its own read marks.
-    expect((await get('/api/v1/alarms/active', viewer)).json().unread).toBe(2);
+    expect((await get(t, '/api/v1/alarms/active', viewer)).json().unread).toBe(2);
   });
 
   it('lists the limit settings in display units and validates changes on the server', async () => {
-    const list = (await get('/api/v1/alarms/limits')).json().items;
+    const list = (await get(t, '/api/v1/alarms/limits')).json().items;
     const cyl = list.find((s: { channel: string }) => s.channel === CYL3);
     expect(cyl).toMatchObject({
       equipment: 'me',
@@ -197,8 +195,8 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     });
     expect(cyl.range).toEqual([-20, 700]);
 
-    const put = (channel: string, body: object, headers = t.auth) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/alarms/limits/${channel}`, headers, payload: body });
+    const putLimit = (channel: string, body: object, headers = t.auth) =>
+      put(t, `/api/v1/alarms/limits/${channel}`, body, headers);
     const valid = {
       lowlow: null,
       low: 150,
@@ -208,33 +206,33 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       delaySeconds: 0,
       enabled: true,
     };
-    expect((await put(CYL3, valid, viewer)).statusCode).toBe(403);
+    expect((await putLimit(CYL3, valid, viewer)).statusCode).toBe(403);
 
-    const crossed = await put(CYL3, { ...valid, low: 420, high: 400 });
+    const crossed = await putLimit(CYL3, { ...valid, low: 420, high: 400 });
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json().error.details).toContainEqual({
       path: 'body.low',
       message: alarmLimitMessages.lowBelowHigh,
     });
-    const hh = await put(CYL3, { ...valid, high: 470 });
+    const hh = await putLimit(CYL3, { ...valid, high: 470 });
     expect(hh.json().error.details).toContainEqual({
       path: 'body.high',
       message: alarmLimitMessages.highBelowHighhigh,
     });
-    const ll = await put(CYL3, { ...valid, lowlow: 200 });
+    const ll = await putLimit(CYL3, { ...valid, lowlow: 200 });
     expect(ll.json().error.details).toContainEqual({
       path: 'body.lowlow',
       message: alarmLimitMessages.lowlowBelowLow,
     });
-    const range = await put(CYL3, { ...valid, highhigh: 800 });
+    const range = await putLimit(CYL3, { ...valid, highhigh: 800 });
     expect(range.statusCode).toBe(400);
     expect(range.json().error.details).toEqual([
       { path: 'highhigh', message: alarmLimitMessages.outOfRange },
     ]);
-    expect((await put('navigation.position.latitude', valid)).statusCode).toBe(404);
-    expect((await put(CYL3, { ...valid, high: 'hot' })).statusCode).toBe(400);
+    expect((await putLimit('navigation.position.latitude', valid)).statusCode).toBe(404);
+    expect((await putLimit(CYL3, { ...valid, high: 'hot' })).statusCode).toBe(400);
 
-    const ok = await put(CYL3, valid);
+    const ok = await putLimit(CYL3, valid);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       limits: { low: 150, high: 400 },
@@ -244,20 +242,20 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
     expect(ok.json().updatedAt).not.toBeNull();
 
     // The new high limit (400 °C, no delay) applies to the next sample.
-    await post(cylinderDelta(405, [40]));
-    const active = (await get('/api/v1/alarms/active')).json().items;
+    await ingest(cylinderDelta(405, [40]));
+    const active = (await get(t, '/api/v1/alarms/active')).json().items;
     expect(active).toHaveLength(1);
     expect(active[0]).toMatchObject({ limit: 400, condition: 'high', state: 'active_unacknowledged' });
 
     // Raising the limit above the value held rectifies the alarm at once.
-    expect((await put(CYL3, { ...valid, high: 420 })).statusCode).toBe(200);
-    const after = (await get('/api/v1/alarms/active')).json().items;
+    expect((await putLimit(CYL3, { ...valid, high: 420 })).statusCode).toBe(200);
+    const after = (await get(t, '/api/v1/alarms/active')).json().items;
     expect(after[0]).toMatchObject({ condition: 'high', state: 'rectified_unacknowledged' });
-    expect((await put(CYL3, valid)).statusCode).toBe(200);
+    expect((await putLimit(CYL3, valid)).statusCode).toBe(200);
   });
 
   it('blocks limits of stopped machinery', async () => {
-    await post({
+    await ingest({
       context: 'vessels.self',
       updates: [
         {
@@ -270,7 +268,7 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       ],
     });
     // Stopped: the low limit (150 °C) does not alarm and the high alarm rectifies.
-    const active = (await get('/api/v1/alarms/active')).json().items;
+    const active = (await get(t, '/api/v1/alarms/active')).json().items;
     expect(active).toHaveLength(1);
     expect(active[0]).toMatchObject({ condition: 'high', state: 'rectified_unacknowledged' });
   });
@@ -282,12 +280,12 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       values: [{ path: 'navigation.position', value: { latitude: 48.6, longitude: lon } }],
     });
     const eca = async () =>
-      (await get('/api/v1/alarms/active'))
+      (await get(t, '/api/v1/alarms/active'))
         .json()
         .items.filter((a: { key: string }) => a.key.startsWith('eca:'));
-    await post({ context: 'vessels.self', updates: [at(100, -5.3)] });
+    await ingest({ context: 'vessels.self', updates: [at(100, -5.3)] });
     expect(await eca()).toEqual([]);
-    await post({ context: 'vessels.self', updates: [at(111, -5.15)] });
+    await ingest({ context: 'vessels.self', updates: [at(111, -5.15)] });
     const [warning] = await eca();
     expect(warning).toMatchObject({
       condition: 'eca_warning',
@@ -298,12 +296,12 @@ describe.each(storeKinds)('alarms API on %s', (kind) => {
       limit: 10,
     });
     expect(warning.value).toBeCloseTo(5.96, 1);
-    await post({ context: 'vessels.self', updates: [at(122, -5.04)] });
+    await ingest({ context: 'vessels.self', updates: [at(122, -5.04)] });
     expect((await eca()).map((a: { condition: string }) => a.condition).sort()).toEqual([
       'eca_changeover',
       'eca_warning',
     ]);
-    await post({ context: 'vessels.self', updates: [at(133, -4.9)] });
+    await ingest({ context: 'vessels.self', updates: [at(133, -4.9)] });
     expect((await eca()).map((a: { state: string }) => a.state)).toEqual([
       'rectified_unacknowledged',
       'rectified_unacknowledged',

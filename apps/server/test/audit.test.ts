@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, bunkerRecord, departure, oilChangeRecord, validShip } from '../../../testing/factories.ts';
+import {
+  arrival,
+  bunkerRecord,
+  departure,
+  hfoOnly,
+  oilChangeRecord,
+  startInfo,
+  validShip,
+} from '../../../testing/factories.ts';
+import { call, get, loggedInUser, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Entry = {
@@ -17,9 +26,9 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
   let t: TestApp;
   let viewer: { authorization: string };
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: t.auth, ...(payload === undefined ? {} : { payload }) });
+    call(t, method, url, payload);
   const history = async (query: string): Promise<Entry[]> => {
-    const res = await t.app.inject({ url: `/api/v1/audit?${query}`, headers: t.auth });
+    const res = await get(t, `/api/v1/audit?${query}`);
     expect(res.statusCode).toBe(200);
     return res.json().items;
   };
@@ -47,11 +56,7 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
   });
 
   it('keeps start info created, changed and deleted', async () => {
-    const body = {
-      changeType: 'year_beginning',
-      startTime: '2025-01-01T00:00:00Z',
-      robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-    };
+    const body = startInfo();
     const created = (await send('POST', '/api/v1/ship/start-info', body)).json();
     await send('PUT', `/api/v1/ship/start-info/${created.id}`, {
       ...body,
@@ -70,7 +75,7 @@ describe.each(storeKinds)('audit trail on %s', (kind) => {
     const a = (await send('POST', '/api/v1/filling/records', { record: arrival() })).json();
     const d = (
       await send('POST', '/api/v1/filling/records', {
-        record: departure({ fuel: [{ fuelType: 'ls_hfo', robT: 695, consumedT: 5 }] }),
+        record: departure({ fuel: hfoOnly(695, 5) }),
       })
     ).json();
     expect(d.checkState).toBe('ok');
@@ -156,20 +161,14 @@ describe.each(storeKinds)('audit trail of a shore user on %s', (kind) => {
 
   it('names the logged-in user as the actor', async () => {
     // The shore's own particulars are an admin's to write (settings:write).
-    await t.services.users.upsert({
+    const { login, headers } = await loggedInUser(t, {
       username: 'manager',
       displayName: 'Fleet Admin',
       role: 'admin',
       password: 'manager-password-1',
     });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { username: 'manager', password: 'manager-password-1' },
-    });
     expect(login.statusCode).toBe(200);
-    const headers = { authorization: `Bearer ${login.json().token}` };
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers, payload: validShip() });
+    const saved = await put(t, '/api/v1/ship', validShip(), headers);
     expect(saved.statusCode).toBe(200);
     const [entry] = await t.services.audit.list({ entity: 'ship', entityId: 'own' });
     expect(entry).toMatchObject({ action: 'create', actor: { kind: 'user', name: 'manager' } });

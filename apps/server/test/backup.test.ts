@@ -1,13 +1,28 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
 import { openStore } from '../src/db/client.ts';
 import { applyPendingRestore, pendingRestoreFile } from '../src/db/restore.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { del, get, post, put } from './http.ts';
+import { createTestApp, sqliteIntegrity, storeKinds, type TestApp } from './stores.ts';
 
 const SOG = 'navigation.speedOverGround';
+
+/** Starts a backup and waits until it is no longer running: the answer to the start and the job as it ended. */
+async function backUp(t: TestApp) {
+  const started = await post(t, '/api/v1/backups');
+  let job = started.json();
+  while (job.status === 'running') {
+    await new Promise((r) => setTimeout(r, 10));
+    job = (await get(t, `/api/v1/backups/${started.json().id}`)).json();
+  }
+  return { started, job };
+}
+
+/** Uploads `file` as the store to restore at the next start. */
+const uploadRestore = (t: TestApp, file: Buffer) =>
+  post(t, '/api/v1/backups/restore', file, { ...t.auth, 'content-type': 'application/octet-stream' });
 
 describe('backup and restore of the SQLite store', () => {
   let t: TestApp;
@@ -21,12 +36,7 @@ describe('backup and restore of the SQLite store', () => {
   });
 
   it('backs up while ingest runs; the restored store holds every sample acknowledged until the backup ended, and the records', async () => {
-    const ship = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/ship',
-      headers: t.auth,
-      payload: validShip(),
-    });
+    const ship = await put(t, '/api/v1/ship', validShip());
     expect(ship.statusCode).toBe(200);
     // A history to copy: 200,000 minutes of SOG, so the backup takes several steps.
     const start = Date.UTC(2026, 0, 1);
@@ -52,14 +62,9 @@ describe('backup and restore of the SQLite store', () => {
     })();
 
     const startedAt = Date.now();
-    const started = await t.app.inject({ method: 'POST', url: '/api/v1/backups', headers: t.auth });
+    const { started, job } = await backUp(t);
     expect(started.statusCode).toBe(202);
     const id = started.json().id as string;
-    let job = started.json();
-    while (job.status === 'running') {
-      await new Promise((r) => setTimeout(r, 10));
-      job = (await t.app.inject({ method: 'GET', url: `/api/v1/backups/${id}`, headers: t.auth })).json();
-    }
     live = false;
     await ingest;
     expect(job).toMatchObject({ status: 'done', progress: 1, error: null });
@@ -70,17 +75,12 @@ describe('backup and restore of the SQLite store', () => {
     const mustHave = acknowledged.filter((a) => a.at < endedAt).map((a) => a.t);
     expect(acknowledged.filter((a) => a.at > startedAt && a.at < endedAt).length).toBeGreaterThan(0);
 
-    const file = await t.app.inject({ method: 'GET', url: `/api/v1/backups/${id}/file`, headers: t.auth });
+    const file = await get(t, `/api/v1/backups/${id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBe(job.bytes);
 
     // The console uploads it; it waits for the next start.
-    const restore = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/backups/restore',
-      headers: { ...t.auth, 'content-type': 'application/octet-stream' },
-      payload: file.rawPayload,
-    });
+    const restore = await uploadRestore(t, file.rawPayload);
     expect(restore.statusCode).toBe(202);
     expect(restore.json()).toMatchObject({ pending: true, bytes: job.bytes });
     expect(existsSync(pendingRestoreFile(storeFile))).toBe(true);
@@ -108,8 +108,7 @@ describe('backup and restore of the SQLite store', () => {
       expect(missing).toEqual([]);
       const ships = await restored.db.selectFrom('ships').select('mmsi').execute();
       expect(ships.map((s) => s.mmsi)).toEqual([validShip().mmsi]);
-      const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(restored.db);
-      expect(integrity.rows[0]?.integrity_check).toBe('ok');
+      expect(await sqliteIntegrity(restored.db)).toBe('ok');
     } finally {
       await restored.close();
     }
@@ -126,48 +125,26 @@ describe('restore refuses a file that is not a store', () => {
   });
 
   it('answers 400 with the reason and stages nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/backups/restore',
-      headers: { ...t.auth, 'content-type': 'application/octet-stream' },
-      payload: Buffer.from('this is not a database, just text written by mistake'),
-    });
+    const res = await uploadRestore(t, Buffer.from('this is not a database, just text written by mistake'));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/^This file cannot be restored: the file is not/);
     expect(existsSync(pendingRestoreFile(path.join(t.testStore.dataDir, 'ecohelm.sqlite')))).toBe(false);
   });
 
   it('withdraws a staged restore when asked', async () => {
-    const started = (await t.app.inject({ method: 'POST', url: '/api/v1/backups', headers: t.auth })).json();
-    let job = started;
-    while (job.status === 'running') {
-      await new Promise((r) => setTimeout(r, 10));
-      job = (
-        await t.app.inject({ method: 'GET', url: `/api/v1/backups/${started.id}`, headers: t.auth })
-      ).json();
-    }
-    const file = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/backups/${started.id}/file`,
-      headers: t.auth,
-    });
-    const staged = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/backups/restore',
-      headers: { ...t.auth, 'content-type': 'application/octet-stream' },
-      payload: file.rawPayload,
-    });
+    const { started } = await backUp(t);
+    const file = await get(t, `/api/v1/backups/${started.json().id}/file`);
+    const staged = await uploadRestore(t, file.rawPayload);
     expect(staged.statusCode).toBe(202);
     const pending = pendingRestoreFile(path.join(t.testStore.dataDir, 'ecohelm.sqlite'));
     expect(existsSync(pending)).toBe(true);
-    const cancel = await t.app.inject({ method: 'DELETE', url: '/api/v1/backups/restore', headers: t.auth });
+    const cancel = await del(t, '/api/v1/backups/restore');
     expect(cancel.json()).toEqual({ cancelled: true });
     expect(existsSync(pending)).toBe(false);
   });
 
   it('needs a device that may change settings', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/backups' });
-    expect(res.statusCode).toBe(401);
+    expect((await post(t, '/api/v1/backups', undefined, {})).statusCode).toBe(401);
   });
 });
 
@@ -175,7 +152,7 @@ describe.runIf(storeKinds.includes('postgres'))('backup on the fleet store', () 
   it('points to PostgreSQL tools instead of copying', async () => {
     const t = await createTestApp('postgres');
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/backups', headers: t.auth });
+      const res = await post(t, '/api/v1/backups');
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe('This store is PostgreSQL: back it up with pg_dump.');
     } finally {

@@ -2,11 +2,10 @@ import type { ComplianceResponse } from '@ecohelm/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportingYear, validShip } from '../../../testing/factories.ts';
-import { recordSources } from '../src/features/sync/sync.sources.ts';
-import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
-import { testSyncConfig } from './nats.ts';
-import { createTestApp, type TestApp } from './stores.ts';
+import { reportingYear } from '../../../testing/factories.ts';
+import { get, postRecord, post as postTo, put as putTo } from './http.ts';
+import { offlineShore, shipRecordRows, shipWithParticulars, storeAshore } from './shore-copy.ts';
+import type { TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
 const SHIPS = ['9300101', '9300202'];
@@ -17,19 +16,11 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
   let fleet: Json[];
 
   beforeAll(async () => {
-    // A shore whose NATS is nowhere: the ship's rows are written here directly, as the intake would.
-    shore = await createTestApp('postgres', {
-      shore: true,
-      sync: testSyncConfig('nats://127.0.0.1:9', 'shore', { reconnectMs: 200 }),
-    });
-    ship = await createTestApp('sqlite');
-    const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
-      ship.app.inject({ method, url, headers: ship.auth, payload });
-    expect((await inject('PUT', '/api/v1/ship', validShip() as unknown as Json)).statusCode).toBe(200);
+    shore = await offlineShore();
+    ship = await shipWithParticulars();
     for (const record of reportingYear(2025, { anchorage: true })) {
-      expect((await inject('POST', '/api/v1/filling/records', { record })).statusCode).toBe(201);
+      expect((await postRecord(ship, record)).statusCode).toBe(201);
     }
-    const repo = new ShoreRepository(shore.testStore.store.db, 'postgres');
     // The second ship's records are drafts; the first ship's are submitted (a verified year).
     for (const shipId of [SHIPS[1]!, SHIPS[0]!]) {
       if (shipId === SHIPS[0]) {
@@ -38,30 +29,9 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
           ship.testStore.store.db,
         );
       }
-      await repo.register(shipId, null);
-      for (const source of recordSources) {
-        const rows = await sql<Json>`select * from ${sql.table(source.table)}`.execute(
-          ship.testStore.store.db,
-        );
-        for (const row of rows.rows) {
-          await repo.upsertRecord(
-            {
-              kind: 'record',
-              ship: shipId,
-              stream: source.stream,
-              key: String(row.id),
-              version: 1,
-              t: 0,
-              deleted: false,
-              row,
-            },
-            new Date().toISOString(),
-          );
-        }
-      }
+      await storeAshore(shore, shipId, await shipRecordRows(ship));
     }
-    fleet = (await shore.app.inject({ url: '/api/v1/fleet/ships?year=2025', headers: shore.auth })).json()
-      .ships;
+    fleet = (await get(shore, '/api/v1/fleet/ships?year=2025')).json().ships;
   }, 60_000);
 
   afterAll(async () => {
@@ -69,10 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
   });
 
   it("lists each ship's FuelEU balance and penalty as the fleet page does, and the ETS bill at the price", async () => {
-    const res = await shore.app.inject({
-      url: '/api/v1/fleet/compliance?year=2025&price=70',
-      headers: shore.auth,
-    });
+    const res = await get(shore, '/api/v1/fleet/compliance?year=2025&price=70');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ComplianceResponse;
     expect(body.ships).toHaveLength(2);
@@ -94,8 +61,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
   });
 
   it('takes what-ifs and fixes, refuses unknown ships and bad input, and exports the allocation', async () => {
-    const post = (url: string, payload: Json) =>
-      shore.app.inject({ method: 'POST', url, headers: shore.auth, payload });
+    const post = (url: string, payload: Json) => postTo(shore, url, payload);
     const base = { year: 2025, pricePerAllowanceEur: 70 };
     const fixed = await post('/api/v1/fleet/compliance', {
       ...base,
@@ -128,13 +94,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
   });
 
   it('carries a recorded bank and advance into the next year', async () => {
-    const put = (payload: Json) =>
-      shore.app.inject({
-        method: 'PUT',
-        url: '/api/v1/fleet/compliance/flexibility',
-        headers: shore.auth,
-        payload,
-      });
+    const put = (payload: Json) => putTo(shore, '/api/v1/fleet/compliance/flexibility', payload);
     expect(
       (await put({ shipId: SHIPS[1], year: 2025, bankedT: 0, borrowedT: 20, penalised: false })).statusCode,
     ).toBe(200);
@@ -148,21 +108,16 @@ describe.skipIf(!process.env.DATABASE_URL)('fleet compliance on a shore (FuelEU 
       (await put({ shipId: SHIPS[1], year: 2025, bankedT: -1, borrowedT: 0, penalised: false })).statusCode,
     ).toBe(400);
     const year = new Date().getUTCFullYear();
-    const res = await shore.app.inject({ url: `/api/v1/fleet/compliance?year=${year}`, headers: shore.auth });
+    const res = await get(shore, `/api/v1/fleet/compliance?year=${year}`);
     expect(res.statusCode, res.body).toBe(200);
     const s = (res.json() as ComplianceResponse).ships.find((x) => x.shipId === SHIPS[1]);
     expect(s?.status).toBe('provisional');
     expect(s?.carriedInT).toBeCloseTo(-33, 9);
     expect(s?.borrowedLastYear).toBe(true);
-    expect(
-      (await shore.app.inject({ url: `/api/v1/fleet/compliance?year=${year + 1}`, headers: shore.auth }))
-        .statusCode,
-    ).toBe(400);
+    expect((await get(shore, `/api/v1/fleet/compliance?year=${year + 1}`)).statusCode).toBe(400);
   });
 
   it('is on a shore only', async () => {
-    expect((await ship.app.inject({ url: '/api/v1/fleet/compliance', headers: ship.auth })).statusCode).toBe(
-      409,
-    );
+    expect((await get(ship, '/api/v1/fleet/compliance')).statusCode).toBe(409);
   });
 });

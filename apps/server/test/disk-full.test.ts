@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, validShip } from '../../../testing/factories.ts';
-import { createTestApp, storeKinds, type TestApp } from './stores.ts';
+import { get, post, postRecord, put } from './http.ts';
+import { createTestApp, sqliteIntegrity, storeKinds, type TestApp } from './stores.ts';
 
 const GB = 1e9;
 
@@ -10,14 +10,16 @@ describe.each(storeKinds)('a nearly full disk on %s', (kind) => {
   // The disk the test makes: 500 GB, of which `freeBytes` are free (the floor is the default 1,024 MB).
   let freeBytes = 50 * GB;
   const statfs = () => ({ bsize: 4096, blocks: (500 * GB) / 4096, bavail: Math.floor(freeBytes / 4096) });
-  const delta = (t0: number, value: number) => ({
-    context: 'vessels.self',
-    updates: [
-      { timestamp: new Date(t0).toISOString(), values: [{ path: 'navigation.speedOverGround', value }] },
-    ],
-  });
+  /** Posts one speed over ground `value` at `t0` through the Signal K delta endpoint. */
+  const ingest = (t0: number, value: number) =>
+    post(t, '/api/v1/ingest/signalk', {
+      context: 'vessels.self',
+      updates: [
+        { timestamp: new Date(t0).toISOString(), values: [{ path: 'navigation.speedOverGround', value }] },
+      ],
+    });
   const storageAlarm = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/alarms/active', headers: t.auth }))
+    (await get(t, '/api/v1/alarms/active'))
       .json()
       .items.find((a: { condition: string }) => a.condition === 'storage_low');
 
@@ -30,30 +32,18 @@ describe.each(storeKinds)('a nearly full disk on %s', (kind) => {
 
   it('refuses telemetry with a clear error and an alarm, still saves records, and takes telemetry again once there is room', async () => {
     const base = Date.UTC(2026, 10, 1);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/signalk',
-      headers: t.auth,
-      payload: delta(base, 6),
-    });
+    const ok = await ingest(base, 6);
     expect(ok.statusCode).toBe(200);
 
     freeBytes = 0.5 * GB;
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/signalk',
-      headers: t.auth,
-      payload: delta(base + 1000, 6.5),
-    });
+    const refused = await ingest(base + 1000, 6.5);
     expect(refused.statusCode).toBe(507);
     expect(refused.json().error).toMatchObject({
       code: 'insufficient_storage',
       message:
         'The disk of the store is nearly full: telemetry is paused so that records can still be saved.',
     });
-    const status = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/ingest/status', headers: t.auth })
-    ).json();
+    const status = (await get(t, '/api/v1/ingest/status')).json();
     expect(
       status.sources.find((s: { source: string }) => s.source === 'signalk.http:TEST-01')?.rejected,
     ).toMatchObject({
@@ -66,25 +56,12 @@ describe.each(storeKinds)('a nearly full disk on %s', (kind) => {
       .toMatchObject({ equipment: 'system', priority: 'alarm', value: 500, limit: 1024 });
 
     // The crew's records go on being saved.
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() }))
-        .statusCode,
-    ).toBe(200);
-    const record = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records',
-      headers: t.auth,
-      payload: { record: arrival() },
-    });
+    expect((await put(t, '/api/v1/ship', validShip())).statusCode).toBe(200);
+    const record = await postRecord(t, arrival());
     expect(record.statusCode).toBe(201);
 
     freeBytes = 20 * GB;
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/signalk',
-      headers: t.auth,
-      payload: delta(base + 2000, 7),
-    });
+    const again = await ingest(base + 2000, 7);
     expect(again.statusCode).toBe(200);
     t.services.alarms.tick(Date.now());
     await expect
@@ -92,17 +69,8 @@ describe.each(storeKinds)('a nearly full disk on %s', (kind) => {
       .toMatch(/^(rectified_unacknowledged|undefined)$|^$/);
 
     // Nothing half-written: the accepted samples are there, the refused one is not.
-    const trend = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/telemetry/latest?channels=navigation.speedOverGround`,
-      headers: t.auth,
-    });
+    const trend = await get(t, '/api/v1/telemetry/latest?channels=navigation.speedOverGround');
     expect(trend.statusCode).toBe(200);
-    if (kind === 'sqlite') {
-      const check = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(
-        t.testStore.store.db,
-      );
-      expect(check.rows[0]?.integrity_check).toBe('ok');
-    }
+    if (kind === 'sqlite') expect(await sqliteIntegrity(t.testStore.store.db)).toBe('ok');
   });
 });

@@ -1,6 +1,16 @@
 import { ecaMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, bunkerRecord, departure, oilChangeRecord, validShip } from '../../../testing/factories.ts';
+import {
+  arrival,
+  bunkerRecord,
+  departure,
+  ecaCircle,
+  hfoOnly,
+  oilChangeRecord,
+  startInfo,
+  validShip,
+} from '../../../testing/factories.ts';
+import { call, get, postRecord } from './http.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -9,8 +19,18 @@ const DAY = 86_400_000;
 describe.each(storeKinds)('entries that cannot be true are refused at the field on %s', (kind) => {
   let t: TestApp;
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: t.auth, ...(payload === undefined ? {} : { payload }) });
-  const post = (record: Json, draft = false) => send('POST', '/api/v1/filling/records', { draft, record });
+    call(t, method, url, payload);
+  const post = (record: Json, draft = false) => postRecord(t, record, draft);
+  /** Saves `record` (201) and submits it when `submit`: its saved form. */
+  const saved = async (record: Json, submit = false) => {
+    const res = await post(record);
+    expect(res.statusCode, res.body).toBe(201);
+    if (submit) {
+      const report = await send('POST', '/api/v1/filling/records/report', { ids: [res.json().id] });
+      expect(report.statusCode).toBe(200);
+    }
+    return res.json();
+  };
   /** The 400's reasons as `path → message`. */
   const reasons = (res: {
     json(): { error: { code: string; details: { path: string; message: string }[] } };
@@ -73,37 +93,26 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
   });
 
   it('refuses start info with 1,000,000,000,000 t of LS HFO against a 2,500 t tank', async () => {
-    const res = await send('POST', '/api/v1/ship/start-info', {
-      changeType: 'year_beginning',
-      startTime: '2025-01-01T00:00:00Z',
-      robs: [
-        { fuelType: 'mdo_mgo', robT: 100 },
-        { fuelType: 'ls_hfo', robT: 1_000_000_000_000 },
-      ],
-    });
+    const res = await send(
+      'POST',
+      '/api/v1/ship/start-info',
+      startInfo({
+        robs: [
+          { fuelType: 'mdo_mgo', robT: 100 },
+          { fuelType: 'ls_hfo', robT: 1_000_000_000_000 },
+        ],
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(reasons(res)).toEqual({
       'body.robs.1.robT': `${plausibilityMessages.above_capacity} (1000000000000.0 t > 2500.0 t)`,
     });
-    const ok = await send('POST', '/api/v1/ship/start-info', {
-      changeType: 'year_beginning',
-      startTime: '2025-01-01T00:00:00Z',
-      robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-    });
+    const ok = await send('POST', '/api/v1/ship/start-info', startInfo());
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses an ECA zone in force from 1900 and a zone name over 32 characters', async () => {
-    const zone = {
-      kind: 'position',
-      name: 'Test zone',
-      sulphurLimitPercent: 0.1,
-      from: '1900-01-01',
-      until: null,
-      latitude: 30,
-      longitude: 122,
-      radiusNm: 12,
-    };
+    const zone = ecaCircle({ from: '1900-01-01' });
     const early = await send('POST', '/api/v1/eca/zones', zone);
     expect(early.statusCode).toBe(400);
     expect(reasons(early)).toEqual({ 'body.from': ecaMessages.fromTooEarly });
@@ -134,7 +143,7 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
         await post(
           departure({
             eventTime: at('01T08:00:00'),
-            fuel: [{ fuelType: 'ls_hfo', robT: 700, consumedT: 20 }],
+            fuel: hfoOnly(700, 20),
           }),
         )
       ).statusCode,
@@ -152,7 +161,7 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       ...start,
       kind: 'anchorage_end',
       cargoT: 70_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 690 }],
+      fuel: hfoOnly(690),
     });
     expect(end.statusCode).toBe(400);
     expect(reasons(end)).toEqual({
@@ -163,13 +172,11 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       kind: 'anchorage_end',
       eventTime: at('03T08:00:00'),
       cargoT: 70_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 690 }],
+      fuel: hfoOnly(690),
     });
     expect(later.statusCode).toBe(201);
     // Departed on the 1st, anchored 24 h, arrived on the 5th: 72 h under way for 0.5 nm.
-    const still = await post(
-      arrival({ eventTime: at('05T08:00:00'), distanceNm: 0.5, fuel: [{ fuelType: 'ls_hfo', robT: 650 }] }),
-    );
+    const still = await post(arrival({ eventTime: at('05T08:00:00'), distanceNm: 0.5, fuel: hfoOnly(650) }));
     expect(still.statusCode).toBe(400);
     expect(reasons(still)).toEqual({
       'body.record.distanceNm': `${plausibilityMessages.leg_without_distance} (0.5 nm, 72.0 h)`,
@@ -181,13 +188,13 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       voyageNumber: '2309',
       eventTime: '2025-02-20T08:00:00Z',
       distanceNm: 100,
-      fuel: [{ fuelType: 'ls_hfo', robT: 2000 }],
+      fuel: hfoOnly(2000),
     });
     expect((await post(rise)).statusCode).toBe(400);
     const draft = await post(rise, true);
     expect(draft.statusCode).toBe(201);
     expect(draft.json()).toMatchObject({ status: 'draft', checkState: 'error' });
-    const over = await post({ ...rise, fuel: [{ fuelType: 'ls_hfo', robT: 2600 }] }, true);
+    const over = await post({ ...rise, fuel: hfoOnly(2600) }, true);
     expect(over.statusCode).toBe(400);
     expect(reasons(over)).toEqual({
       'body.record.fuel.0.robT': `${plausibilityMessages.above_capacity} (2600.0 t > 2500.0 t)`,
@@ -196,29 +203,21 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
   });
 
   it('refuses to delete the arrival a submitted departure depends on, naming the departure (409)', async () => {
-    const a = await post(
+    const a = await saved(
       arrival({
         voyageNumber: '2302',
         eventTime: '2025-02-05T08:00:00Z',
         distanceNm: 500,
-        fuel: [{ fuelType: 'ls_hfo', robT: 650 }],
+        fuel: hfoOnly(650),
       }),
     );
-    expect(a.statusCode).toBe(201);
-    const d = await post(
-      departure({
-        voyageNumber: '2303',
-        eventTime: '2025-02-06T08:00:00Z',
-        fuel: [{ fuelType: 'ls_hfo', robT: 640, consumedT: 10 }],
-      }),
+    const d = await saved(
+      departure({ voyageNumber: '2303', eventTime: '2025-02-06T08:00:00Z', fuel: hfoOnly(640, 10) }),
+      true,
     );
-    expect(d.statusCode).toBe(201);
-    expect(d.json().checkState).toBe('ok');
-    expect((await send('POST', '/api/v1/filling/records/report', { ids: [d.json().id] })).statusCode).toBe(
-      200,
-    );
+    expect(d.checkState).toBe('ok');
 
-    const del = await send('DELETE', `/api/v1/filling/records/${a.json().id}`);
+    const del = await send('DELETE', `/api/v1/filling/records/${a.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().error).toMatchObject({
       code: 'conflict',
@@ -226,7 +225,7 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       details: {
         reason: 'record_required',
         dependent: {
-          id: d.json().id,
+          id: d.id,
           kind: 'departure',
           voyageNumber: '2303',
           eventTime: '2025-02-06T08:00:00.000Z',
@@ -234,70 +233,62 @@ describe.each(storeKinds)('entries that cannot be true are refused at the field 
       },
     });
     // Moving the arrival after the departure would lose it as well; a correction that keeps it is fine.
-    const moved = await send('PUT', `/api/v1/filling/records/${a.json().id}`, {
+    const moved = await send('PUT', `/api/v1/filling/records/${a.id}`, {
       record: {
-        ...a.json().data,
+        ...a.data,
         kind: 'arrival',
         eventTime: '2025-02-07T08:00:00Z',
         distanceNm: 100,
-        fuel: [{ fuelType: 'ls_hfo', robT: 630 }],
+        fuel: hfoOnly(630),
       },
     });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().error.details.reason).toBe('record_required');
-    const fixed = await send('PUT', `/api/v1/filling/records/${a.json().id}`, {
-      record: { ...a.json().data, kind: 'arrival', portNameEn: 'Antwerp' },
+    const fixed = await send('PUT', `/api/v1/filling/records/${a.id}`, {
+      record: { ...a.data, kind: 'arrival', portNameEn: 'Antwerp' },
     });
     expect(fixed.statusCode).toBe(200);
-    const list = (await t.app.inject({ url: '/api/v1/filling/records', headers: t.auth })).json().records;
-    expect(list.find((r: Json) => r.id === d.json().id)).toMatchObject({
+    const list = (await get(t, '/api/v1/filling/records')).json().records;
+    expect(list.find((r: Json) => r.id === d.id)).toMatchObject({
       status: 'submitted',
       checkState: 'ok',
     });
   });
 
   it('refuses to delete the bunkering a submitted departure ROB follows from', async () => {
-    const a = await post(
+    await saved(
       arrival({
         voyageNumber: '2310',
         eventTime: '2025-03-01T08:00:00Z',
         distanceNm: 300,
-        fuel: [{ fuelType: 'ls_hfo', robT: 600 }],
+        fuel: hfoOnly(600),
       }),
     );
-    expect(a.statusCode, a.body).toBe(201);
-    const b = await post({
+    const b = await saved({
       kind: 'bunkering',
       voyageNumber: '2310',
       regimes: ['imo_dcs'],
       eventTime: '2025-03-01T12:00:00Z',
       bunkers: [{ fuelType: 'ls_hfo', quantityT: 500 }],
     });
-    expect(b.statusCode, b.body).toBe(201);
-    const d = await post(
-      departure({
-        voyageNumber: '2311',
-        eventTime: '2025-03-02T08:00:00Z',
-        fuel: [{ fuelType: 'ls_hfo', robT: 1095, consumedT: 5 }],
-      }),
+    const d = await saved(
+      departure({ voyageNumber: '2311', eventTime: '2025-03-02T08:00:00Z', fuel: hfoOnly(1095, 5) }),
+      true,
     );
-    expect(d.json().checkState, d.body).toBe('ok');
-    expect((await send('POST', '/api/v1/filling/records/report', { ids: [d.json().id] })).statusCode).toBe(
-      200,
-    );
+    expect(d.checkState, JSON.stringify(d)).toBe('ok');
 
-    const del = await send('DELETE', `/api/v1/filling/records/${b.json().id}`);
+    const del = await send('DELETE', `/api/v1/filling/records/${b.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().error.details).toMatchObject({
       reason: 'record_required',
-      dependent: { id: d.json().id },
+      dependent: { id: d.id },
     });
     // A second departure slipped under it is not refused (the list flags the submitted one), as deleting it undoes it.
     const between = await post(
       departure({
         voyageNumber: '2311',
         eventTime: '2025-03-02T02:00:00Z',
-        fuel: [{ fuelType: 'ls_hfo', robT: 1098 }],
+        fuel: hfoOnly(1098),
       }),
     );
     expect(between.statusCode, between.body).toBe(201);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
+import { get, put } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -23,16 +24,11 @@ describe.each(storeKinds)("the simulator's records pass every entry check on %s"
   afterAll(() => t.close());
 
   it('refuses none of the prefilled filling records', async () => {
-    const { records } = (await t.app.inject({ url: '/api/v1/filling/records', headers: t.auth })).json();
+    const { records } = (await get(t, '/api/v1/filling/records')).json();
     expect(records.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const r of records as { id: string; kind: string; eventTime: string; data: Json }[]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/filling/records/${r.id}`,
-        headers: t.auth,
-        payload: { record: { ...r.data, kind: r.kind } },
-      });
+      const res = await put(t, `/api/v1/filling/records/${r.id}`, { record: { ...r.data, kind: r.kind } });
       failures.push(...refused(res, `${r.kind} ${r.eventTime}`));
     }
     expect(failures).toEqual([]);
@@ -70,18 +66,11 @@ describe.each(storeKinds)("the simulator's records pass every entry check on %s"
         ],
       ],
     ] as const) {
-      const { items } = (
-        await t.app.inject({ url: `/api/v1/records/${path}?limit=1000`, headers: t.auth })
-      ).json();
+      const { items } = (await get(t, `/api/v1/records/${path}?limit=1000`)).json();
       expect(items.length).toBeGreaterThan(0);
       for (const r of items as Json[]) {
         const body = Object.fromEntries(fields.map((f) => [f, r[f]]));
-        const res = await t.app.inject({
-          method: 'PUT',
-          url: `/api/v1/records/${path}/${r.id}`,
-          headers: t.auth,
-          payload: body,
-        });
+        const res = await put(t, `/api/v1/records/${path}/${r.id}`, body);
         failures.push(...refused(res, `${path} ${r.startTime}`));
       }
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFILL_SOURCE, prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
+import { get } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -17,8 +18,7 @@ type Rec = {
 describe.each(storeKinds)('pre-filling filling records from the simulator voyages on %s', (kind) => {
   let t: TestApp;
   const now = Date.UTC(2026, 1, 10, 12, 0);
-  const list = async (): Promise<Rec[]> =>
-    (await t.app.inject({ url: '/api/v1/filling/records', headers: t.auth })).json().records;
+  const list = async (): Promise<Rec[]> => (await get(t, '/api/v1/filling/records')).json().records;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -30,7 +30,7 @@ describe.each(storeKinds)('pre-filling filling records from the simulator voyage
     const r = await prefillFillingRecords(t.services);
     expect(r.shipCreated).toBe(true);
     expect(r.created).toBeGreaterThan(5);
-    const ship = (await t.app.inject({ url: '/api/v1/ship', headers: t.auth })).json();
+    const ship = (await get(t, '/api/v1/ship')).json();
     expect(ship.complete).toBe(true);
     expect(ship.ship.fuelTypes.map((f: { fuelType: string }) => f.fuelType)).toEqual(['ls_hfo', 'mdo_mgo']);
 

@@ -1,6 +1,7 @@
 import { fillingMessages, plausibilityMessages } from '@ecohelm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, startInfo, validShip } from '../../../testing/factories.ts';
+import { del, get, post, postRecord, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 type Json = Record<string, unknown>;
@@ -8,22 +9,9 @@ type Json = Record<string, unknown>;
 describe.each(storeKinds)('information filling on %s', (kind) => {
   let t: TestApp;
   let viewer: { authorization: string };
-  const post = (record: Json, draft = false) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records',
-      headers: t.auth,
-      payload: { draft, record },
-    });
-  const list = async (query = '') =>
-    (await t.app.inject({ url: `/api/v1/filling/records${query}`, headers: t.auth })).json();
-  const report = (ids: string[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/report',
-      headers: t.auth,
-      payload: { ids },
-    });
+  const save = (record: Json, draft = false) => postRecord(t, record, draft);
+  const list = async (query = '') => (await get(t, `/api/v1/filling/records${query}`)).json();
+  const report = (ids: string[]) => post(t, '/api/v1/filling/records/report', { ids });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -32,35 +20,21 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   afterAll(() => t.close());
 
   it('refuses filling before the ship basic info is complete with 409 ship_incomplete', async () => {
-    const res = await post(departure());
+    const res = await save(departure());
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'conflict',
       message: fillingMessages.fillShipFirst,
       details: { reason: 'ship_incomplete' },
     });
-    const check = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/check',
-      headers: t.auth,
-      payload: { record: departure() },
-    });
+    const check = await post(t, '/api/v1/filling/records/check', { record: departure() });
     expect(check.statusCode).toBe(409);
   });
 
   it('saves a clean arrival and departure whose ROB adds up', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ship/start-info',
-      headers: t.auth,
-      payload: {
-        changeType: 'year_beginning',
-        startTime: '2025-01-01T00:00:00Z',
-        robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-      },
-    });
-    const a = await post(arrival());
+    await put(t, '/api/v1/ship', validShip());
+    await post(t, '/api/v1/ship/start-info', startInfo());
+    const a = await save(arrival());
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({
       kind: 'arrival',
@@ -68,7 +42,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       checkState: 'ok',
       consumedT: { ls_hfo: 20 },
     });
-    const bunker = await post({
+    const bunker = await save({
       kind: 'bunkering',
       voyageNumber: '2301',
       regimes: ['eu_mrv', 'imo_dcs'],
@@ -77,23 +51,18 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     });
     expect(bunker.statusCode).toBe(201);
     // 700 + 205 − 5 = 900
-    const d = await post(departure());
+    const d = await save(departure());
     expect(d.statusCode).toBe(201);
     expect(d.json()).toMatchObject({ checkState: 'ok', issues: [], consumedT: { ls_hfo: 5 } });
   });
 
   it('refuses a departure ROB that does not follow from the last ROB + bunkered − consumed, at the field', async () => {
     const check = (robT: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/filling/records/check',
-        headers: t.auth,
-        payload: {
-          record: departure({
-            eventTime: '2025-03-02T09:00:00Z',
-            fuel: [{ fuelType: 'ls_hfo', robT, consumedT: 5 }],
-          }),
-        },
+      post(t, '/api/v1/filling/records/check', {
+        record: departure({
+          eventTime: '2025-03-02T09:00:00Z',
+          fuel: [{ fuelType: 'ls_hfo', robT, consumedT: 5 }],
+        }),
       });
     // 900 − 5 = 895, not 950: refused beyond the tolerance (0.5 t or 1 %), the check and the save alike.
     const res = await check(950);
@@ -105,10 +74,10 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     });
     expect(
       (
-        await post(
+        await save(
           departure({
             eventTime: '2025-03-02T09:00:00Z',
-            fuel: [{ fuelType: 'ls_hfo', robT: 950, consumedT: 5 }],
+            fuel: hfoOnly(950, 5),
           }),
         )
       ).statusCode,
@@ -124,7 +93,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
 
   it('refuses an impossible passage, flags a fast one, a fuel the ship lacks and a barge-out in the ROB chain', async () => {
     const passage = (distanceNm: number) =>
-      post(
+      save(
         arrival({
           voyageNumber: '2302',
           portNameEn: 'Hamburg',
@@ -150,7 +119,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     expect(codes).toEqual(expect.arrayContaining(['distance_implausible', 'fuel_not_on_ship']));
     expect(a.json().checkState).toBe('error');
 
-    await post({
+    await save({
       kind: 'barge_out',
       voyageNumber: '2302',
       regimes: ['imo_dcs'],
@@ -158,17 +127,12 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       barges: [{ fuelType: 'ls_hfo', quantityT: 50 }],
     });
     // 850 − 50 − 4 = 796
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/filling/records/check',
-      headers: t.auth,
-      payload: {
-        record: departure({
-          voyageNumber: '2302',
-          eventTime: '2025-03-04T08:00:00Z',
-          fuel: [{ fuelType: 'ls_hfo', robT: 796, consumedT: 4 }],
-        }),
-      },
+    const ok = await post(t, '/api/v1/filling/records/check', {
+      record: departure({
+        voyageNumber: '2302',
+        eventTime: '2025-03-04T08:00:00Z',
+        fuel: hfoOnly(796, 4),
+      }),
     });
     expect(ok.json().issues.filter((i: { code: string }) => i.code.startsWith('rob'))).toEqual([]);
   });
@@ -180,7 +144,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     ['ballastT', { ballastT: undefined }, fillingMessages.departureBallast],
     ['fuel', { fuel: [] }, fillingMessages.departureFuel],
   ])('refuses a departure without %s with the spec prompt', async (path, patch, message) => {
-    const res = await post(departure(patch));
+    const res = await save(departure(patch));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toContainEqual(
       expect.objectContaining({ path: `body.record.${path}`, message }),
@@ -193,7 +157,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     ['cargoT', { cargoT: undefined }, fillingMessages.endCargo],
     ['eventTime', { eventTime: 'yesterday' }, fillingMessages.endAnchorTime],
   ])('refuses an end of anchorage without %s with the spec prompt', async (path, patch, message) => {
-    const res = await post({
+    const res = await save({
       kind: 'anchorage_end',
       voyageNumber: '2302',
       regimes: ['imo_dcs'],
@@ -201,7 +165,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
       longitude: 4.1,
       latitude: 52,
       cargoT: 70_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 780 }],
+      fuel: hfoOnly(780),
       ...patch,
     });
     expect(res.statusCode).toBe(400);
@@ -211,26 +175,21 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('keeps a partial draft and shows it under error and not submitted', async () => {
-    const res = await post({ kind: 'anchorage_start', voyageNumber: '2302' }, true);
+    const res = await save({ kind: 'anchorage_start', voyageNumber: '2302' }, true);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'draft', checkState: 'error', eventTime: null });
     const { counts, records } = await list('?filter=error');
     expect(records.map((r: { id: string }) => r.id)).toContain(res.json().id);
     expect(counts.not_submitted).toBeGreaterThanOrEqual(1);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/filling/records/${res.json().id}`,
-      headers: t.auth,
-      payload: {
-        draft: false,
-        record: {
-          kind: 'anchorage_start',
-          voyageNumber: '2302',
-          regimes: ['imo_dcs'],
-          eventTime: '2025-03-05T02:00:00Z',
-          longitude: 4.1,
-          latitude: 52,
-        },
+    const updated = await put(t, `/api/v1/filling/records/${res.json().id}`, {
+      draft: false,
+      record: {
+        kind: 'anchorage_start',
+        voyageNumber: '2302',
+        regimes: ['imo_dcs'],
+        eventTime: '2025-03-05T02:00:00Z',
+        longitude: 4.1,
+        latitude: 52,
       },
     });
     expect(updated.statusCode).toBe(200);
@@ -242,7 +201,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const dcs = await list('?regime=imo_dcs');
     expect(dcs.counts.all).toBeGreaterThan(mrv.counts.all); // the barge-out is DCS only
     expect(mrv.records.every((r: { regimes: string[] }) => r.regimes.includes('eu_mrv'))).toBe(true);
-    const bad = await t.app.inject({ url: '/api/v1/filling/records?filter=odd', headers: t.auth });
+    const bad = await get(t, '/api/v1/filling/records?filter=odd');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -263,25 +222,16 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const again = await report([departureRec.id]);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.details).toEqual({ reason: 'record_locked' });
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/filling/records/${departureRec.id}`,
-      headers: t.auth,
-      payload: { record: departure() },
-    });
+    const edit = await put(t, `/api/v1/filling/records/${departureRec.id}`, { record: departure() });
     expect(edit.statusCode).toBe(409);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${departureRec.id}`,
-      headers: t.auth,
-    });
-    expect(del.statusCode).toBe(409);
+    const removed = await del(t, `/api/v1/filling/records/${departureRec.id}`);
+    expect(removed.statusCode).toBe(409);
     expect((await list('?filter=submitted')).counts.submitted).toBe(1);
   });
 
   it('refuses to report a record with errors or a draft', async () => {
     const { records } = await list('?filter=all');
-    const broken = await post(
+    const broken = await save(
       departure({
         voyageNumber: '2303',
         eventTime: '2025-03-06T08:00:00Z',
@@ -292,7 +242,7 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
     const res = await report([broken.json().id]);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toEqual({ reason: 'record_has_errors' });
-    const draft = await post(
+    const draft = await save(
       departure({ voyageNumber: '2304', eventTime: '2025-03-07T08:00:00Z', fuel: [] }),
       true,
     );
@@ -302,27 +252,19 @@ describe.each(storeKinds)('information filling on %s', (kind) => {
   });
 
   it('deletes a record that is not submitted', async () => {
-    const created = await post(
+    const created = await save(
       departure({ voyageNumber: '2304', eventTime: '2025-04-01T08:00:00Z', fuel: [] }),
       true,
     );
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${created.json().id}`,
-      headers: t.auth,
-    });
-    expect(del.statusCode).toBe(204);
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/filling/records/${created.json().id}`,
-      headers: t.auth,
-    });
+    const removed = await del(t, `/api/v1/filling/records/${created.json().id}`);
+    expect(removed.statusCode).toBe(204);
+    const missing = await del(t, `/api/v1/filling/records/${created.json().id}`);
     expect(missing.statusCode).toBe(404);
   });
 
   it('answers 401 without a token and 403 to a viewer writing', async () => {
-    expect((await t.app.inject({ url: '/api/v1/filling/records' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/v1/filling/records', headers: viewer })).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/filling/records', {})).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/filling/records', viewer)).statusCode).toBe(200);
     for (const [method, url] of [
       ['POST', '/api/v1/filling/records'],
       ['POST', '/api/v1/filling/records/check'],

@@ -1,12 +1,10 @@
 import { mulberry32 } from '@ecohelm/domain';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportingYear, validShip } from '../../../testing/factories.ts';
-import { recordSources } from '../src/features/sync/sync.sources.ts';
-import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
 import { routeGuards } from '../src/platform/auth.ts';
-import { testSyncConfig } from './nats.ts';
-import { createTestApp, type TestApp } from './stores.ts';
+import { get, loggedInUser, post, postRecord, put } from './http.ts';
+import { offlineShore, shipRecordRows, shipWithParticulars, storeAshore } from './shore-copy.ts';
+import type { TestApp } from './stores.ts';
 
 type Json = Record<string, unknown>;
 const ORDERED = '9300101';
@@ -30,15 +28,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let ship: TestApp;
 
     beforeAll(async () => {
-      // A shore whose NATS is nowhere: the rows are written here directly, as the intake would.
-      shore = await createTestApp('postgres', {
-        shore: true,
-        sync: testSyncConfig('nats://127.0.0.1:9', 'shore', { reconnectMs: 200 }),
-      });
-      ship = await createTestApp('sqlite');
-      const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
-        ship.app.inject({ method, url, headers: ship.auth, payload });
-      expect((await inject('PUT', '/api/v1/ship', validShip() as unknown as Json)).statusCode).toBe(200);
+      shore = await offlineShore();
+      ship = await shipWithParticulars();
       // The bunkering in Shanghai entered at the time of the arrival: a tie that only the ship's order (by entry) breaks.
       const records = reportingYear(2025, { anchorage: true });
       const arrival = records.find((r) => r.kind === 'arrival')!;
@@ -47,7 +38,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       // Two readings of the opening stock at the same time (a change of company on New Year's Day): which seeds the
       // ROB chain is the ship's order (start time, then id).
       for (const robT of [950, 900]) {
-        const res = await inject('POST', '/api/v1/ship/start-info', {
+        const res = await post(ship, '/api/v1/ship/start-info', {
           changeType: robT === 950 ? 'year_beginning' : 'company_change',
           startTime: '2025-01-01T00:00:00Z',
           robs: [
@@ -58,38 +49,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect(res.statusCode, res.body).toBe(201);
       }
       for (const record of records) {
-        expect((await inject('POST', '/api/v1/filling/records', { record })).statusCode).toBe(201);
+        expect((await postRecord(ship, record)).statusCode).toBe(201);
       }
-      const messages = [];
-      for (const source of recordSources) {
-        const rows = await sql<Json>`select * from ${sql.table(source.table)}`.execute(
-          ship.testStore.store.db,
-        );
-        for (const row of rows.rows) messages.push({ stream: source.stream, row });
-      }
-      expect(messages.length).toBeGreaterThan(8);
-      const repo = new ShoreRepository(shore.testStore.store.db, 'postgres');
-      for (const [shipId, list] of [
-        [ORDERED, messages],
-        [SHUFFLED, shuffled(messages, 7)],
-      ] as const) {
-        await repo.register(shipId, null);
-        for (const m of list) {
-          await repo.upsertRecord(
-            {
-              kind: 'record',
-              ship: shipId,
-              stream: m.stream,
-              key: String(m.row.id),
-              version: 1,
-              t: 0,
-              deleted: false,
-              row: m.row,
-            },
-            new Date().toISOString(),
-          );
-        }
-      }
+      const rows = await shipRecordRows(ship);
+      expect(rows.length).toBeGreaterThan(8);
+      await storeAshore(shore, ORDERED, rows);
+      await storeAshore(shore, SHUFFLED, shuffled(rows, 7));
     }, 60_000);
 
     afterAll(async () => {
@@ -97,7 +62,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     });
 
     it('gives the same figures for rows stored in another order', async () => {
-      const res = await shore.app.inject({ url: '/api/v1/fleet/ships?year=2025', headers: shore.auth });
+      const res = await get(shore, '/api/v1/fleet/ships?year=2025');
       expect(res.statusCode, res.body).toBe(200);
       const rows = res.json().ships as Json[];
       const of = (id: string) => {
@@ -124,15 +89,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
           { ...malformed, stream: 'alarm_event', key: 'abc', data: '{"id": "abc", "alarm_id": 1}' },
         ])
         .execute();
-      const res = await shore.app.inject({ url: '/api/v1/fleet/ships?year=2025', headers: shore.auth });
+      const res = await get(shore, '/api/v1/fleet/ships?year=2025');
       expect(res.statusCode, res.body).toBe(200);
-      const detail = await shore.app.inject({ url: `/api/v1/fleet/ships/${ORDERED}`, headers: shore.auth });
+      const detail = await get(shore, `/api/v1/fleet/ships/${ORDERED}`);
       expect(detail.statusCode, detail.body).toBe(200);
       for (const path of ['ship', 'filling/records', 'alarms/history']) {
-        const console = await shore.app.inject({
-          url: `/api/v1/fleet/ships/${ORDERED}/console/${path}`,
-          headers: shore.auth,
-        });
+        const console = await get(shore, `/api/v1/fleet/ships/${ORDERED}/console/${path}`);
         expect(console.statusCode, `${path}: ${console.body}`).toBe(200);
       }
     });
@@ -141,22 +103,14 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const roles = ['viewer', 'superintendent', 'emission_manager', 'admin'] as const;
       const users: Record<string, { auth: { authorization: string }; permissions: string[] }> = {};
       for (const role of roles) {
-        await shore.services.users.upsert({
+        const { login, headers } = await loggedInUser(shore, {
           username: `u-${role.replace('_', '-')}`,
           displayName: role,
           role,
           password: `${role}-password-1`,
         });
-        const login = await shore.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { username: `u-${role.replace('_', '-')}`, password: `${role}-password-1` },
-        });
         expect(login.statusCode, login.body).toBe(200);
-        users[role] = {
-          auth: { authorization: `Bearer ${login.json().token}` },
-          permissions: login.json().permissions,
-        };
+        users[role] = { auth: headers, permissions: login.json().permissions };
       }
       // Every read of the ship's own console (the same app the copy runs), its parameters filled in.
       const routes = routeGuards(ship.app).filter(
@@ -174,10 +128,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         const user = users[role]!;
         for (const route of routes) {
           const path = route.url.replace('/api/v1/', '').replace(/:[A-Za-z]+/g, '1');
-          const res = await shore.app.inject({
-            url: `/api/v1/fleet/ships/${ORDERED}/console/${path}`,
-            headers: user.auth,
-          });
+          const res = await get(shore, `/api/v1/fleet/ships/${ORDERED}/console/${path}`, user.auth);
           const allowed = route.permission !== undefined && user.permissions.includes(route.permission);
           // 404: a route the copy does not serve at all (backups, ingest, the sync's own).
           if (!allowed && ![403, 404].includes(res.statusCode))
@@ -187,20 +138,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(refusedWrongly).toEqual([]);
       // The issue's case: the EU MRV export needs reports:export through the console too.
       const exportPath = `/api/v1/fleet/ships/${ORDERED}/console/reports/export?regime=eu_mrv&year=2025`;
-      expect((await shore.app.inject({ url: exportPath, headers: users.viewer!.auth })).statusCode).toBe(403);
-      expect(
-        (await shore.app.inject({ url: exportPath, headers: users.superintendent!.auth })).statusCode,
-      ).not.toBe(403);
+      expect((await get(shore, exportPath, users.viewer!.auth)).statusCode).toBe(403);
+      expect((await get(shore, exportPath, users.superintendent!.auth)).statusCode).not.toBe(403);
       // The shore's own particulars: not a superintendent's to write.
-      const put = (auth: { authorization: string }) =>
-        shore.app.inject({
-          method: 'PUT',
-          url: '/api/v1/ship',
-          headers: auth,
-          payload: validShip() as unknown as Json,
-        });
-      expect((await put(users.superintendent!.auth)).statusCode).toBe(403);
-      expect((await put(users.admin!.auth)).statusCode).toBe(200);
+      const putShip = (auth: { authorization: string }) => put(shore, '/api/v1/ship', validShip(), auth);
+      expect((await putShip(users.superintendent!.auth)).statusCode).toBe(403);
+      expect((await putShip(users.admin!.auth)).statusCode).toBe(200);
     }, 120_000);
   },
 );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, reportingYear, validShip } from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
+import { del, get, loggedInUser, post, postRecord, put } from './http.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
 import { createTestApp, type TestApp, viewerAuth } from './stores.ts';
@@ -93,7 +94,6 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let ship: TestApp;
     let vessel: TestApp;
     let link: ReturnType<typeof startSync>;
-    const get = (t: TestApp, url: string, headers = t.auth) => t.app.inject({ method: 'GET', url, headers });
 
     beforeAll(async () => {
       nats = await startNats();
@@ -105,12 +105,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
       );
       vessel = await createTestApp('sqlite');
       ship = await createTestApp('sqlite');
-      const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
-        ship.app.inject({ method, url, headers: ship.auth, payload });
       const particulars = { ...validShip(), nameZh: '生态舵', mainEnginePowerKw: 9_000, netTonnage: 25_000 };
-      expect((await inject('PUT', '/api/v1/ship', particulars)).statusCode).toBe(200);
+      expect((await put(ship, '/api/v1/ship', particulars)).statusCode).toBe(200);
       for (const record of records) {
-        const res = await inject('POST', '/api/v1/filling/records', { record });
+        const res = await postRecord(ship, record);
         expect(res.statusCode, res.body).toBe(201);
       }
       // An active alarm and a cleared one, as the alarm engine stores them.
@@ -207,19 +205,13 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect((await get(shore, '/api/v1/config', {} as never)).json().shape).toBe('fleet');
       expect((await get(vessel, '/api/v1/config', {} as never)).json().shape).toBe('vessel');
       // The least of the shore's roles reads the fleet; a ship's crew console does not.
-      await shore.services.users.upsert({
+      const { login, headers: viewer } = await loggedInUser(shore, {
         username: 'viewer',
         displayName: 'Viewer',
         role: 'viewer',
         password: 'viewer-password',
       });
-      const login = await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { username: 'viewer', password: 'viewer-password' },
-      });
       expect(login.json().permissions).toContain('fleet:read');
-      const viewer = { authorization: `Bearer ${login.json().token}` };
       expect((await get(shore, '/api/v1/fleet/ships', viewer)).statusCode).toBe(200);
       expect((await get(shore, '/api/v1/fleet/ships', await viewerAuth(shore))).statusCode).toBe(403);
       expect((await get(shore, '/api/v1/fleet/ships', {} as never)).statusCode).toBe(401);
@@ -296,11 +288,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(first.records).toHaveLength(records.length);
       const departure = first.records.find((r) => r.kind === 'departure');
       expect(departure?.review).toBeNull();
-      const decide = await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/reviews',
-        headers: shore.auth,
-        payload: { shipId: IMO, recordId: departure?.id, decision: 'verified' },
+      const decide = await post(shore, '/api/v1/sync/reviews', {
+        shipId: IMO,
+        recordId: departure?.id,
+        decision: 'verified',
       });
       expect(decide.statusCode, decide.body).toBe(201);
       const res = await get(shore, `/api/v1/fleet/ships/${IMO}?year=2025`);
@@ -377,11 +368,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(trend.json().source).toBe('1h');
       expect(trend.json().points.length).toBeGreaterThanOrEqual(3);
       // Read only: every write is refused with the reason, nothing is live, and the fleet's permission is needed.
-      const write = await shore.app.inject({
-        method: 'POST',
-        url: `/api/v1/fleet/ships/${IMO}/console/filling/records`,
-        headers: shore.auth,
-        payload: { record: records[0] },
+      const write = await post(shore, `/api/v1/fleet/ships/${IMO}/console/filling/records`, {
+        record: records[0],
       });
       expect(write.statusCode).toBe(403);
       expect(write.json().error.message).toBe(fleetMessages.consoleReadOnly);
@@ -399,12 +387,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const console = (path: string) => get(shore, `/api/v1/fleet/ships/${IMO}/console/${path}`);
       const bunkers = async () => (await console('records/bunker')).json().items as Json[];
       const before = await bunkers();
-      const added = await ship.app.inject({
-        method: 'POST',
-        url: '/api/v1/records/bunker',
-        headers: ship.auth,
-        payload: rotterdamBunker(),
-      });
+      const added = await post(ship, '/api/v1/records/bunker', rotterdamBunker());
       expect(added.statusCode, added.body).toBe(201);
       const id = added.json().id;
       // Newer hours of the ship's position, after the copy was made.
@@ -424,19 +407,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
         'the added record and the new hour in the copy',
       );
       expect((await bunkers()).length).toBe(before.length + 1);
-      const changed = await ship.app.inject({
-        method: 'PUT',
-        url: `/api/v1/records/bunker/${id}`,
-        headers: ship.auth,
-        payload: {
-          port: 'Hamburg',
-          fuelType: 'ls_hfo',
-          quantityT: 450,
-          supplier: 'Bunker BV',
-          startTime: '2025-02-27T08:00:00Z',
-          endTime: '2025-02-27T14:00:00Z',
-          tankNumber: '3P',
-        },
+      const changed = await put(ship, `/api/v1/records/bunker/${id}`, {
+        ...rotterdamBunker(),
+        port: 'Hamburg',
+        quantityT: 450,
       });
       expect(changed.statusCode, changed.body).toBe(200);
       await waitFor(
@@ -444,11 +418,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         30_000,
         'the change in the copy',
       );
-      const removed = await ship.app.inject({
-        method: 'DELETE',
-        url: `/api/v1/records/bunker/${id}`,
-        headers: ship.auth,
-      });
+      const removed = await del(ship, `/api/v1/records/bunker/${id}`);
       expect(removed.statusCode, removed.body).toBeLessThan(300);
       await waitFor(
         async () => !(await bunkers()).some((b) => b.id === id),

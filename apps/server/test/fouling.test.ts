@@ -2,6 +2,7 @@ import { type BlockResult, calmWaterSpeedKn, foulingFactor, performanceValues } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoulingService } from '../src/features/fouling/fouling.service.ts';
 import { trimPowerFactor } from '../src/simulator/vessel.ts';
+import { expectRefusedAt, get } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -63,10 +64,10 @@ describe('hull fouling against the simulator hidden truth', () => {
   }, 120_000);
 
   it('reports indicators, rating and tip over HTTP, and each cleaning with its effect', async () => {
-    const res = await t.app.inject({
-      url: `/api/v1/fouling?from=${new Date(NOW - 365 * DAY).toISOString()}&to=${new Date(NOW).toISOString()}`,
-      headers: t.auth,
-    });
+    const res = await get(
+      t,
+      `/api/v1/fouling?from=${new Date(NOW - 365 * DAY).toISOString()}&to=${new Date(NOW).toISOString()}`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.blocks.valid).toBeGreaterThan(1000);
@@ -85,14 +86,7 @@ describe('hull fouling against the simulator hidden truth', () => {
   }, 120_000);
 
   it('refuses a range that ends before it starts', async () => {
-    const res = await t.app.inject({
-      url: '/api/v1/fouling?from=2026-05-01T00:00:00Z&to=2026-04-01T00:00:00Z',
-      headers: t.auth,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.details).toContainEqual({
-      path: 'querystring.to',
-      message: 'The end of the range must be after its start',
-    });
+    const res = await get(t, '/api/v1/fouling?from=2026-05-01T00:00:00Z&to=2026-04-01T00:00:00Z');
+    expectRefusedAt(res, 'querystring.to', 'The end of the range must be after its start');
   });
 });

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hullCleaningRecord } from '../../../testing/factories.ts';
+import { call, get } from './http.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
-const record = {
-  place: 'Singapore Eastern Anchorage',
-  startTime: '2026-01-11T02:00:00.000Z',
-  endTime: '2026-01-11T12:00:00.000Z',
-  remark: 'Divers, light slime',
-};
+const record = hullCleaningRecord();
 
 describe.each(storeKinds)('hull cleaning records on %s', (kind) => {
   let t: TestApp;
@@ -16,14 +13,14 @@ describe.each(storeKinds)('hull cleaning records on %s', (kind) => {
   afterAll(() => t.close());
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: t.auth, ...(payload ? { payload } : {}) });
+    call(t, method, url, payload);
 
   it('refuses a cleaning dated in the future at its field', async () => {
-    const future = await send('POST', '/api/v1/records/hull-cleaning', {
-      ...record,
-      startTime: '2099-03-01T02:00:00.000Z',
-      endTime: '2099-03-01T12:00:00.000Z',
-    });
+    const future = await send(
+      'POST',
+      '/api/v1/records/hull-cleaning',
+      hullCleaningRecord({ startTime: '2099-03-01T02:00:00.000Z', endTime: '2099-03-01T12:00:00.000Z' }),
+    );
     expect(future.statusCode).toBe(400);
     const paths = future.json().error.details.map((d: { path: string }) => d.path);
     expect(paths).toContain('body.startTime');
@@ -52,7 +49,7 @@ describe.each(storeKinds)('hull cleaning records on %s', (kind) => {
     expect(future.statusCode).toBe(400);
     expect((await send('DELETE', `/api/v1/records/hull-cleaning/${id}`)).statusCode).toBe(204);
     expect((await send('PUT', `/api/v1/records/hull-cleaning/${id}`, record)).statusCode).toBe(404);
-    const list = (await t.app.inject({ url: '/api/v1/records/hull-cleaning', headers: t.auth })).json().items;
+    const list = (await get(t, '/api/v1/records/hull-cleaning')).json().items;
     expect(list.some((r: { id: number }) => r.id === id)).toBe(false);
   });
 });

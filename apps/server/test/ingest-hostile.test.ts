@@ -10,6 +10,7 @@ import {
 } from '../src/features/ingest/signalk-client.ts';
 import type { Sample } from '../src/features/ingest/types.ts';
 import { loadConfig } from '../src/platform/config.ts';
+import { post } from './http.ts';
 import { freePort, waitFor } from './peers.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -39,6 +40,16 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
   const listening = async () => {
     address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
     return address;
+  };
+  /** A websocket on the app's Signal K stream, open, as the admin console. */
+  const openStream = async () => {
+    const at = await listening();
+    const ws = new WebSocket(`${at.replace('http', 'ws')}/api/v1/ingest/signalk/stream`, { headers: t.auth });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return { address: at, ws };
   };
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -80,14 +91,7 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
   });
 
   it('counts each frame as malformed on the websocket stream and keeps the socket open', async () => {
-    const address = await listening();
-    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/v1/ingest/signalk/stream`, {
-      headers: t.auth,
-    });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    const { ws } = await openStream();
     for (const frame of HOSTILE) ws.send(frame);
     ws.send(`[${HOSTILE[0]},${goodDelta(Date.now() - 500, 3.3)}]`);
     const status = await waitFor(
@@ -105,14 +109,7 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
   });
 
   it('keeps answering /api/health while arbitrary frames arrive on the websocket stream', async () => {
-    const address = await listening();
-    const ws = new WebSocket(`${address.replace('http', 'ws')}/api/v1/ingest/signalk/stream`, {
-      headers: t.auth,
-    });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
+    const { address, ws } = await openStream();
     const frames = fc.sample(
       fc.oneof(
         fc.string(),
@@ -146,11 +143,9 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
 
   it('answers 400 over HTTP and counts the frame', async () => {
     for (const frame of HOSTILE) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/ingest/signalk',
-        headers: { ...t.auth, 'content-type': 'application/json' },
-        payload: frame,
+      const res = await post(t, '/api/v1/ingest/signalk', frame, {
+        ...t.auth,
+        'content-type': 'application/json',
       });
       expect(res.statusCode, frame).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
@@ -162,15 +157,13 @@ describe.each(storeKinds)('hostile Signal K frames on %s', (kind) => {
 
 describe.each(storeKinds)('the ingest gate on %s', (kind) => {
   let t: TestApp;
-  const post = async (values: { path: string; value: unknown }[], timestamp: string) =>
+  const send = async (values: { path: string; value: unknown }[], timestamp: string) =>
     (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/ingest/signalk',
-        headers: t.auth,
-        payload: { context: 'vessels.self', updates: [{ timestamp, values }] },
-      })
-    ).json() as { accepted: number; rejected: number };
+      await post(t, '/api/v1/ingest/signalk', { context: 'vessels.self', updates: [{ timestamp, values }] })
+    ).json() as {
+      accepted: number;
+      rejected: number;
+    };
   const counters = () => statusOf(t, 'signalk.http:TEST-01')?.rejected ?? {};
 
   beforeAll(async () => {
@@ -183,23 +176,23 @@ describe.each(storeKinds)('the ingest gate on %s', (kind) => {
 
   it('refuses 2999 and 1970 as out_of_time so the channel follows the good values', async () => {
     const sog = 'navigation.speedOverGround';
-    expect(await post([{ path: sog, value: 9 }], '2999-01-01T00:00:00Z')).toEqual({
+    expect(await send([{ path: sog, value: 9 }], '2999-01-01T00:00:00Z')).toEqual({
       accepted: 0,
       rejected: 1,
     });
-    expect(await post([{ path: sog, value: 8 }], '1970-01-01T00:00:00Z')).toEqual({
+    expect(await send([{ path: sog, value: 8 }], '1970-01-01T00:00:00Z')).toEqual({
       accepted: 0,
       rejected: 1,
     });
     const now = Date.now();
-    for (let i = 0; i < 4; i++) await post([{ path: sog, value: 3 + i }], iso(now - 4000 + i * 1000));
+    for (let i = 0; i < 4; i++) await send([{ path: sog, value: 3 + i }], iso(now - 4000 + i * 1000));
     const latest = await t.services.telemetry.latest([sog]);
     expect(latest.get(sog)).toEqual({ t: now - 1000, value: 6 });
     expect(counters().out_of_time).toBe(2);
   });
 
   it('refuses a boolean speed as wrong_type', async () => {
-    const r = await post([{ path: 'navigation.speedOverGround', value: true }], iso(Date.now() - 100));
+    const r = await send([{ path: 'navigation.speedOverGround', value: true }], iso(Date.now() - 100));
     expect(r).toEqual({ accepted: 0, rejected: 1 });
     expect(counters().wrong_type).toBe(1);
   });
@@ -207,11 +200,11 @@ describe.each(storeKinds)('the ingest gate on %s', (kind) => {
   it('stores a position whole or not at all', async () => {
     const before = counters();
     const t0 = Date.now() - 60_000;
-    const r1 = await post(
+    const r1 = await send(
       [{ path: 'navigation.position', value: { latitude: '60.1', longitude: 24.9 } }],
       iso(t0),
     );
-    const r2 = await post(
+    const r2 = await send(
       [{ path: 'navigation.position', value: { latitude: 91, longitude: 24.9 } }],
       iso(t0 + 1),
     );
@@ -226,7 +219,7 @@ describe.each(storeKinds)('the ingest gate on %s', (kind) => {
 
   it('counts __proto__ and constructor paths as unknown', async () => {
     const before = counters().unknown_path ?? 0;
-    const r = await post(
+    const r = await send(
       [
         { path: '__proto__', value: { polluted: 1 } },
         { path: 'constructor', value: 1 },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadRepository } from '../src/features/load/load.repository.ts';
 import { DEFAULT_LOAD_SETTINGS, LoadService } from '../src/features/load/load.service.ts';
 import { MonitoringService } from '../src/features/monitoring/monitoring.service.ts';
+import { get } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
@@ -181,9 +182,7 @@ describe('generator load assistant on simulated history', () => {
   });
 
   it('refuses wrong settings with the reason at the field and keeps the settings in use', async () => {
-    const before = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/load/settings', headers: t.auth })
-    ).json();
+    const before = (await get(t, '/api/v1/load/settings')).json();
     const wrongMax = settings({
       sets: DEFAULT_LOAD_SETTINGS.sets.map((s) =>
         s.id === 'ge1' ? { ...s, minLoadPct: 40, maxLoadPct: 35 } : s,
@@ -215,21 +214,17 @@ describe('generator load assistant on simulated history', () => {
     const e = await put(settings({ stopDelayS: -5 }));
     expect(e.statusCode).toBe(400);
     expect((await put(settings(), await viewerAuth(t))).statusCode).toBe(403);
-    const after = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/load/settings', headers: t.auth })
-    ).json();
+    const after = (await get(t, '/api/v1/load/settings')).json();
     expect(after).toEqual(before);
   });
 
   it('answers 404 when the page configuration hides the load page', async () => {
     const hidden = await createTestApp(storeKinds[0]!, { hideLoadPage: true });
     try {
-      const res = await hidden.app.inject({ method: 'GET', url: '/api/v1/load', headers: hidden.auth });
+      const res = await get(hidden, '/api/v1/load');
       expect(res.statusCode).toBe(404);
-      expect((await hidden.app.inject({ method: 'GET', url: '/api/v1/config' })).json().hideLoadPage).toBe(
-        true,
-      );
-      const shown = await t.app.inject({ method: 'GET', url: '/api/v1/load', headers: t.auth });
+      expect((await get(hidden, '/api/v1/config', {})).json().hideLoadPage).toBe(true);
+      const shown = await get(t, '/api/v1/load');
       expect(shown.statusCode).toBe(200);
     } finally {
       await hidden.close();

@@ -1,8 +1,9 @@
 import { calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrival, departure, validShip } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, validShip } from '../../../testing/factories.ts';
 import { DeviceSettingsRepository } from '../src/features/overview/overview.repository.ts';
 import { OverviewService } from '../src/features/overview/overview.service.ts';
+import { get, postRecord, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const DAY = 86_400_000;
@@ -40,7 +41,7 @@ describe.each(storeKinds)('overview on %s', (kind) => {
   afterAll(() => t.close());
 
   it("reads lube oil's last delivery from its tanks: the rise of their summed ROB and the hour it ended", async () => {
-    const lube = (await t.app.inject({ url: '/api/v1/overview', headers: t.auth }))
+    const lube = (await get(t, '/api/v1/overview'))
       .json()
       .bunker.items.find((i: { kind: string }) => i.kind === 'lube_oil');
     expect(lube.lastBunkerQuantity).toBeCloseTo(2.4, 6);
@@ -50,39 +51,34 @@ describe.each(storeKinds)('overview on %s', (kind) => {
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ url: '/api/v1/overview' })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/overview', {})).statusCode).toBe(401);
   });
 
   it("has no CII before the ship basic info exists, then the voyage ledger's daily CII, equal to packages/domain and to CII statistics", async () => {
-    const before = (await t.app.inject({ url: '/api/v1/overview', headers: t.auth })).json();
+    const before = (await get(t, '/api/v1/overview')).json();
     expect(before.cii).toBeNull();
     expect(before.eca).toMatchObject({ inside: true, insideZone: expect.stringMatching(/North Sea/i) });
     expect(before.bunker.items.find((i: { kind: string }) => i.kind === 'fuel_oil').remainingOnBoard).toBe(
       812,
     );
 
-    await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: validShip() });
+    await put(t, '/api/v1/ship', validShip());
     // A passage from 00:00 two days ago to 00:00 yesterday: 288 nm and 30 t of HFO.
     const dep = new Date(today - 2 * DAY).toISOString();
     const arr = new Date(today - DAY).toISOString();
     for (const record of [
-      departure({ eventTime: dep, fuel: [{ fuelType: 'ls_hfo', robT: 900 }] }),
+      departure({ eventTime: dep, fuel: hfoOnly(900) }),
       arrival({
         eventTime: arr,
         distanceNm: 288,
         portNameEn: 'Hamburg',
-        fuel: [{ fuelType: 'ls_hfo', robT: 870 }],
+        fuel: hfoOnly(870),
       }),
     ]) {
-      const saved = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/filling/records',
-        headers: t.auth,
-        payload: { record },
-      });
+      const saved = await postRecord(t, record);
       expect(saved.statusCode, saved.body).toBe(201);
     }
-    const res = await t.app.inject({ url: '/api/v1/overview?period=day', headers: t.auth });
+    const res = await get(t, '/api/v1/overview?period=day');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const full = body.cii.points.find((p: { start: string }) => p.start === dep);
@@ -100,10 +96,7 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     expect(full.rating).toBe(expected.rating);
     // The year to date is the CII statistics' annual figure.
     const stats = (
-      await t.app.inject({
-        url: `/api/v1/cii/statistics?dimension=annual&unit=month&year=${body.cii.yearToDate.year}`,
-        headers: t.auth,
-      })
+      await get(t, `/api/v1/cii/statistics?dimension=annual&unit=month&year=${body.cii.yearToDate.year}`)
     ).json();
     if (stats.summary.attainedCii === null) expect(body.cii.yearToDate.attained).toBeNull();
     else expect(body.cii.yearToDate.attained).toBeCloseTo(stats.summary.attainedCii, 9);
@@ -124,12 +117,7 @@ describe.each(storeKinds)('overview on %s', (kind) => {
       'propulsion.main.revolutions',
       'navigation.trim',
     ];
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: t.auth,
-      payload: { factors: five },
-    });
+    const bad = await put(t, '/api/v1/overview/settings', { factors: five });
     expect(bad.statusCode).toBe(400);
     // With zod's code and bound beside the contract's sentence (`fieldErrorOf`).
     expect(bad.json().error.details).toEqual([
@@ -142,66 +130,49 @@ describe.each(storeKinds)('overview on %s', (kind) => {
         inclusive: true,
       },
     ]);
-    const unknown = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: t.auth,
-      payload: { factors: ['no.such.channel'] },
-    });
+    const unknown = await put(t, '/api/v1/overview/settings', { factors: ['no.such.channel'] });
     expect(unknown.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: t.auth,
-      payload: { factors: five.slice(0, 2) },
-    });
+    const ok = await put(t, '/api/v1/overview/settings', { factors: five.slice(0, 2) });
     expect(ok.statusCode).toBe(200);
-    const hide = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: t.auth,
-      payload: { factors: five.slice(0, 2), hiddenPanels: ['bunkerRecord'] },
+    const hide = await put(t, '/api/v1/overview/settings', {
+      factors: five.slice(0, 2),
+      hiddenPanels: ['bunkerRecord'],
     });
     expect(hide.json()).toEqual({ factors: five.slice(0, 2), hiddenPanels: ['bunkerRecord'] });
-    const badPanel = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: t.auth,
-      payload: { factors: [], hiddenPanels: ['nothing'] },
-    });
+    const badPanel = await put(t, '/api/v1/overview/settings', { factors: [], hiddenPanels: ['nothing'] });
     expect(badPanel.statusCode).toBe(400);
-    const factors = (await t.app.inject({ url: '/api/v1/overview/factors', headers: t.auth })).json().factors;
+    const factors = (await get(t, '/api/v1/overview/factors')).json().factors;
     expect(factors.map((f: { channel: string }) => f.channel)).toEqual(five.slice(0, 2));
     expect(factors[0]).toMatchObject({ label: 'Speed over ground', unit: 'kn' });
     expect(factors[0].points.length).toBeGreaterThan(20);
     expect(factors[0].points[0].mean).toBeCloseTo(SOG_MS / (1852 / 3600), 6);
     // Another device keeps its own (default) choice.
     const other = await viewerAuth(t);
-    const theirs = (await t.app.inject({ url: '/api/v1/overview/settings', headers: other })).json();
+    const theirs = (await get(t, '/api/v1/overview/settings', other)).json();
     expect(theirs.factors).toHaveLength(4);
   });
 
   it('answers every panel of one console in one round trip, each part equal to its own endpoint', async () => {
-    expect((await t.app.inject({ url: '/api/v1/overview/page' })).statusCode).toBe(401);
-    const get = async (url: string) => {
-      const res = await t.app.inject({ url, headers: t.auth });
+    expect((await get(t, '/api/v1/overview/page', {})).statusCode).toBe(401);
+    const json = async (url: string) => {
+      const res = await get(t, url);
       expect(res.statusCode).toBe(200);
       return res.json();
     };
-    const page = await get('/api/v1/overview/page?period=month');
+    const page = await json('/api/v1/overview/page?period=month');
     // The current day's figures grow between two calls: the parts are compared where they cannot move.
-    const summary = await get('/api/v1/overview?period=month');
+    const summary = await json('/api/v1/overview?period=month');
     const starts = (cii: { points: { start: string }[] }) => cii.points.map((p) => p.start);
     expect(starts(page.summary.cii)).toEqual(starts(summary.cii));
     expect(page.summary.bunker).toEqual(summary.bunker);
     expect(page.summary.eca.insideZone).toBe(summary.eca.insideZone);
     const channels = (f: { factors: { channel: string; label: string }[] }) =>
       f.factors.map(({ channel, label }) => ({ channel, label }));
-    expect(channels(page.factors)).toEqual(channels(await get('/api/v1/overview/factors')));
-    expect(page.settings).toEqual(await get('/api/v1/overview/settings'));
+    expect(channels(page.factors)).toEqual(channels(await json('/api/v1/overview/factors')));
+    expect(page.settings).toEqual(await json('/api/v1/overview/settings'));
     expect(page.alarmStatistics).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
     expect(page.summary.cii.period).toBe('month');
-    const bad = await t.app.inject({ url: '/api/v1/overview/page?period=week', headers: t.auth });
+    const bad = await get(t, '/api/v1/overview/page?period=week');
     expect(bad.statusCode).toBe(400);
   });
 

@@ -7,10 +7,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app.ts';
-import { openStore } from '../src/db/client.ts';
+import { type BuiltApp, buildApp } from '../src/app.ts';
+import { openStore, type Store } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
 import { deviceAuth, type TestApp, testConfig } from './stores.ts';
@@ -45,6 +45,31 @@ export async function askReleaseStore(app: TestApp['app'], auth: Record<string, 
     answers[url] = res.json();
   }
   return answers;
+}
+
+/** Writes the store of release `version` (its fixture) into `dir` as the store file and opens it, not migrated. */
+export function openReleaseStore(version: string, dir: string): Store {
+  const file = path.join(dir, 'ecohelm.sqlite');
+  writeFileSync(
+    file,
+    gunzipSync(readFileSync(path.join(import.meta.dirname, 'fixtures', `store-${version}.sqlite.gz`))),
+  );
+  return openStore({ sqliteFile: file });
+}
+
+/** Builds the app on `store` (its data in `dir`) with an admin device logged in, runs `use`, then closes the app. */
+export async function withReleaseApp<T>(
+  dir: string,
+  store: Store,
+  use: (app: BuiltApp['app'], services: BuiltApp['services'], auth: { authorization: string }) => Promise<T>,
+): Promise<T> {
+  const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
+  try {
+    const { authorization } = await deviceAuth(services);
+    return await use(app, services, { authorization });
+  } finally {
+    await app.close();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

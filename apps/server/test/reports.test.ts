@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainStay, reportingYear, validShip } from '../../../testing/factories.ts';
 import { buildReportDocument } from '../src/features/reports/reports.document.ts';
 import { writeReportPdf } from '../src/features/reports/reports.pdf.ts';
+import { get, postRecord, put } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const records = reportingYear(2025, { anchorage: true });
@@ -138,9 +139,8 @@ const handLedger = () => buildLedger(eventsOf(hand));
 
 describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
   let t: TestApp;
-  const get = (url: string, headers = t.auth) => t.app.inject({ url, headers });
   const report = async (regime: string, year = 2025) => {
-    const res = await get(`/api/v1/reports?regime=${regime}&year=${year}`);
+    const res = await get(t, `/api/v1/reports?regime=${regime}&year=${year}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ReportResponse;
   };
@@ -151,11 +151,11 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
   afterAll(() => t.close());
 
   it('answers 409 ship_incomplete before the ship basic info, and 401 without a token', async () => {
-    const res = await get('/api/v1/reports?regime=eu_mrv&year=2025');
+    const res = await get(t, '/api/v1/reports?regime=eu_mrv&year=2025');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.details).toEqual({ reason: 'ship_incomplete' });
-    expect((await get('/api/v1/reports?regime=eu_mrv&year=2025', {} as never)).statusCode).toBe(401);
-    const bad = await get('/api/v1/reports?regime=eu_ets&year=2025');
+    expect((await get(t, '/api/v1/reports?regime=eu_mrv&year=2025', {} as never)).statusCode).toBe(401);
+    const bad = await get(t, '/api/v1/reports?regime=eu_ets&year=2025');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -167,16 +167,9 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       auxEnginePowerKw: 600,
       netTonnage: 25_000,
     };
-    expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/v1/ship', headers: t.auth, payload: ship })).statusCode,
-    ).toBe(200);
+    expect((await put(t, '/api/v1/ship', ship)).statusCode).toBe(200);
     for (const record of records) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/filling/records',
-        headers: t.auth,
-        payload: { record },
-      });
+      const res = await postRecord(t, record);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().checkState, JSON.stringify(res.json().issues)).not.toBe('error');
     }
@@ -290,7 +283,7 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
       ['en_US', 'Summary', 'CO2 emissions'],
       ['zh_CN', '汇总', 'CO2 排放量'],
     ] as const) {
-      const res = await get(`/api/v1/reports/export?regime=eu_mrv&year=2025&format=xlsx&lang=${lang}`);
+      const res = await get(t, `/api/v1/reports/export?regime=eu_mrv&year=2025&format=xlsx&lang=${lang}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.headers['content-disposition']).toContain(
@@ -310,7 +303,7 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
 
   it('exports a PDF; the Chinese one is set in the CJK font', async () => {
     for (const lang of ['en_US', 'zh_CN']) {
-      const res = await get(`/api/v1/reports/export?regime=imo_dcs&year=2025&format=pdf&lang=${lang}`);
+      const res = await get(t, `/api/v1/reports/export?regime=imo_dcs&year=2025&format=pdf&lang=${lang}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       const pdf = res.rawPayload;
@@ -353,7 +346,7 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
   it('packs the verifier package: the report, the records, the trace re-adding to the totals', async () => {
     for (const regime of ['eu_mrv', 'imo_dcs'] as const) {
       const r = await report(regime);
-      const res = await get(`/api/v1/reports/export?regime=${regime}&year=2025&format=zip&lang=en_US`);
+      const res = await get(t, `/api/v1/reports/export?regime=${regime}&year=2025&format=zip&lang=en_US`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
       const zip = await JSZip.loadAsync(res.rawPayload);
@@ -402,13 +395,13 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
     const before = process.env.ECOHELM_CJK_FONT;
     process.env.ECOHELM_CJK_FONT = '/nonexistent/font.ttc';
     try {
-      const res = await get('/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=zh_CN');
+      const res = await get(t, '/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=zh_CN');
       expect(res.statusCode).toBe(503);
       expect(res.json().error).toMatchObject({
         code: 'unavailable',
         details: { reason: 'cjk_font_missing' },
       });
-      const en = await get('/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=en_US');
+      const en = await get(t, '/api/v1/reports/export?regime=eu_mrv&year=2025&format=pdf&lang=en_US');
       expect(en.statusCode).toBe(200);
     } finally {
       if (before === undefined) delete process.env.ECOHELM_CJK_FONT;
@@ -418,6 +411,6 @@ describe.each(storeKinds)('EU MRV / IMO DCS reports on %s', (kind) => {
 
   it('lets a viewer read and export reports', async () => {
     const viewer = await viewerAuth(t);
-    expect((await get('/api/v1/reports?regime=imo_dcs&year=2025', viewer)).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/reports?regime=imo_dcs&year=2025', viewer)).statusCode).toBe(200);
   });
 });

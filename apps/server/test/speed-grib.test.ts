@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { speedResponseSchema, type VoyagePlanInput } from '@ecohelm/contracts';
-import { shopTestCurve } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CiiService } from '../src/features/cii/cii.service.ts';
 import { gribForecast } from '../src/features/speed/speed.hull.ts';
-import { SpeedRepository } from '../src/features/speed/speed.repository.ts';
-import { SpeedService } from '../src/features/speed/speed.service.ts';
+import { simulatedShipSpeedService } from './speed-service.ts';
 import { createTestApp, type TestApp } from './stores.ts';
 
 const HOUR = 3_600_000;
@@ -20,22 +17,7 @@ const fixture = readFileSync(
 describe('speed advice under an imported GRIB2 forecast', () => {
   let t: TestApp;
   const now = T0 + HOUR;
-  const service = () =>
-    new SpeedService({
-      telemetry: t.services.telemetry,
-      repo: new SpeedRepository(t.testStore.store.db),
-      voyages: t.services.voyages,
-      cii: new CiiService(t.services.filling, t.services.ships, t.services.telemetry, () => new Date(now)),
-      mainEngine: () => ({ mcrKw: 8200, mcrRpm: 122, pitchM: 4.55, curve: shopTestCurve('me') }),
-      hull: async () => ({
-        beamM: 32.26,
-        lengthWaterlineM: 185,
-        ladenDraftM: 11.9,
-        ballastDraftM: 7.3,
-        deadweightT: 57_000,
-      }),
-      now: () => now,
-    });
+  const service = () => simulatedShipSpeedService(t, () => now);
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');

@@ -5,12 +5,9 @@ import {
   speedResponseSchema,
   type VoyagePlanInput,
 } from '@ecohelm/contracts';
-import { foulingFactor, shopTestCurve } from '@ecohelm/domain';
+import { foulingFactor } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CiiService } from '../src/features/cii/cii.service.ts';
 import { exportRtz, parseRtz } from '../src/features/speed/rtz.ts';
-import { SpeedRepository } from '../src/features/speed/speed.repository.ts';
-import { SpeedService } from '../src/features/speed/speed.service.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
 import { CH, CHANNEL_IDS } from '../src/simulator/channels.ts';
@@ -18,6 +15,7 @@ import { simulatedForecast } from '../src/simulator/forecast.ts';
 import { MINUTE_MS, VesselModel } from '../src/simulator/model.ts';
 import { DEFAULT_SEED, VesselSimulator } from '../src/simulator/simulator.ts';
 import { trimPowerFactor } from '../src/simulator/vessel.ts';
+import { simulatedShipSpeedService } from './speed-service.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const DAY = 86_400_000;
@@ -32,26 +30,7 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
   const days = 36;
   const service = (clock: number | (() => number)) => {
     const at = typeof clock === 'number' ? () => clock : clock;
-    const s = new SpeedService({
-      telemetry: t.services.telemetry,
-      repo: new SpeedRepository(t.testStore.store.db),
-      voyages: t.services.voyages,
-      cii: new CiiService(t.services.filling, t.services.ships, t.services.telemetry, () => new Date(at())),
-      mainEngine: () => ({
-        mcrKw: 8200,
-        mcrRpm: 122,
-        pitchM: 4.55,
-        curve: shopTestCurve('me'),
-      }),
-      hull: async () => ({
-        beamM: 32.26,
-        lengthWaterlineM: 185,
-        ladenDraftM: 11.9,
-        ballastDraftM: 7.3,
-        deadweightT: 57_000,
-      }),
-      now: at,
-    });
+    const s = simulatedShipSpeedService(t, at);
     s.useForecasts({ simulated: simulatedForecast(DEFAULT_SEED) });
     return s;
   };

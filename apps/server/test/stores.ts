@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { type BuiltApp, buildApp } from '../src/app.ts';
 import { openStore, type Store, type StoreKind } from '../src/db/client.ts';
@@ -23,16 +24,7 @@ export interface TestStore {
 export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ecohelm-test-'));
   if (kind === 'sqlite') {
-    const store = openStore({ sqliteFile: path.join(dataDir, 'ecohelm.sqlite') });
-    await migrateToLatest(store.db);
-    return {
-      store,
-      dataDir,
-      dispose: async () => {
-        await store.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return migratedStore(openStore({ sqliteFile: path.join(dataDir, 'ecohelm.sqlite') }), dataDir);
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `ecohelm_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -42,30 +34,46 @@ export async function createTestStore(kind: StoreKind): Promise<TestStore> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const store = openStore({ databaseUrl: url.toString() });
+  return migratedStore(openStore({ databaseUrl: url.toString() }), dataDir, async () => {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    // The pool's last connections may still be closing: wait for them rather than kill them (a killed
+    // connection that is ending raises an uncaught error in the test run); force only as a last resort.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || (error as { code?: string }).code !== '55006') throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await a.end();
+  });
+}
+
+/** `store` migrated, disposed of by closing it, then `drop` (its database), then removing `dataDir`. */
+async function migratedStore(
+  store: Store,
+  dataDir: string,
+  drop: () => Promise<void> = async () => undefined,
+): Promise<TestStore> {
   await migrateToLatest(store.db);
   return {
     store,
     dataDir,
     dispose: async () => {
       await store.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      // The pool's last connections may still be closing: wait for them rather than kill them (a killed
-      // connection that is ending raises an uncaught error in the test run); force only as a last resort.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await a.query(`DROP DATABASE IF EXISTS ${name}${attempt < 20 ? '' : ' WITH (FORCE)'}`);
-          break;
-        } catch (error) {
-          if (attempt >= 20 || (error as { code?: string }).code !== '55006') throw error;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await a.end();
+      await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What SQLite's integrity check says of the store `db` ('ok' when sound). */
+export async function sqliteIntegrity(db: Store['db']): Promise<string | undefined> {
+  const check = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db);
+  return check.rows[0]?.integrity_check;
 }
 
 /** The configuration of an app on the store in `dataDir` as tests and benches build it: no simulator, no web console. */

@@ -1,6 +1,5 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, headers } from '@nats-io/transport-node';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { validShip } from '../../../testing/factories.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
@@ -12,59 +11,29 @@ import {
   shipSubject,
 } from '../src/features/sync/sync.sources.ts';
 import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
+import { del, get, post } from './http.ts';
 import type { TestNats } from './nats.ts';
 import { waitFor } from './peers.ts';
-import { type TestApp, viewerAuth } from './stores.ts';
-import { syncRig } from './sync-rig.ts';
+import { viewerAuth } from './stores.ts';
+import {
+  type Db,
+  HOUR,
+  IMO,
+  type Json,
+  shipBuckets,
+  shipRollups,
+  shoreRollups,
+  syncRig,
+} from './sync-rig.ts';
 
-type Json = Record<string, unknown>;
-type Db = TestApp['testStore']['store']['db'];
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const IMO = validShip().imoNumber;
-
-async function shipRollups(db: Db): Promise<string[]> {
-  const out: string[] = [];
-  for (const level of ['1h', '1d'] as const) {
-    const rows =
-      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
-      from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows)
-      out.push([level, r.channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t].join('|'));
-  }
-  return out.sort();
-}
-
-async function shoreRollups(db: Db, ship = IMO): Promise<string[]> {
-  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', ship).execute();
-  return rows
-    .map((r) =>
-      [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last, Number(r.last_t)].join('|'),
-    )
-    .sort();
-}
 
 /** The ship's per-day checksums of its stored buckets, as its manifest makes them. */
 async function shipDayChecksums(db: Db): Promise<Map<number, string>> {
   const buckets = new Map<string, RollupMessage['rows']>();
-  for (const level of ['1h', '1d'] as const) {
-    const rows =
-      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
-      from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows) {
-      const key = `rollup_${level}:${r.t}`;
-      const list = buckets.get(key) ?? [];
-      buckets.set(key, list);
-      list.push([
-        String(r.channel),
-        Number(r.n),
-        Number(r.v_sum),
-        Number(r.v_min),
-        Number(r.v_max),
-        Number(r.v_last),
-        Number(r.last_t),
-      ]);
-    }
+  for (const { level, t, row } of await shipBuckets(db)) {
+    const key = `rollup_${level}:${t}`;
+    buckets.set(key, [...(buckets.get(key) ?? []), row]);
   }
   return dayChecksums(
     [...buckets].map(([key, rows]) => {
@@ -172,7 +141,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       );
       expect(shore4).toEqual(await shipDayChecksums(ship.testStore.store.db));
       expect(shore4.size).toBe(4);
-      const status = (await shore.app.inject({ url: '/api/v1/sync', headers: shore.auth })).json();
+      const status = (await get(shore, '/api/v1/sync')).json();
       expect(status.ships[0]).toMatchObject({ shipId: IMO, partial: false, deadLetters: { count: 0 } });
     }, 60_000);
 
@@ -193,12 +162,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       // Only an admin registers; the letters that waited for it are stored then.
       const viewer = await viewerAuth(shore);
       const register = (headers: Record<string, string>) =>
-        shore.app.inject({
-          method: 'POST',
-          url: '/api/v1/sync/ships',
-          headers,
-          payload: { shipId: A, name: 'Alpha' },
-        });
+        post(shore, '/api/v1/sync/ships', { shipId: A, name: 'Alpha' }, headers);
       expect((await register(viewer)).statusCode).toBe(403);
       const registered = await register(shore.auth);
       expect(registered.statusCode, registered.body).toBe(201);
@@ -207,12 +171,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
       // A's credentials, A's subject, a body naming another ship (registered or not): refused and counted.
       const B = '9300022';
-      await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/ships',
-        headers: shore.auth,
-        payload: { shipId: B },
-      });
+      await post(shore, '/api/v1/sync/ships', { shipId: B });
       const bunker: SyncMessage = {
         kind: 'record',
         ship: B,
@@ -236,25 +195,19 @@ describe.skipIf(!process.env.DATABASE_URL)(
         { ship_id: A, refused: 2, last_contact_at: expect.any(String) },
         { ship_id: B, refused: 0, last_contact_at: null },
       ]);
-      const status = (await shore.app.inject({ url: '/api/v1/sync', headers: shore.auth })).json();
+      const status = (await get(shore, '/api/v1/sync')).json();
       expect(status.ships.find((s: Json) => s.shipId === A)).toMatchObject({
         refused: 2,
         deadLetters: { count: 2, oldestAt: expect.any(String) },
       });
 
       // The admin drops the letters, then retires A: its data goes, its later messages are dropped.
-      const drop = await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/dead-letters/drop',
-        headers: shore.auth,
-        payload: { shipId: A },
-      });
+      const drop = await post(shore, '/api/v1/sync/dead-letters/drop', { shipId: A });
       expect(drop.json()).toMatchObject({ dropped: 2 });
-      const retire = (headers: Record<string, string>) =>
-        shore.app.inject({ method: 'DELETE', url: `/api/v1/sync/ships/${A}`, headers });
+      const retire = (headers: Record<string, string>) => del(shore, `/api/v1/sync/ships/${A}`, headers);
       expect((await retire(viewer)).statusCode).toBe(403);
       expect((await retire(shore.auth)).statusCode).toBe(204);
-      const fleet = await shore.app.inject({ url: '/api/v1/fleet/ships', headers: shore.auth });
+      const fleet = await get(shore, '/api/v1/fleet/ships');
       expect(fleet.json().ships.map((r: Json) => r.shipId)).toEqual([B]);
       expect(await shoreRollups(db, A)).toEqual([]);
       await publishRaw(rig.nats, shipSubject(A, 'rollup_1h'), [rollupOf(A, t0 + 3600, 8)]);
@@ -307,31 +260,18 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const letters = await deadLetters(db, bad);
       expect(letters.filter((l) => l.reason === 'undecodable')).toHaveLength(300);
       expect(letters.find((l) => l.reason === 'unstorable')).toMatchObject({ deliveries: 3 });
-      const status = (await shore.app.inject({ url: '/api/v1/sync', headers: shore.auth })).json();
+      const status = (await get(shore, '/api/v1/sync')).json();
       expect(status.ships.find((s: Json) => s.shipId === bad)).toMatchObject({
         deadLetters: { count: 301, oldestAt: expect.any(String) },
       });
       // Inspected, replayed (still refused, kept) and dropped by an admin.
-      const list = await shore.app.inject({
-        url: `/api/v1/sync/dead-letters?shipId=${bad}&limit=1000`,
-        headers: shore.auth,
-      });
+      const list = await get(shore, `/api/v1/sync/dead-letters?shipId=${bad}&limit=1000`);
       expect(list.statusCode).toBe(200);
       const unstorableLetter = list.json().items.find((l: Json) => l.reason === 'unstorable');
       expect(JSON.parse(unstorableLetter.body)).toMatchObject({ kind: 'record', key: 'x' });
-      const replay = await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/dead-letters/replay',
-        headers: shore.auth,
-        payload: { ids: [unstorableLetter.id] },
-      });
+      const replay = await post(shore, '/api/v1/sync/dead-letters/replay', { ids: [unstorableLetter.id] });
       expect(replay.json()).toMatchObject({ stored: 0, refused: 1 });
-      const drop = await shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/dead-letters/drop',
-        headers: shore.auth,
-        payload: { shipId: bad },
-      });
+      const drop = await post(shore, '/api/v1/sync/dead-letters/drop', { shipId: bad });
       expect(drop.json()).toMatchObject({ dropped: 301 });
       const nc = await connect({ servers: rig.nats.url });
       const consumer = await (await jetstreamManager(nc)).consumers.info('ECOHELM_SHIPS', 'ecohelm_shore');

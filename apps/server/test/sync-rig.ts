@@ -2,12 +2,20 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { arrival, bunkerRecord, departure, validShip } from '../../../testing/factories.ts';
+import {
+  arrival,
+  bunkerRecord,
+  departure,
+  hfoOnly,
+  startInfo,
+  validShip,
+} from '../../../testing/factories.ts';
 import { startSync } from '../src/features/sync/sync.jobs.ts';
 import { decode } from '../src/features/sync/sync.link.ts';
 import { SHORE_CONSUMER } from '../src/features/sync/sync.shore.ts';
-import { SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
+import { type RollupMessage, SHIPS_STREAM } from '../src/features/sync/sync.sources.ts';
 import type { SyncConfig } from '../src/platform/config.ts';
+import { post, postRecord, put } from './http.ts';
 import { startNats, type TestNats, testSyncConfig } from './nats.ts';
 import { waitFor } from './peers.ts';
 import { createTestApp, type TestApp } from './stores.ts';
@@ -39,25 +47,17 @@ export async function fillShip(
   ship: TestApp,
   hours: number,
 ): Promise<{ arrivalId: string; departureId: string }> {
-  const inject = (method: 'POST' | 'PUT', url: string, payload: Json) =>
-    ship.app.inject({ method, url, headers: ship.auth, payload });
-  expect((await inject('PUT', '/api/v1/ship', validShip() as unknown as Json)).statusCode).toBe(200);
-  await inject('POST', '/api/v1/ship/start-info', {
-    changeType: 'year_beginning',
-    startTime: '2025-01-01T00:00:00Z',
-    robs: [{ fuelType: 'ls_hfo', robT: 720 }],
-  });
+  expect((await put(ship, '/api/v1/ship', validShip())).statusCode).toBe(200);
+  await post(ship, '/api/v1/ship/start-info', startInfo());
   const ids: string[] = [];
-  for (const record of [arrival(), departure({ fuel: [{ fuelType: 'ls_hfo', robT: 700, consumedT: 0 }] })]) {
-    const res = await inject('POST', '/api/v1/filling/records', { draft: false, record });
+  for (const record of [arrival(), departure({ fuel: hfoOnly(700, 0) })]) {
+    const res = await postRecord(ship, record, false);
     expect(res.statusCode).toBe(201);
     ids.push(res.json().id);
   }
   const [arrivalId = '', departureId = ''] = ids;
-  expect((await inject('POST', '/api/v1/filling/records/report', { ids: [departureId] })).statusCode).toBe(
-    200,
-  );
-  await inject('POST', '/api/v1/records/bunker', rotterdamBunker());
+  expect((await post(ship, '/api/v1/filling/records/report', { ids: [departureId] })).statusCode).toBe(200);
+  await post(ship, '/api/v1/records/bunker', rotterdamBunker());
   // Telemetry of `hours` hours ending two days ago: every hourly bucket and two or three daily ones.
   const end = Math.floor(Date.now() / HOUR) * HOUR - 48 * HOUR;
   const samples = [];
@@ -103,21 +103,43 @@ export async function shipRecordKeys(db: Db): Promise<string[]> {
   return keys.sort();
 }
 
-export async function shipRollups(db: Db): Promise<string[]> {
-  const out: string[] = [];
+type ShipBucketRow = { level: '1h' | '1d'; t: number; row: RollupMessage['rows'][number] };
+/** The ship's hourly and daily buckets: each row as a rollup message carries it, with its level and start (s). */
+export async function shipBuckets(db: Db): Promise<ShipBucketRow[]> {
+  const out: ShipBucketRow[] = [];
   for (const level of ['1h', '1d'] as const) {
-    const rows = await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last
+    const rows =
+      await sql<Json>`select c.name as channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t
       from ${sql.table(`rollup_${level}`)} r join channels c on c.id = r.channel_id`.execute(db);
-    for (const r of rows.rows)
-      out.push([level, r.channel, r.t, r.n, r.v_sum, r.v_min, r.v_max, r.v_last].join('|'));
+    for (const r of rows.rows) {
+      const [n, sum, min, max, last, lastT] = [r.n, r.v_sum, r.v_min, r.v_max, r.v_last, r.last_t].map(
+        Number,
+      );
+      out.push({
+        level,
+        t: Number(r.t),
+        row: [String(r.channel), n!, sum!, min!, max!, last!, lastT!],
+      });
+    }
   }
-  return out.sort();
+  return out;
 }
 
-export async function shoreRollups(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', IMO).execute();
+/** The ship's rollups as the shore should hold them, one line each. */
+export async function shipRollups(db: Db): Promise<string[]> {
+  const buckets = await shipBuckets(db);
+  return buckets
+    .map(({ level, t, row: [channel, ...values] }) => [level, channel, t, ...values].join('|'))
+    .sort();
+}
+
+/** The rollups the shore holds of the ship `ship`, one line each. */
+export async function shoreRollups(db: Db, ship = IMO): Promise<string[]> {
+  const rows = await db.selectFrom('fleet_rollups').selectAll().where('ship_id', '=', ship).execute();
   return rows
-    .map((r) => [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last].join('|'))
+    .map((r) =>
+      [r.level, r.channel, Number(r.t), r.n, r.v_sum, r.v_min, r.v_max, r.v_last, Number(r.last_t)].join('|'),
+    )
     .sort();
 }
 

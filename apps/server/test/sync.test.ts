@@ -2,11 +2,12 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { arrival, departure } from '../../../testing/factories.ts';
+import { arrival, departure, hfoOnly, hullCleaningRecord } from '../../../testing/factories.ts';
 import { encode } from '../src/features/sync/sync.link.ts';
 import { minuteChannel } from '../src/features/sync/sync.ship.ts';
 import { SHIPS_STREAM, type SyncMessage, shipSubject } from '../src/features/sync/sync.sources.ts';
 import { ShoreRepository } from '../src/features/sync/sync-shore.repository.ts';
+import { get, post } from './http.ts';
 import { waitFor } from './peers.ts';
 import {
   backlog,
@@ -88,7 +89,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     expect(await shoreRollups(shoreDb)).toEqual(expectedRollups);
     expect(await shoreRecordKeys(shoreDb)).toEqual(expectedRecords);
 
-    const status = (await shore.app.inject({ url: '/api/v1/sync', headers: shore.auth })).json();
+    const status = (await get(shore, '/api/v1/sync')).json();
     expect(status).toMatchObject({ role: 'shore', connected: true });
     expect(status.ships).toEqual([
       expect.objectContaining({ shipId: IMO, name: 'ECO HELM', rollups: expectedRollups.length }),
@@ -152,18 +153,17 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
     await rig.nats.kill();
     const arrived = (await shoreRollups(shoreDb)).length;
     // While the link is down the crew adds a record; the status tells the link is gone and what waits.
-    const cleaning = await ship.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/hull-cleaning',
-      headers: ship.auth,
-      payload: {
+    const cleaning = await post(
+      ship,
+      '/api/v1/records/hull-cleaning',
+      hullCleaningRecord({
         kind: 'hull_cleaning',
         place: 'Singapore anchorage',
         startTime: '2025-03-10T02:00:00Z',
         endTime: '2025-03-10T09:00:00Z',
         remark: 'divers',
-      },
-    });
+      }),
+    );
     expect(cleaning.statusCode).toBe(201);
     const down = await waitFor(
       async () => {
@@ -258,18 +258,11 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
       'the records ashore',
     );
     const decide = (recordId: string, decision: string, comment = '') =>
-      shore.app.inject({
-        method: 'POST',
-        url: '/api/v1/sync/reviews',
-        headers: shore.auth,
-        payload: { shipId: IMO, recordId, decision, comment },
-      });
+      post(shore, '/api/v1/sync/reviews', { shipId: IMO, recordId, decision, comment });
     expect((await decide(departureId, 'returned')).statusCode).toBe(400);
     expect((await decide('no-such-record', 'verified')).statusCode).toBe(404);
     const shipRecord = async (id: string) =>
-      (await ship.app.inject({ url: '/api/v1/filling/records?filter=all', headers: ship.auth }))
-        .json()
-        .records.find((r: Json) => r.id === id);
+      (await get(ship, '/api/v1/filling/records?filter=all')).json().records.find((r: Json) => r.id === id);
 
     const shipData = async (id: string) =>
       (
@@ -311,7 +304,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
       });
     const correctedDeparture = departure({
       cargoT: 69_000,
-      fuel: [{ fuelType: 'ls_hfo', robT: 700, consumedT: 0 }],
+      fuel: hfoOnly(700, 0),
     });
     expect((await put(departureId, correctedDeparture)).statusCode).toBe(200);
     expect((await put(arrivalId, arrival({ distanceNm: 310 }))).statusCode).toBe(200);
@@ -330,9 +323,7 @@ describe.skipIf(!process.env.DATABASE_URL)('ship-to-shore sync over NATS JetStre
       15_000,
       'the arrival change ashore',
     );
-    const ashore = (
-      await shore.app.inject({ url: `/api/v1/sync/reviews?shipId=${IMO}`, headers: shore.auth })
-    ).json().items;
+    const ashore = (await get(shore, `/api/v1/sync/reviews?shipId=${IMO}`)).json().items;
     expect(ashore).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ recordId: arrivalId, decision: 'verified', stale: true }),

@@ -2,6 +2,7 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMqtt } from '../src/features/ingest/mqtt.ts';
+import { get, post } from './http.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 const now = Date.now();
@@ -15,7 +16,7 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
   afterAll(() => t.close());
 
   it('lists the channel catalogue with display units', async () => {
-    const res = await t.app.inject({ url: '/api/v1/telemetry/channels', headers: t.auth });
+    const res = await get(t, '/api/v1/telemetry/channels');
     expect(res.statusCode).toBe(200);
     const sog = res.json().channels.find((c: { id: string }) => c.id === 'navigation.speedOverGround');
     expect(sog).toMatchObject({ equipment: 'navigation', unit: 'kn', siUnit: 'm/s' });
@@ -32,12 +33,10 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
       '/api/v1/telemetry/latest?channels=a',
       '/api/v1/ingest/status',
     ]) {
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await get(t, url, {})).statusCode).toBe(401);
     }
     const delta = { updates: [{ values: [{ path: 'navigation.speedOverGround', value: 1 }] }] };
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/ingest/signalk', payload: delta })).statusCode,
-    ).toBe(401);
+    expect((await post(t, '/api/v1/ingest/signalk', delta, {})).statusCode).toBe(401);
   });
 
   it('stores Signal K deltas posted over HTTP and counts the bad values per reason', async () => {
@@ -59,15 +58,10 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
         },
       ],
     };
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/signalk',
-      headers: t.auth,
-      payload: delta,
-    });
+    const res = await post(t, '/api/v1/ingest/signalk', delta);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ accepted: 4, rejected: 4 });
-    const status = (await t.app.inject({ url: '/api/v1/ingest/status', headers: t.auth })).json();
+    const status = (await get(t, '/api/v1/ingest/status')).json();
     const http = status.sources.find((s: { source: string }) => s.source === 'signalk.http:TEST-01');
     expect(http).toMatchObject({
       accepted: 4,
@@ -76,35 +70,35 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
   });
 
   it('answers latest values in display units', async () => {
-    const res = await t.app.inject({
-      url: '/api/v1/telemetry/latest?channels=navigation.speedThroughWater,propulsion.main.revolutions,navigation.position.latitude',
-      headers: t.auth,
-    });
+    const res = await get(
+      t,
+      '/api/v1/telemetry/latest?channels=navigation.speedThroughWater,propulsion.main.revolutions,navigation.position.latitude',
+    );
     expect(res.statusCode).toBe(200);
     const by = Object.fromEntries(res.json().values.map((v: { channel: string }) => [v.channel, v]));
     expect(by['navigation.speedThroughWater']).toMatchObject({ unit: 'kn' });
     expect(by['navigation.speedThroughWater'].value).toBeCloseTo(12.499, 2);
     expect(by['propulsion.main.revolutions'].value).toBeCloseTo(81.702, 3);
     expect(by['navigation.position.latitude'].value).toBe(31.2);
-    const bad = await t.app.inject({ url: '/api/v1/telemetry/latest?channels=nope', headers: t.auth });
+    const bad = await get(t, '/api/v1/telemetry/latest?channels=nope');
     expect(bad.statusCode).toBe(400);
   });
 
   it('answers a trend in display units and validates its range', async () => {
-    const res = await t.app.inject({
-      url: `/api/v1/telemetry/trend?channel=navigation.speedThroughWater&from=${iso(now - 3600_000)}&to=${iso(now + 60_000)}&points=100`,
-      headers: t.auth,
-    });
+    const res = await get(
+      t,
+      `/api/v1/telemetry/trend?channel=navigation.speedThroughWater&from=${iso(now - 3600_000)}&to=${iso(now + 60_000)}&points=100`,
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.unit).toBe('kn');
     expect(body.points.length).toBeGreaterThan(0);
     expect(body.points.length).toBeLessThanOrEqual(100);
     expect(body.points[0].max).toBeCloseTo(12.499, 2);
-    const reversed = await t.app.inject({
-      url: `/api/v1/telemetry/trend?channel=navigation.speedThroughWater&from=${iso(now)}&to=${iso(now - 1000)}`,
-      headers: t.auth,
-    });
+    const reversed = await get(
+      t,
+      `/api/v1/telemetry/trend?channel=navigation.speedThroughWater&from=${iso(now)}&to=${iso(now - 1000)}`,
+    );
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().error.code).toBe('validation_failed');
   });
@@ -112,20 +106,15 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
   it('imports a CSV of noon reports with column mapping and reports progress', async () => {
     const csv =
       '\uFEFFTIME,SOG_KN,ROB_HFO_T\n2024-05-01 12:00,12.5,812.3\n2024-05-02 12:00,abc,800.1\n2024-05-03 12:00,11.9,\n';
-    const start = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/ingest/csv',
-      headers: t.auth,
-      payload: {
-        csv,
-        source: 'csv:noon',
-        mapping: {
-          timeColumn: 'TIME',
-          utcOffsetMinutes: 480,
-          columns: {
-            SOG_KN: { channel: 'navigation.speedOverGround' },
-            ROB_HFO_T: { channel: 'tanks.fuel.hfo.currentMass' },
-          },
+    const start = await post(t, '/api/v1/ingest/csv', {
+      csv,
+      source: 'csv:noon',
+      mapping: {
+        timeColumn: 'TIME',
+        utcOffsetMinutes: 480,
+        columns: {
+          SOG_KN: { channel: 'navigation.speedOverGround' },
+          ROB_HFO_T: { channel: 'tanks.fuel.hfo.currentMass' },
         },
       },
     });
@@ -133,7 +122,7 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
     let job = start.json();
     for (let i = 0; i < 50 && job.status === 'running'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      job = (await t.app.inject({ url: `/api/v1/ingest/csv/${job.id}`, headers: t.auth })).json();
+      job = (await get(t, `/api/v1/ingest/csv/${job.id}`)).json();
     }
     expect(job).toMatchObject({
       status: 'done',

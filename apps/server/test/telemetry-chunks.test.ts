@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { mulberry32 } from '@ecohelm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openStore } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { Sample } from '../src/features/ingest/types.ts';
 import {
@@ -18,8 +15,8 @@ import {
 } from '../src/features/telemetry/chunk-codec.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
-import { askReleaseStore, RELEASE_STORE_NOW } from './release-store.ts';
-import { createTestStore, deviceAuth, storeKinds, type TestStore, testConfig } from './stores.ts';
+import { askReleaseStore, openReleaseStore, RELEASE_STORE_NOW, withReleaseApp } from './release-store.ts';
+import { createTestStore, sqliteIntegrity, storeKinds, type TestStore } from './stores.ts';
 
 const EXTREMES = [
   0,
@@ -306,16 +303,10 @@ describe('a store of the old layout (release fixture)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('migrates, compacts its rows into chunks and answers as before', async () => {
-    const file = path.join(dir, 'ecohelm.sqlite');
-    const fixture = path.join(import.meta.dirname, 'fixtures', 'store-0.1.0.sqlite.gz');
-    writeFileSync(file, gunzipSync(readFileSync(fixture)));
-    const store = openStore({ sqliteFile: file });
+    const store = openReleaseStore('0.1.0', dir);
     try {
       await migrateToLatest(store.db);
-      const { app, services } = await buildApp(testConfig(dir), store, { logger: false });
-      try {
-        const { authorization } = await deviceAuth(services);
-        const auth = { authorization };
+      await withReleaseApp(dir, store, async (app, services, auth) => {
         const minutes = () =>
           services.telemetry.rollups('1m', SOG, RELEASE_STORE_NOW - 3 * DAY, RELEASE_STORE_NOW);
         const before = { api: await askReleaseStore(app, auth), minutes: await minutes() };
@@ -323,11 +314,8 @@ describe('a store of the old layout (release fixture)', () => {
         const moved = await services.telemetry.compact(RELEASE_STORE_NOW + 30 * DAY);
         expect(moved.minutes).toBeGreaterThan(0);
         expect({ api: await askReleaseStore(app, auth), minutes: await minutes() }).toEqual(before);
-        const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(store.db);
-        expect(integrity.rows[0]?.integrity_check).toBe('ok');
-      } finally {
-        await app.close();
-      }
+        expect(await sqliteIntegrity(store.db)).toBe('ok');
+      });
     } finally {
       await store.close();
     }

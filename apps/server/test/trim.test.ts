@@ -4,6 +4,7 @@ import { FoulingService } from '../src/features/fouling/fouling.service.ts';
 import { TrimRepository } from '../src/features/trim/trim.repository.ts';
 import { TrimService } from '../src/features/trim/trim.service.ts';
 import { trimOptimumM } from '../src/simulator/vessel.ts';
+import { post } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -83,31 +84,22 @@ describe('trim optimisation against the simulator hidden optimum', () => {
       for (const d of [7, 12])
         for (const x of [-1, -0.5, 0, 0.5, 1, 1.5, 2]) lines.push(`${v},${d},${x},${2 * (x - 0.5) ** 2}`);
     const bad = [header, ...lines.slice(0, -1), '15,12,2,lots'].join('\n');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/trim/table',
-      headers: t.auth,
-      payload: { fileName: 'hull-trim.csv', csv: bad },
-    });
+    const refused = await post(t, '/api/v1/trim/table', { fileName: 'hull-trim.csv', csv: bad });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details).toContainEqual({
       path: 'body.csv',
       message: "line 29: delta_power_pct 'lots' is not a number",
     });
-    const incomplete = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/trim/table',
-      headers: t.auth,
-      payload: { fileName: 'hull-trim.csv', csv: [header, ...lines.slice(0, -1)].join('\n') },
+    const incomplete = await post(t, '/api/v1/trim/table', {
+      fileName: 'hull-trim.csv',
+      csv: [header, ...lines.slice(0, -1)].join('\n'),
     });
     expect(incomplete.json().error.details[0].message).toBe('no value for 15 kn, 12 m draught, 2 m trim');
     expect((await report()).table).toBeNull();
 
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/trim/table',
-      headers: t.auth,
-      payload: { fileName: 'hull-trim.csv', csv: [header, ...lines].join('\n') },
+    const ok = await post(t, '/api/v1/trim/table', {
+      fileName: 'hull-trim.csv',
+      csv: [header, ...lines].join('\n'),
     });
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({

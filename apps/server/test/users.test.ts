@@ -9,6 +9,7 @@ import {
 } from '../src/features/users/users.service.ts';
 import { isPublic, routeGuards } from '../src/platform/auth.ts';
 import { loadConfig } from '../src/platform/config.ts';
+import { expectRefusedWith, get, post, put, userLogin } from './http.ts';
 import { createTestApp, storeKinds, type TestApp, viewerAuth } from './stores.ts';
 
 const ADMIN_PASSWORD = 'correct horse battery';
@@ -17,15 +18,14 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 describe.each(storeKinds)('shore accounts on %s', (kind) => {
   let t: TestApp;
   let admin: { authorization: string };
-  const login = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  const login = async (username: string, password: string) => (await userLogin(t, username, password)).login;
   const addUser = async (username: string, role: string, password = `${username}-password`) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users',
-      headers: admin,
-      payload: { username, displayName: username.toUpperCase(), role, password },
-    });
+    const res = await post(
+      t,
+      '/api/v1/users',
+      { username, displayName: username.toUpperCase(), role, password },
+      admin,
+    );
     expect(res.statusCode).toBe(201);
     const session = await login(username, password);
     expect(session.statusCode).toBe(200);
@@ -47,7 +47,7 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
   afterAll(() => t.close());
 
   it('tells the console that this server is a shore', async () => {
-    expect((await t.app.inject({ url: '/api/v1/config' })).json().shape).toBe('fleet');
+    expect((await get(t, '/api/v1/config', {})).json().shape).toBe('fleet');
   });
 
   it('logs in with name and password and answers the session with the role’s permissions', async () => {
@@ -56,7 +56,7 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     expect(body.token).toMatch(/^u\.[\w-]{40,}$/);
     expect(body.user).toMatchObject({ username: 'admin', role: 'admin', disabled: false });
     expect(body.permissions).toContain('users:write');
-    const session = await t.app.inject({ url: '/api/v1/auth/session', headers: bearer(body.token) });
+    const session = await get(t, '/api/v1/auth/session', bearer(body.token));
     expect(session.statusCode).toBe(200);
     expect(session.json().user.username).toBe('admin');
     expect(session.json().permissions).toEqual(userRolePermissions.admin);
@@ -88,36 +88,23 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
   });
 
   it('refuses bad account entries with 400/409 on the field, and keeps the names unique', async () => {
-    const post = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/users', headers: admin, payload });
-    const bad = await post({ username: 'A b', displayName: 'X', role: 'viewer', password: 'short' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          path: 'body.username',
-          message: 'Use 3 to 32 characters: lower-case letters, digits, dot, dash or underscore.',
-        }),
-        expect.objectContaining({
-          path: 'body.password',
-          message: 'The password needs at least 10 characters.',
-        }),
-      ]),
+    /** Adds the account `over` changes from a valid viewer's. */
+    const addAccount = (over: Record<string, unknown>) =>
+      post(
+        t,
+        '/api/v1/users',
+        { username: 'x-viewer', displayName: 'X', role: 'viewer', password: 'long enough pw', ...over },
+        admin,
+      );
+    expectRefusedWith(
+      await addAccount({ username: 'A b', password: 'short' }),
+      ['body.username', 'Use 3 to 32 characters: lower-case letters, digits, dot, dash or underscore.'],
+      ['body.password', 'The password needs at least 10 characters.'],
     );
-    const role = await post({
-      username: 'x-role',
-      displayName: 'X',
-      role: 'captain',
-      password: 'long enough pw',
-    });
+    const role = await addAccount({ username: 'x-role', role: 'captain' });
     expect(role.statusCode).toBe(400);
     expect(role.json().error.details[0].path).toBe('body.role');
-    const taken = await post({
-      username: 'ADMIN',
-      displayName: 'X',
-      role: 'viewer',
-      password: 'long enough pw',
-    });
+    const taken = await addAccount({ username: 'ADMIN' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.details).toEqual([
       { path: 'body.username', message: 'This user name is taken.' },
@@ -126,10 +113,8 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
 
   it('lets a viewer read but refuses every write and export with 403', async () => {
     const viewer = await addUser('vera', 'viewer');
-    expect((await t.app.inject({ url: '/api/v1/ship', headers: viewer.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/v1/sync/reviews', headers: viewer.headers })).statusCode).toBe(
-      200,
-    );
+    expect((await get(t, '/api/v1/ship', viewer.headers)).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/sync/reviews', viewer.headers)).statusCode).toBe(200);
     const allowed = new Set(userRolePermissions.viewer);
     const refused = routeGuards(t.app).filter(
       (r) =>
@@ -155,23 +140,18 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
 
   it('lets a viewer keep its own things: overview factors and alarm read marks, under its own id', async () => {
     const viewer = await addUser('owen', 'viewer');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/overview/settings',
-      headers: viewer.headers,
-      payload: { factors: ['navigation.speedOverGround'], hiddenPanels: [] },
-    });
-    expect(put.statusCode).toBe(200);
-    const mine = await t.app.inject({ url: '/api/v1/overview/settings', headers: viewer.headers });
+    const saved = await put(
+      t,
+      '/api/v1/overview/settings',
+      { factors: ['navigation.speedOverGround'], hiddenPanels: [] },
+      viewer.headers,
+    );
+    expect(saved.statusCode).toBe(200);
+    const mine = await get(t, '/api/v1/overview/settings', viewer.headers);
     expect(mine.json().factors).toEqual(['navigation.speedOverGround']);
-    const admins = await t.app.inject({ url: '/api/v1/overview/settings', headers: admin });
+    const admins = await get(t, '/api/v1/overview/settings', admin);
     expect(admins.json().factors).not.toEqual(['navigation.speedOverGround']);
-    const read = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/alarms/read',
-      headers: viewer.headers,
-      payload: {},
-    });
+    const read = await post(t, '/api/v1/alarms/read', {}, viewer.headers);
     expect(read.statusCode).toBe(200);
   });
 
@@ -195,8 +175,8 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
 
   it('keeps devices without fleet:read out of the fleet routes', async () => {
     const device = await viewerAuth(t);
-    expect((await t.app.inject({ url: '/api/v1/ship', headers: device })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/v1/sync/reviews', headers: device })).statusCode).toBe(403);
+    expect((await get(t, '/api/v1/ship', device)).statusCode).toBe(200);
+    expect((await get(t, '/api/v1/sync/reviews', device)).statusCode).toBe(403);
   });
 
   it('applies a role change at the next request and ends sessions of a disabled account', async () => {
@@ -204,10 +184,10 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     const patch = (payload: object) =>
       t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, headers: admin, payload });
     expect((await patch({ role: 'emission_manager' })).json().role).toBe('emission_manager');
-    const session = await t.app.inject({ url: '/api/v1/auth/session', headers: user.headers });
+    const session = await get(t, '/api/v1/auth/session', user.headers);
     expect(session.json().permissions).toContain('records:write');
     expect((await patch({ disabled: true })).json().disabled).toBe(true);
-    expect((await t.app.inject({ url: '/api/v1/ship', headers: user.headers })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/ship', user.headers)).statusCode).toBe(401);
     const again = await login('rolf', 'rolf-password');
     expect(again.statusCode).toBe(401);
     expect(again.json().error.message).toBe('The user name or password is wrong.');
@@ -217,14 +197,14 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
 
   it('resets a password: old sessions and the old password stop working', async () => {
     const user = await addUser('pete', 'viewer');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/users/${user.id}/password`,
-      headers: admin,
-      payload: { password: 'a brand new password' },
-    });
+    const res = await post(
+      t,
+      `/api/v1/users/${user.id}/password`,
+      { password: 'a brand new password' },
+      admin,
+    );
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/v1/ship', headers: user.headers })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/ship', user.headers)).statusCode).toBe(401);
     expect((await login('pete', 'pete-password')).statusCode).toBe(401);
     expect((await login('pete', 'a brand new password')).statusCode).toBe(200);
   });
@@ -255,13 +235,13 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
     const done = await change({ currentPassword: 'changer-password', newPassword: 'a brand new password' });
     expect(done.statusCode, done.body).toBe(204);
     expect((await t.app.inject({ url: '/api/v1/auth/session', headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: other })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/auth/session', other)).statusCode).toBe(401);
     expect((await login('changer', 'changer-password')).statusCode).toBe(401);
     expect((await login('changer', 'a brand new password')).statusCode).toBe(200);
   });
 
   it('keeps the last active admin', async () => {
-    const list = (await t.app.inject({ url: '/api/v1/users', headers: admin })).json().items as {
+    const list = (await get(t, '/api/v1/users', admin)).json().items as {
       id: string;
       username: string;
     }[];
@@ -282,14 +262,14 @@ describe.each(storeKinds)('shore accounts on %s', (kind) => {
 
   it('logs out: the token stops working at once', async () => {
     const token = (await login('admin', ADMIN_PASSWORD)).json().token as string;
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(token) });
+    const out = await post(t, '/api/v1/auth/logout', undefined, bearer(token));
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/v1/ship', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/ship', bearer(token))).statusCode).toBe(401);
   });
 
   it('keeps device tokens and user tokens to their own session routes', async () => {
-    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: t.auth })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/devices/session', headers: admin });
+    expect((await get(t, '/api/v1/auth/session')).statusCode).toBe(401);
+    const res = await post(t, '/api/v1/devices/session', undefined, admin);
     expect(res.statusCode).toBe(401);
   });
 
@@ -358,12 +338,7 @@ describe('login limit behind a reverse proxy', () => {
 
   it("counts the client's forwarded address, not the proxy's: one client locked, another not", async () => {
     const from = (address: string, username: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        headers: { 'x-forwarded-for': address },
-        payload: { username, password: 'wrong password' },
-      });
+      post(t, '/api/v1/auth/login', { username, password: 'wrong password' }, { 'x-forwarded-for': address });
     const statuses = [];
     // Different names, so only the address's count (20) can lock.
     for (let i = 1; i <= 20; i++) statuses.push((await from('203.0.113.7', `name${i}`)).statusCode);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bunkerRecord } from '../../../testing/factories.ts';
+import { bunkerRecord, hullCleaningRecord } from '../../../testing/factories.ts';
+import { del, get, post, put } from './http.ts';
 import { simulateHistory } from './sim-history.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -16,7 +17,7 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
   afterAll(() => t.close());
 
   it('derives voyages with legs and port calls from the events', async () => {
-    const res = await t.app.inject({ url: '/api/v1/voyages', headers: t.auth });
+    const res = await get(t, '/api/v1/voyages');
     expect(res.statusCode).toBe(200);
     const { items } = res.json();
     expect(items.length).toBeGreaterThanOrEqual(1);
@@ -28,19 +29,17 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
   });
 
   it('filters events by time and type', async () => {
-    const all = (await t.app.inject({ url: '/api/v1/voyages/events', headers: t.auth })).json().items;
+    const all = (await get(t, '/api/v1/voyages/events')).json().items;
     expect(all.length).toBeGreaterThan(2);
-    const dep = await t.app.inject({ url: '/api/v1/voyages/events?type=departure,arrival', headers: t.auth });
+    const dep = await get(t, '/api/v1/voyages/events?type=departure,arrival');
     expect(dep.statusCode).toBe(200);
     for (const e of dep.json().items) expect(['departure', 'arrival']).toContain(e.type);
     const from = new Date(now - 3 * DAY).toISOString();
-    const recent = (
-      await t.app.inject({ url: `/api/v1/voyages/events?from=${from}`, headers: t.auth })
-    ).json().items;
+    const recent = (await get(t, `/api/v1/voyages/events?from=${from}`)).json().items;
     for (const e of recent) expect(e.time >= from).toBe(true);
-    const bad = await t.app.inject({ url: '/api/v1/voyages/events?type=party', headers: t.auth });
+    const bad = await get(t, '/api/v1/voyages/events?type=party');
     expect(bad.statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/v1/voyages' })).statusCode).toBe(401);
+    expect((await get(t, '/api/v1/voyages', {})).statusCode).toBe(401);
   });
 
   const bunker = bunkerRecord({
@@ -50,124 +49,75 @@ describe.each(storeKinds)('simulator backfill, voyages and records on %s', (kind
   });
 
   it('adds and lists a bunker record (201), refuses bad input (400), no token (401), no permission (403)', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/bunker',
-      headers: t.auth,
-      payload: bunker,
-    });
+    const created = await post(t, '/api/v1/records/bunker', bunker);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ ...bunker, source: 'crew', sulphurPct: null });
-    const list = (await t.app.inject({ url: '/api/v1/records/bunker', headers: t.auth })).json().items;
+    const list = (await get(t, '/api/v1/records/bunker')).json().items;
     expect(list.some((r: { supplier: string }) => r.supplier === 'Test Bunkers')).toBe(true);
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/bunker',
-      headers: t.auth,
-      payload: { ...bunker, quantityT: -1, endTime: '2026-01-09T00:00:00.000Z', port: 'x'.repeat(33) },
+    const bad = await post(t, '/api/v1/records/bunker', {
+      ...bunker,
+      quantityT: -1,
+      endTime: '2026-01-09T00:00:00.000Z',
+      port: 'x'.repeat(33),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_failed');
 
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/records/bunker', payload: bunker })).statusCode,
-    ).toBe(401);
+    expect((await post(t, '/api/v1/records/bunker', bunker, {})).statusCode).toBe(401);
     await t.services.sessions.registerDevice({
       code: 'VIEW-02',
       name: 'Viewer',
       role: 'viewer',
       secret: 'v',
     });
-    const login = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/devices/login',
-        payload: { code: 'VIEW-02', secret: 'v' },
-      })
-    ).json();
-    const forbidden = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/bunker',
-      headers: { authorization: `Bearer ${login.dcToken}` },
-      payload: bunker,
+    const login = (await post(t, '/api/v1/devices/login', { code: 'VIEW-02', secret: 'v' }, {})).json();
+    const forbidden = await post(t, '/api/v1/records/bunker', bunker, {
+      authorization: `Bearer ${login.dcToken}`,
     });
     expect(forbidden.statusCode).toBe(403);
   });
 
   it('modifies and deletes a bunker record, refusing bad input and keeping the stored one, 404 for none', async () => {
-    const created = (
-      await t.app.inject({ method: 'POST', url: '/api/v1/records/bunker', headers: t.auth, payload: bunker })
-    ).json();
+    const created = (await post(t, '/api/v1/records/bunker', bunker)).json();
     const url = `/api/v1/records/bunker/${created.id}`;
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: t.auth,
-      payload: { ...bunker, quantityT: 790, supplier: 'Other Bunkers' },
-    });
+    const changed = await put(t, url, { ...bunker, quantityT: 790, supplier: 'Other Bunkers' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ id: created.id, quantityT: 790, supplier: 'Other Bunkers' });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: t.auth,
-      payload: { ...bunker, endTime: '2026-01-09T00:00:00.000Z' },
-    });
+    const bad = await put(t, url, { ...bunker, endTime: '2026-01-09T00:00:00.000Z' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toContainEqual({
       path: 'body.endTime',
       message: 'The end time must not be before the start time',
     });
-    const stored = (await t.app.inject({ url: '/api/v1/records/bunker?limit=1000', headers: t.auth }))
+    const stored = (await get(t, '/api/v1/records/bunker?limit=1000'))
       .json()
       .items.find((r: { id: number }) => r.id === created.id);
     expect(stored.quantityT).toBe(790);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: t.auth })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url, headers: t.auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: bunker })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/v1/records/bunker/abc', headers: t.auth }))
-        .statusCode,
-    ).toBe(400);
+    expect((await del(t, url)).statusCode).toBe(204);
+    expect((await del(t, url)).statusCode).toBe(404);
+    expect((await put(t, url, bunker)).statusCode).toBe(404);
+    expect((await del(t, '/api/v1/records/bunker/abc')).statusCode).toBe(400);
   });
 
   it('adds oil change and hull cleaning records and lists the simulator ones', async () => {
-    const oil = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/oil-change',
-      headers: t.auth,
-      payload: {
-        equipment: 'G/E 2 crankcase',
-        oilTypeBefore: 'SAE 40 BN 30 (used)',
-        oilTypeAfter: 'SAE 40 BN 30 (new)',
-        latitude: 1.25,
-        longitude: 103.9,
-        startTime: '2026-01-10T02:00:00.000Z',
-        endTime: '2026-01-10T04:00:00.000Z',
-        reason: 'Scheduled renewal',
-        operator: 'Third Engineer',
-      },
+    const oil = await post(t, '/api/v1/records/oil-change', {
+      equipment: 'G/E 2 crankcase',
+      oilTypeBefore: 'SAE 40 BN 30 (used)',
+      oilTypeAfter: 'SAE 40 BN 30 (new)',
+      latitude: 1.25,
+      longitude: 103.9,
+      startTime: '2026-01-10T02:00:00.000Z',
+      endTime: '2026-01-10T04:00:00.000Z',
+      reason: 'Scheduled renewal',
+      operator: 'Third Engineer',
     });
     expect(oil.statusCode).toBe(201);
-    const hull = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/records/hull-cleaning',
-      headers: t.auth,
-      payload: {
-        place: 'Singapore Eastern Anchorage',
-        startTime: '2026-01-11T02:00:00.000Z',
-        endTime: '2026-01-11T12:00:00.000Z',
-        remark: 'Divers, light slime',
-      },
-    });
+    const hull = await post(t, '/api/v1/records/hull-cleaning', hullCleaningRecord());
     expect(hull.statusCode).toBe(201);
-    const oils = (await t.app.inject({ url: '/api/v1/records/oil-change', headers: t.auth })).json().items;
+    const oils = (await get(t, '/api/v1/records/oil-change')).json().items;
     expect(oils.some((r: { source: string }) => r.source === 'crew')).toBe(true);
-    const hulls = (await t.app.inject({ url: '/api/v1/records/hull-cleaning', headers: t.auth })).json()
-      .items;
+    const hulls = (await get(t, '/api/v1/records/hull-cleaning')).json().items;
     expect(hulls.length).toBeGreaterThanOrEqual(1);
   });
 });
