@@ -164,7 +164,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCompression(app);
   // The shore's read-only copies of ships answer through their shore's server, whose reads are held already.
-  if (!replica) registerReadGate(app);
+  const readGate = replica ? undefined : registerReadGate(app);
 
   if (!replica) await registerApiDocs(app);
 
@@ -209,8 +209,14 @@ export async function buildApp(
     ? undefined
     : registerMetrics(
         app,
-        metricsSources(ingest, adapters, store, config, disk, () =>
-          jobs.list().map((j) => ({ ...j, lastRunAt: j.lastRunAt ? Date.parse(j.lastRunAt) : null })),
+        metricsSources(
+          ingest,
+          adapters,
+          store,
+          config,
+          disk,
+          () => jobs.list().map((j) => ({ ...j, lastRunAt: j.lastRunAt ? Date.parse(j.lastRunAt) : null })),
+          readGate?.queued,
         ),
       );
   const geofence = await createEcaGeofence(store);

@@ -115,6 +115,8 @@ describe.each(storeKinds)('the Prometheus metrics on %s', (kind) => {
     expect(buckets.length).toBeGreaterThan(5);
     // A route's template, not its address: no label per id.
     expect(text).not.toMatch(/route="\/api\/v1\/alarms\/\d/);
+    // The read gate's queue: nothing waits once the scrape's reads are answered.
+    expect(value(after, 'ecohelm_http_reads_waiting')).toBe(0);
 
     // Process, store, disk, sync.
     expect(value(after, 'process_resident_memory_bytes')).toBeGreaterThan(10e6);

@@ -14,6 +14,7 @@ export function metricsSources(
   config: AppConfig,
   disk: { space: NonNullable<MetricsSources['disk']> },
   jobs?: () => readonly JobStat[],
+  readsWaiting?: () => number,
 ): MetricsSources {
   return {
     ingest: () => ingest.status(),
@@ -23,5 +24,6 @@ export function metricsSources(
     ...(store.kind === 'sqlite' ? { sqliteFile: path.join(config.dataDir, 'ecohelm.sqlite') } : {}),
     disk: () => disk.space(),
     ...(jobs ? { jobs } : {}),
+    ...(readsWaiting ? { readsWaiting } : {}),
   };
 }

@@ -48,6 +48,8 @@ export interface MetricsSources {
   disk?: () => { freeBytes: number; minFreeBytes: number };
   /** The job registry's records; without it no job families are exported. */
   jobs?: () => readonly JobStat[];
+  /** API reads waiting for a slot of the read gate (platform/read-gate.ts). */
+  readsWaiting?: () => number;
   now?: () => number;
 }
 
@@ -80,6 +82,18 @@ export function registerMetrics(app: AppInstance, sources: MetricsSources): AppM
       reply.elapsedTime / 1000,
     );
   });
+
+  const { readsWaiting } = sources;
+  if (readsWaiting) {
+    new Gauge({
+      name: 'ecohelm_http_reads_waiting',
+      help: 'API reads waiting for one of the read slots (8 answered at once): a queue that stays long means reads too slow.',
+      registers: [registry],
+      collect() {
+        this.set(readsWaiting());
+      },
+    });
+  }
 
   // Counters kept by the features since the start: each scrape adds what they counted since the last one.
   const seen = new Map<Counter<string>, Map<string, number>>();
