@@ -1,8 +1,17 @@
 /**
- * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship and
- * information-filling records, typed by the contracts so a change of the API shows up in both at once.
+ * Test data shared by the server tests (apps/server/test) and the browser tests (e2e and the web page tests): a valid
+ * ship, information-filling records, maintenance records and the server's answers built on them, typed by the
+ * contracts so a change of the API shows up in all of them at once.
  */
-import type { BunkerRecordInput, OilChangeRecordInput, ShipInput } from '@ecohelm/contracts';
+import type {
+  BunkerRecordInput,
+  HullCleaningRecord,
+  HullCleaningRecordInput,
+  OilChangeRecordInput,
+  ShipInput,
+  StartInfo,
+  Voyage,
+} from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
 type Json = Record<string, unknown>;
@@ -224,5 +233,57 @@ export const oilChangeRecord = (over: Partial<OilChangeRecordInput> = {}): OilCh
   endTime: '2025-01-10T04:00:00.000Z',
   reason: 'Scheduled',
   operator: 'C/E',
+  ...over,
+});
+
+/** An in-water hull cleaning at Singapore Eastern Anchorage on 17–18 August 2026; `over` replaces any field. */
+export const hullCleaningRecord = (over: Partial<HullCleaningRecordInput> = {}): HullCleaningRecordInput => ({
+  kind: 'hull_cleaning',
+  place: 'Singapore Eastern Anchorage',
+  startTime: '2026-08-17T22:41:00.000Z',
+  endTime: '2026-08-18T08:41:00.000Z',
+  remark: 'In-water hull cleaning by divers',
+  ...over,
+});
+
+/** `hullCleaningRecord()` as the server answers it: stored as record 1, entered by the crew, without a position. */
+export const storedHullCleaningRecord = (over: Partial<HullCleaningRecord> = {}): HullCleaningRecord => ({
+  id: 1,
+  source: 'crew',
+  createdAt: '2026-08-18T09:00:00.000Z',
+  ...hullCleaningRecord(),
+  latitude: null,
+  longitude: null,
+  ...over,
+});
+
+/** The year-beginning start information as the server answers it: 850 t of HFO on board at Qingdao. */
+export const storedStartInfo = (over: Partial<StartInfo> = {}): StartInfo => ({
+  id: 's1',
+  changeType: 'year_beginning',
+  startTime: '2025-01-01T00:00:00.000Z',
+  portNameEn: 'Qingdao',
+  robs: [{ fuelType: 'ls_hfo', robT: 850 }],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+/**
+ * Voyage 2301 from Singapore to Rotterdam, laden, as `GET /voyages` answers it: the current voyage (no end) without
+ * legs, port calls or periods; `over` replaces any field.
+ */
+export const voyage = (over: Partial<Voyage> = {}): Voyage => ({
+  voyageNumber: 2301,
+  departurePort: 'Singapore',
+  arrivalPort: 'Rotterdam',
+  departureTime: '2025-01-10T12:00:00.000Z',
+  arrivalTime: null,
+  endTime: null,
+  loadingStatus: 1,
+  distanceNm: 0,
+  legs: [],
+  portCalls: [],
+  periods: [],
   ...over,
 });
