@@ -1,3 +1,4 @@
+import { arrival as arrivalRecord, departure as departureRecord } from '../testing/factories.ts';
 import { buttonName, expect, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
 import { EnergyReportPage } from './pages/energy-report-page.ts';
 
@@ -83,48 +84,40 @@ for (const [i, lang] of langs.entries()) {
     // ROB, so that the records the other browser tests add after these still check clean.
     const month = `2024-0${5 + i}`;
     const rob = 1850 - 100 * i;
-    const common = { voyageNumber: voyage, regimes: ['eu_mrv', 'imo_dcs'], portNameEn: 'Gdansk' };
+    const common = { voyageNumber: voyage, portNameEn: 'Gdansk', cargoT: 50_000 };
     // A ROB within the simulated ship's 1,900 t tank and above what the other browser tests enter later.
     const arrival = await page.request.post('/api/v1/filling/records', {
       headers,
       data: {
-        record: {
+        record: arrivalRecord({
           ...common,
-          kind: 'arrival',
           eventTime: `${month}-01T08:00:00Z`,
-          distanceNm: 300,
-          cargoT: 50_000,
           fuel: [{ fuelType: 'ls_hfo', robT: rob }],
-        },
+        }),
       },
     });
     expect(arrival.status(), await arrival.text()).toBe(201);
     const departure = await page.request.post('/api/v1/filling/records', {
       headers,
       data: {
-        record: {
+        record: departureRecord({
           ...common,
-          kind: 'departure',
           eventTime: `${month}-02T08:00:00Z`,
-          cargoT: 50_000,
-          ballastT: 0,
           fuel: [{ fuelType: 'ls_hfo', robT: rob }],
-        },
+        }),
       },
     });
     expect(departure.status(), await departure.text()).toBe(201);
     const next = await page.request.post('/api/v1/filling/records', {
       headers,
       data: {
-        record: {
+        record: arrivalRecord({
           ...common,
           voyageNumber: `238${i + 1}`,
-          kind: 'arrival',
           eventTime: `${month}-05T08:00:00Z`,
           distanceNm: 600,
-          cargoT: 50_000,
           fuel: [{ fuelType: 'ls_hfo', robT: rob - 50 }],
-        },
+        }),
       },
     });
     expect(next.status(), await next.text()).toBe(201);

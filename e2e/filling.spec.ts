@@ -1,4 +1,4 @@
-import { validShip } from '../testing/factories.ts';
+import { arrival, departure, validShip } from '../testing/factories.ts';
 import { expect, langs, login, openConsole, saveScreen, test } from './fixtures.ts';
 
 const tx = {
@@ -112,25 +112,16 @@ for (const [i, lang] of langs.entries()) {
     const { dcToken } = await login(page.request);
     const headers = { authorization: `Bearer ${dcToken}` };
     const voyage = `23${90 + i}`;
-    const record = (over: Record<string, unknown>) => ({
-      voyageNumber: voyage,
-      regimes: ['eu_mrv', 'imo_dcs'],
-      portNameEn: 'Gdansk',
-      ...over,
-    });
+    const gdansk = { voyageNumber: voyage, portNameEn: 'Gdansk', cargoT: 50_000 };
     for (const body of [
-      record({
-        kind: 'arrival',
+      arrival({
+        ...gdansk,
         eventTime: `202${i}-06-01T08:00:00Z`,
-        distanceNm: 300,
-        cargoT: 50_000,
         fuel: [{ fuelType: 'ls_hfo', robT: 2000 }],
       }),
-      record({
-        kind: 'departure',
+      departure({
+        ...gdansk,
         eventTime: `202${i}-06-02T08:00:00Z`,
-        cargoT: 50_000,
-        ballastT: 0,
         fuel: [{ fuelType: 'ls_hfo', robT: 1990, consumedT: 10 }],
       }),
     ]) {

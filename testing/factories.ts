@@ -1,15 +1,19 @@
 /**
- * Test data shared by the server tests (apps/server/test) and the browser tests (e2e): a valid ship, its start
- * info, information-filling records and the other records and entries the crew makes (bunker, oil change, hull
- * cleaning, ECA areas), typed by the contracts so a change of the API shows up in both at once.
+ * Test data shared by the server tests (apps/server/test) and the browser tests (e2e and the web page tests): a valid
+ * ship, its start info, information-filling records, the other records and entries the crew makes (bunker, oil
+ * change, hull cleaning, ECA areas) and the server's answers built on them, typed by the contracts so a change of the
+ * API shows up in all of them at once.
  */
 import type {
   BunkerRecordInput,
   EcaZoneInput,
+  HullCleaningRecord,
   HullCleaningRecordInput,
   OilChangeRecordInput,
   ShipInput,
+  StartInfo,
   StartInfoInput,
+  Voyage,
 } from '@ecohelm/contracts';
 import type { FillingRecord } from '@ecohelm/domain';
 
@@ -263,6 +267,30 @@ export const ecaCircle = (over: Partial<EcaCircleInput> = {}): EcaCircleInput =>
   ...over,
 });
 
+/** `hullCleaningRecord()` as the server answers it: stored as record 1, entered by the crew, without a position. */
+export const storedHullCleaningRecord = (over: Partial<HullCleaningRecord> = {}): HullCleaningRecord => ({
+  id: 1,
+  source: 'crew',
+  createdAt: '2026-01-11T13:00:00.000Z',
+  kind: 'hull_cleaning',
+  ...hullCleaningRecord(),
+  latitude: null,
+  longitude: null,
+  ...over,
+});
+
+/** The year-beginning start information as the server answers it: 850 t of HFO on board at Qingdao. */
+export const storedStartInfo = (over: Partial<StartInfo> = {}): StartInfo => ({
+  id: 's1',
+  changeType: 'year_beginning',
+  startTime: '2025-01-01T00:00:00.000Z',
+  portNameEn: 'Qingdao',
+  robs: [{ fuelType: 'ls_hfo', robT: 850 }],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
 /**
  * A hull cleaning by divers at Singapore on 11 January 2026, its kind left to the server's default; `over` replaces
  * any field.
@@ -274,5 +302,24 @@ export const hullCleaningRecord = (
   startTime: '2026-01-11T02:00:00.000Z',
   endTime: '2026-01-11T12:00:00.000Z',
   remark: 'Divers, light slime',
+  ...over,
+});
+
+/**
+ * Voyage 2301 from Singapore to Rotterdam, laden, as `GET /voyages` answers it: the current voyage (no end) without
+ * legs, port calls or periods; `over` replaces any field.
+ */
+export const voyage = (over: Partial<Voyage> = {}): Voyage => ({
+  voyageNumber: 2301,
+  departurePort: 'Singapore',
+  arrivalPort: 'Rotterdam',
+  departureTime: '2025-01-10T12:00:00.000Z',
+  arrivalTime: null,
+  endTime: null,
+  loadingStatus: 1,
+  distanceNm: 0,
+  legs: [],
+  portCalls: [],
+  periods: [],
   ...over,
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storedHullCleaningRecord } from '../../../../../testing/factories.ts';
 import fouling from '../../test/fixtures/fouling.json';
 import { renderPage, stubApi } from '../../test/render-page';
 import { FoulingPage } from './fouling-page';
@@ -134,11 +135,10 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
   });
 
   it('corrects a record: opens it with its values and sends the change to its address', async () => {
-    const saved = { ...fouling.maintenance[0]!, source: 'crew', createdAt: '2026-08-18T09:00:00.000Z' };
     const api = stubApi({
       '/api/v1/fouling': { json: fouling },
       '/api/v1/records/hull-cleaning/2': {
-        json: { ...saved, latitude: null, longitude: null, place: 'Fujairah' },
+        json: storedHullCleaningRecord({ id: 2, place: 'Fujairah' }),
       },
     });
     await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling' });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { voyage } from '../../../../../testing/factories.ts';
 import fuel from '../../test/fixtures/params-fuel.json';
 import track from '../../test/fixtures/params-track.json';
 import trend from '../../test/fixtures/params-trend-stw.json';
@@ -67,19 +68,6 @@ describe('parameter analysis page', { timeout: 120_000 }, () => {
   });
 
   it('takes one voyage’s days as the range when the voyage is picked', async () => {
-    const voyage = (n: number, dep: string, end: string | null) => ({
-      voyageNumber: n,
-      departurePort: 'Singapore',
-      arrivalPort: n === 2304 ? null : 'Rotterdam',
-      departureTime: dep,
-      arrivalTime: null,
-      endTime: end,
-      loadingStatus: 1,
-      distanceNm: 0,
-      legs: [],
-      portCalls: [],
-      periods: [],
-    });
     const { calls } = stubApi({
       '/api/v1/params/track': { json: track },
       '/api/v1/params/fuel': { json: fuel },
@@ -88,8 +76,12 @@ describe('parameter analysis page', { timeout: 120_000 }, () => {
       '/api/v1/voyages': {
         json: {
           items: [
-            voyage(2303, '2026-09-01T02:00:00.000Z', '2026-10-10T20:00:00.000Z'),
-            voyage(2304, '2026-10-10T20:00:00.000Z', null),
+            voyage({
+              voyageNumber: 2303,
+              departureTime: '2026-09-01T02:00:00.000Z',
+              endTime: '2026-10-10T20:00:00.000Z',
+            }),
+            voyage({ voyageNumber: 2304, arrivalPort: null, departureTime: '2026-10-10T20:00:00.000Z' }),
           ],
         },
       },

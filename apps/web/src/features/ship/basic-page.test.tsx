@@ -1,22 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storedStartInfo } from '../../../../../testing/factories.ts';
 import ship from '../../test/fixtures/ship.json';
 import { renderPage, stubApi } from '../../test/render-page';
 import { BasicInfoPage } from './basic-page';
 
-const startInfo = {
-  items: [
-    {
-      id: 's1',
-      changeType: 'year_beginning',
-      startTime: '2025-01-01T00:00:00.000Z',
-      portNameEn: 'Qingdao',
-      robs: [{ fuelType: 'ls_hfo', robT: 850 }],
-      createdAt: '2025-01-01T00:00:00.000Z',
-      updatedAt: '2025-01-01T00:00:00.000Z',
-    },
-  ],
-};
+const startInfo = { items: [storedStartInfo({ changeType: 'year_beginning' })] };
 
 describe('ship basic information page', { timeout: 120_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());

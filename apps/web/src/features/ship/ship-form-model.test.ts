@@ -1,19 +1,12 @@
 import { fillingMessages, shipMessages } from '@ecohelm/contracts';
 import { describe, expect, it } from 'vitest';
+import { validShip } from '../../../../../testing/factories.ts';
 import { i18n } from '../../i18n';
 import { translateMessage } from '../../lib/contract-messages';
-import { validateShip } from './ship-form-model';
+import { shipToForm, validateShip } from './ship-form-model';
 
-const ship = {
-  mmsi: '413000001',
-  imoNumber: '9074729',
-  nameEn: 'ECO HELM',
-  shipType: 'bulk_carrier' as const,
-  flagState: 'China',
-  deadweightT: 82_000,
-  fuelTypes: [{ fuelType: 'ls_hfo' as const, maxCapacityT: 2_500 }],
-  consumptionMethod: 'bdn' as const,
-};
+// The form as it opens on a saved, valid ship.
+const ship = shipToForm(validShip());
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
