@@ -37,6 +37,41 @@ export function openStore(options: { databaseUrl?: string | undefined; sqliteFil
   // caches the file as well. It was 32 MB, which stayed with the server after the year's analyses (decisions,
   // "Server memory"); the one-year trend and ingest measured the same (bench/ingest.bench.ts).
   sqlite.pragma('cache_size = -8192');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** How many prepared statements the SQLite store keeps for reuse (the server's queries take ~200 shapes). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite handle as Kysely sees it, with its prepared statements kept by their SQL and used again. Kysely prepares
+ * a statement for every query, and better-sqlite3 frees one only when the garbage collector takes its small wrapper,
+ * which a small JavaScript heap rarely asks for: 40,000 queries held 460 MB of native memory until a full collection
+ * (docs/decisions.md, "Server memory"). A statement still iterating (a streamed query) is not handed out twice: a
+ * fresh one is prepared for the second caller. The least recently used statement goes past `size`.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (sql: string): SQLite.Statement => {
+    const kept = cache.get(sql);
+    if (kept && !kept.busy) {
+      cache.delete(sql);
+      cache.set(sql, kept);
+      return kept;
+    }
+    const statement = sqlite.prepare(sql);
+    if (!kept) {
+      cache.set(sql, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
