@@ -2,8 +2,9 @@
 // What the console fetches to draw its first route (/overview), from the Vite build manifest, as served: each file's
 // brotli copy (scripts/precompress.mjs; a file without one is sent as it is). Counted: the entry with everything it
 // imports, the overview view's own chunks, the chart code and the ECharts parts the overview draws before it is
-// fully drawn (ui/chart-impl.tsx and OVERVIEW_CHART_PARTS, app/views.ts), the strings of one language (the larger)
-// and the stylesheets of all these. Not counted: the page itself and the API's answers (~15 kB, measured with the rest
+// fully drawn (ui/chart-impl.tsx and OVERVIEW_CHART_PARTS, app/views.ts), the strings of one language (the larger:
+// only the shell's and the overview's, apps/web/src/i18n/shell-areas.ts; every other page brings its own with its
+// code) and the stylesheets of all these. Not counted: the page itself and the API's answers (~15 kB, measured with the rest
 // by bench/overview-draw.bench.ts). The budget is 300 kB (DESIGN.md, issue 28); until the first route fits it the
 // build fails past a ceiling (CEILING_KB), so it cannot grow unnoticed. Beside it: every other view's own JavaScript
 // and what loads on demand, gzip as before (the figures in docs/decisions.md "First-route JavaScript").
@@ -21,8 +22,11 @@ if (!existsSync(manifestFile)) {
 }
 /** Bytes to the overview fully drawn, brotli as served, kB (1,000 bytes, as the draw bench counts). */
 export const FIRST_ROUTE_BUDGET_KB = 300;
-/** The build fails past this ceiling until the first route fits its budget (2026-11-27: 448 kB counted). */
-export const CEILING_KB = 450;
+/**
+ * The build fails past this ceiling until the first route fits its budget (2026-11-27: 435 kB counted, after the
+ * language chunk kept only the shell's and the overview's strings).
+ */
+export const CEILING_KB = 437;
 /** The ECharts parts (ui/chart-parts.ts) the overview's charts need beyond the chart code, as app/views.ts preloads. */
 const OVERVIEW_CHART_PARTS = ['pie'];
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -53,7 +57,7 @@ const ownOf = (k) => js([...closure(k)].filter((c) => !entry.has(c)));
 const lazyKeys = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry);
 const views = lazyKeys.filter((k) => k.includes('/features/'));
 const own = Object.fromEntries(views.map((k) => [k.replace(/^src\/features\//, ''), ownOf(k)]));
-/** Loaded on demand by any page: chart code, each language's strings. */
+/** Loaded on demand by any page: chart code, each language's strings of the shell and the overview. */
 const onDemand = Object.fromEntries(
   lazyKeys.filter((k) => /^src\/(ui|i18n|shell)\//.test(k)).map((k) => [k.replace(/^src\//, ''), ownOf(k)]),
 );

@@ -1,5 +1,6 @@
 import { equipments } from '@ecohelm/domain';
 import { z } from 'zod';
+import { alarmLimitMessages } from './messages.ts';
 
 /**
  * Alert states after IEC 62923-1 (bridge alert management): an alert sounds until it is silenced
@@ -178,15 +179,7 @@ export const alarmStatisticsResponseSchema = z.object({
 });
 export type AlarmStatisticsResponse = z.infer<typeof alarmStatisticsResponseSchema>;
 
-/** Validation messages of alarm-limit settings (English; the web translates them). */
-export const alarmLimitMessages = {
-  lowBelowHigh: 'The low limit must be below the high limit',
-  lowlowBelowLow: 'The low-low limit must not be above the low limit',
-  highBelowHighhigh: 'The high limit must not be above the high-high limit',
-  outOfRange: "The limit must be inside the channel's valid range",
-  hysteresis: 'The hysteresis must be between 0 and half of the valid range',
-  number: 'Please enter a number',
-} as const;
+export { alarmLimitMessages };
 
 const limitValue = z.number({ error: alarmLimitMessages.number }).finite().nullable();
 

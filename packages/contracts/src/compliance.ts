@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { complianceMessages } from './messages.ts';
 
 /**
  * Fleet compliance ashore (issue #29): FuelEU Maritime pooling (Reg. (EU) 2023/1805 Art. 21), banking and borrowing
  * (Art. 20), the penalty (Annex IV part B) and EU ETS allowances at a price the user enters.
  */
 
-export const complianceMessages = {
-  unknownShip: 'No ship of the fleet has that id',
-  duplicateShip: 'A ship is listed twice',
-} as const;
+export { complianceMessages };
 
 const yearSchema = z.coerce.number().int().min(2025).max(2100);
 /** EUR per allowance (1 t CO2e). */

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { checkRange, rangeMessages } from './range.ts';
+import { checkRange } from './range.ts';
 
 const isoTime = z.iso.datetime();
 
 export const consumerSchema = z.enum(['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2']);
 export const operatingModeSchema = z.enum(['sea_passage', 'manoeuvring', 'port', 'anchorage', 'drifting']);
 
-/** The query's messages, shown word for word in English and translated by the console. */
-export const consumptionMessages = rangeMessages;
+export { consumptionMessages } from './messages.ts';
 
 /** GET /api/v1/consumption?from=&to= — a range of whole hours (default: the last 30 days). */
 export const consumptionQuerySchema = z

@@ -1,17 +1,11 @@
 import { ringProblems } from '@ecohelm/domain';
 import { z } from 'zod';
+import { ecaMessages } from './messages.ts';
 
 const isoTime = z.iso.datetime();
 const day = z.iso.date();
 
-/** The messages of the ECA settings and zones, shown word for word in English and translated by the console. */
-export const ecaMessages = {
-  tipBelowWarning: 'The tip distance must be below the warning distance.',
-  untilBeforeFrom: 'The last day must not be before the first day.',
-  badRange: 'These positions do not bound an area.',
-  fromTooEarly: 'No emission control area was in force before 19 May 2005 (MARPOL Annex VI).',
-  nameLength: 'Please enter a name of at most 32 characters.',
-} as const;
+export { ecaMessages };
 
 /** The earliest day an emission control area can be in force: MARPOL Annex VI entered into force on 19 May 2005. */
 export const ECA_EARLIEST_DAY = '2005-05-19';

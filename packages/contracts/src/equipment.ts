@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { equipmentMessages } from './messages.ts';
 
 const isoTime = z.iso.datetime();
 
@@ -6,10 +7,7 @@ export const equipmentUnits = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] 
 export const equipmentUnitSchema = z.enum(equipmentUnits);
 export type EquipmentUnit = z.infer<typeof equipmentUnitSchema>;
 
-export const equipmentMessages = {
-  loadsIncreasing: 'Give the shop-test loads in increasing order, each once.',
-  tooFewPoints: 'Give at least three shop-test points.',
-} as const;
+export { equipmentMessages };
 
 const sfocPoint = z.object({
   loadPct: z.number().min(5).max(120),

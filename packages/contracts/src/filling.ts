@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillingMessages } from './messages.ts';
 import { fuelTypeIds, TEXT_LIMIT } from './ship.ts';
 import { passageEvents } from './voyages.ts';
 
@@ -30,41 +31,7 @@ export const fillingFilters = ['all', 'error', 'warning', 'not_submitted', 'subm
 export const fillingFilterSchema = z.enum(fillingFilters);
 export type FillingFilter = z.infer<typeof fillingFilterSchema>;
 
-/** SPEC §5 required prompts and §8 messages, word for word; the web app translates them by these keys. */
-export const fillingMessages = {
-  departureFuel: 'Please enter the departure fuel amount',
-  fuelAmount: 'Please enter the fuel amount',
-  longitude: 'Please enter the longitude',
-  latitude: 'Please enter the latitude',
-  departureData: 'Please enter the departure data',
-  departureBallast: 'Please enter the departure ballast capacity',
-  departureTime: 'Please enter the departure time',
-  arrivalTime: 'Please enter the arrival time',
-  startTime: 'Please enter the start time',
-  endCargo: 'Please enter the end cargo weight',
-  endAnchorTime: 'Please enter the end anchor time (UTC+8)',
-  endDriftTime: 'Please enter the end drift time (UTC+8)',
-  bunkerTime: 'Please enter the bunkering time',
-  bargeTime: 'Please enter the barge-out time',
-  portName: 'Please enter the port name',
-  voyageNumber: 'Please enter the voyage number',
-  voyageDistance: 'Please enter the voyage distance',
-  regimes: 'Please select EU MRV or IMO DCS',
-  fuelType: 'Please select the fuel type',
-  quantity: 'Please enter the quantity',
-  nonNegative: 'Please enter a number not less than 0',
-  maxLength: 'Please enter at most 32 characters',
-  essentialError: 'Essential info error, please check again.',
-  abnormal: 'Abnormal info existed, do you want to go back to modify?',
-  selectData: 'Please select data',
-  reportType:
-    'The data type is incorrect. Only data types such as departure, end of anchorage, and end of drift can be reported',
-  fillShipFirst: 'Please fill in the ship basic information page before adding, whether to jump?',
-  deleteConfirm: 'Do you really want to delete this column?',
-  added: 'Successfully added',
-  modified: 'Modify successfully',
-  reported: 'Report successfully',
-} as const;
+export { fillingMessages };
 
 const nonNeg = (error: string = fillingMessages.nonNegative) =>
   z.number({ error }).min(0, { error: fillingMessages.nonNegative });

@@ -14,12 +14,7 @@ export const fleetIssues = ['ship_incomplete', 'records_inconsistent'] as const;
 export const fleetIssueSchema = z.enum(fleetIssues);
 export type FleetIssue = z.infer<typeof fleetIssueSchema>;
 
-export const fleetMessages = {
-  notShore: 'The fleet pages are on a shore server only',
-  unknownShip: 'The shore has heard nothing from that ship',
-  consoleReadOnly: "The shore's copy of a ship is read only: the crew's entries are made on board",
-  consoleNoLive: "The shore's copy of a ship has no live stream: it receives the ship's hourly rollups",
-} as const;
+export { fleetMessages } from './messages.ts';
 
 const fleetYearSchema = z.coerce.number().int().min(2019).max(2030);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loadMessages } from './messages.ts';
 import { generatorNowSchema } from './monitoring.ts';
 
 const isoTime = z.iso.datetime();
@@ -8,14 +9,7 @@ export const generatorIds = ['ge1', 'ge2', 'ge3'] as const;
 export const generatorIdSchema = z.enum(generatorIds);
 export type GeneratorId = z.infer<typeof generatorIdSchema>;
 
-/** The settings' messages, shown word for word in English and translated by the console. */
-export const loadMessages = {
-  maxBelowMin: 'The maximum load must be above the minimum load.',
-  priorityTaken: 'Each priority level can be given to one generator only.',
-  setsIncomplete: 'Give the settings of G/E 1, G/E 2 and G/E 3 once each.',
-  reserveTooLarge: 'The reserve cannot be larger than what the generators can carry together.',
-  noneAvailable: 'At least one generator must be available.',
-} as const;
+export { loadMessages };
 
 /** One set's limits and priority. Priority 1 starts first and stops last. */
 export const loadSetSettingsSchema = z

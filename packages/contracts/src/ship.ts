@@ -1,5 +1,6 @@
 import type { CiiShipType, ProductFuelId } from '@ecohelm/domain';
 import { z } from 'zod';
+import { shipMessages } from './messages.ts';
 
 /** The product's 16 fuel types (SPEC §3), ids as in `@ecohelm/domain` PRODUCT_FUEL_IDS, SPEC order. */
 export const fuelTypeIds = [
@@ -60,25 +61,7 @@ export const initialInfoChangeTypes = [
 export const initialInfoChangeTypeSchema = z.enum(initialInfoChangeTypes);
 export type InitialInfoChangeType = z.infer<typeof initialInfoChangeTypeSchema>;
 
-/** The spec's messages (SPEC §5), word for word; the web app translates them by these keys. */
-export const shipMessages = {
-  mmsi: 'Please enter the correct MMSI number',
-  imoNumber: 'Please enter the correct IMO number',
-  nameEn: 'Please enter the correct name of the ship',
-  nameZh: 'Please enter the correct Chinese name of the ship',
-  flagState: 'Please enter the correct flag state name',
-  deadweight: 'Please enter the correct deadweight of the ship',
-  fuelTypes: 'Please select the type of fuel to use',
-  maxLength: 'Please enter at most 32 characters',
-  positive: 'Please enter a positive number',
-  capacity: 'Please enter the maximum capacity',
-  duplicateFuel: 'Each fuel type can be selected once',
-  methodOther: 'Please describe the collection method',
-  dateOrder: 'The end date must not be before the start date',
-  date: 'Please enter a valid date',
-  changeType: 'Please select the change type',
-  startTime: 'Please enter the start time',
-} as const;
+export { shipMessages };
 
 /** SPEC §5/§9: short text inputs accept at most 32 characters. */
 export const TEXT_LIMIT = 32;

@@ -1,30 +1,9 @@
 import { z } from 'zod';
+import { speedMessages } from './messages.ts';
 
 const isoTime = z.iso.datetime();
 
-/** The speed page's messages, shown word for word in English and translated by the console. */
-export const speedMessages = {
-  etaBeforeNow: 'The ETA must be later than now.',
-  rtaBeforeNow: 'The RTA must be later than now.',
-  etaBeforeEtd: 'The ETA must be later than the ETD.',
-  waypointsTooFew: 'A voyage plan needs at least two waypoints.',
-  cargoNegative: 'The cargo loaded cannot be negative.',
-  cargoAboveDeadweight: 'The cargo loaded cannot be more than the ship’s deadweight.',
-  rpmOutOfRange: 'The RPM must be within the engine’s range.',
-  reasonRequired: 'Give a reason for not following the advice.',
-  rtzInvalid: 'This is not a valid RTZ route file.',
-  noPlan: 'There is no voyage plan yet.',
-  statusMoving:
-    'The ship is moving, so it cannot be anchored: check the status, or confirm it if the speed sensor is wrong.',
-  statusEngineTurning:
-    'The main engine is turning, so the ship is not drifting: check the status, or confirm it if the sensor is wrong.',
-  loadingDeep:
-    'The draughts say the ship is loaded, not in ballast or empty: check the loading status, or confirm it if the draught sensors are wrong.',
-  loadingLight:
-    'The draughts say the ship is light, not laden: check the loading status, or confirm it if the draught sensors are wrong.',
-  cargoVsDraught:
-    'The cargo does not match the draughts: check the cargo, or confirm it if the draught sensors are wrong.',
-} as const;
+export { speedMessages };
 
 /** SPEC §3 ship status: 1 Maneuver, 2 Underway, 3 Anchored, 4 Drifiting (spelt so), 5 Other. */
 export const shipStatusValues = [1, 2, 3, 4, 5] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { syncMessages } from './messages.ts';
 
 /**
  * Ship-to-shore sync over NATS JetStream. `off`: not configured (the vessel shape's default); `ship`: this
@@ -100,12 +101,7 @@ export const registerShipSchema = z.object({
 export type RegisterShip = z.infer<typeof registerShipSchema>;
 export const fleetShipIdParamsSchema = z.object({ shipId: z.string().min(1) });
 
-export const syncMessages = {
-  unknownShip: 'The shore has no such ship',
-  commentRequired: 'A record returned for correction needs a comment',
-  notShore: 'Only a shore server decides on records',
-  unknownRecord: 'The shore has no such record of that ship',
-} as const;
+export { syncMessages };
 
 /** `POST /api/v1/sync/reviews` (shore): verify a record, or return it for correction with a comment. */
 export const reviewInputSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userMessages } from './messages.ts';
 import { sessionFields } from './session.ts';
 
 /**
@@ -10,17 +11,7 @@ export const userRoles = ['admin', 'emission_manager', 'superintendent', 'viewer
 export const userRoleSchema = z.enum(userRoles);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** The messages of the account forms, shown word for word in English and translated by the console. */
-export const userMessages = {
-  badUsername: 'Use 3 to 32 characters: lower-case letters, digits, dot, dash or underscore.',
-  shortPassword: 'The password needs at least 10 characters.',
-  nameTaken: 'This user name is taken.',
-  badLogin: 'The user name or password is wrong.',
-  tooManyAttempts: 'Too many failed logins. Please wait before trying again.',
-  lastAdmin: 'The last active admin cannot be disabled or lose the admin role.',
-  wrongPassword: 'The current password is wrong.',
-  samePassword: 'The new password must differ from the current one.',
-} as const;
+export { userMessages };
 
 /** User names are compared in lower case; what the user types is trimmed and lower-cased. */
 export const usernameSchema = z

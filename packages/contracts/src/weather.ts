@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 const isoTime = z.iso.datetime();
 
-/** Start of the 400 message for a file that cannot be read as GRIB2; the decoder's detail follows. */
-export const GRIB_DAMAGED_MESSAGE = 'This is not a GRIB2 file or it is damaged';
+export { GRIB_DAMAGED_MESSAGE } from './messages.ts';
 
 /** Forecast parameters read from GRIB2 files (10 m wind, waves, swell, surface current). */
 export const weatherParameterSchema = z.enum([

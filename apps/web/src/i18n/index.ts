@@ -9,6 +9,7 @@ import {
   readStoredLanguage,
 } from './language';
 import { loadResources } from './resources';
+import type { Tree } from './tree';
 
 /** The app's i18next instance: zh_CN by default, en_US as fallback (SPEC §4, §9); strings added as loaded. */
 export const i18n = i18next.createInstance();
@@ -55,4 +56,14 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
   await ensureLanguage(language);
   await i18n.changeLanguage(language);
+}
+
+/**
+ * Adds an area's strings in both languages (`addAreaStrings('speed', { en_US, zh_CN })`, each the area's JSON file):
+ * called by the code of the pages that show the area, when it loads, so the area stays out of the language chunk the
+ * first route loads (shell-areas.ts). Adding an area twice changes nothing.
+ */
+export function addAreaStrings(area: string, strings: Record<Language, Tree>): void {
+  for (const language of languages)
+    i18n.addResourceBundle(language, 'translation', { [area]: strings[language] }, true, true);
 }

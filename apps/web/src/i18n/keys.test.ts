@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenKeys, type Tree } from './resources';
+import { treeOf } from './tree';
 
 /**
  * Every key the code uses exists in both languages, and every key in the files is used. A key is used when the code
@@ -12,10 +13,12 @@ const src = path.resolve(import.meta.dirname, '..');
 /** Every locale file of both languages, those the first route loads and those a page brings with it. */
 function localeTree(language: 'en_US' | 'zh_CN'): Tree {
   const dir = path.join(import.meta.dirname, 'locales', language);
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree]),
+  return treeOf(
+    Object.fromEntries(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [`./${f}`, JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree]),
+    ),
   );
 }
 const resources = { en_US: localeTree('en_US'), zh_CN: localeTree('zh_CN') };

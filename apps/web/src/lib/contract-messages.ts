@@ -13,7 +13,7 @@ import {
   speedMessages,
   syncMessages,
   userMessages,
-} from '@ecohelm/contracts';
+} from '@ecohelm/contracts/messages';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 

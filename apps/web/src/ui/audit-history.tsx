@@ -2,10 +2,16 @@ import type { AuditEntity, AuditEntry } from '@ecohelm/contracts';
 import { Alert, Button, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../i18n';
+import auditEn from '../i18n/locales/en_US/audit.json';
+import auditZh from '../i18n/locales/zh_CN/audit.json';
 import { useAuditEntries } from '../lib/api/get-audit-entries';
 import { ApiError } from '../lib/api-client';
 import { usePageConfig } from '../lib/page-config';
 import { formatShipTime } from '../lib/ship-time';
+
+// The history's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('audit', { en_US: auditEn, zh_CN: auditZh });
 
 /** Bookkeeping that changes with every save and says nothing of the record. */
 const skipped = new Set(['id', 'updatedAt', 'createdAt', 'issues', 'consumedT', 'checkState']);

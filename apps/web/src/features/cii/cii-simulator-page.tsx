@@ -8,6 +8,7 @@ import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { type CiiSimulationInput, useCiiSimulation } from './api/get-cii-simulation';
 import { ciiErrorText } from './cii-error';
+import './cii-strings';
 
 interface FormValues {
   speedKn?: number;

@@ -10,6 +10,7 @@ import { CiiGauge, CiiTrendChart } from './cii-charts';
 import { ciiErrorText } from './cii-error';
 import { type CiiReportKind, CiiReportModal, ciiReportKinds } from './cii-report-modal';
 import { CiiVoyageTable } from './cii-voyage-table';
+import './cii-strings';
 
 const dimensions = ['annual', 'voyage', 'custom'] as const;
 const units = ['week', 'month', 'year'] as const;

@@ -4,11 +4,19 @@ import { fileURLToPath } from 'node:url';
 import { fleetMessages } from '@ecohelm/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import messagesEn from '../../i18n/locales/en_US/compliance.messages.json';
+import messagesZh from '../../i18n/locales/zh_CN/compliance.messages.json';
 import { flattenKeys, type Tree } from '../../i18n/resources';
 import example from '../../test/fixtures/compliance-example.json';
 import { captureFiles, renderPage, stubApi } from '../../test/render-page';
 import { CompliancePage } from './compliance-page';
-import { complianceStrings } from './compliance-strings';
+import { complianceStrings as pageStrings } from './compliance-strings';
+
+/** The page's strings and the server's refusals in its words (those come with the first route's language chunk). */
+const complianceStrings = {
+  en_US: { ...pageStrings.en_US, messages: messagesEn },
+  zh_CN: { ...pageStrings.zh_CN, messages: messagesZh },
+};
 
 // The worked example of docs/regulations.md as the server plans it (apps/server/test/compliance-plan.test.ts).
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;

@@ -3,6 +3,9 @@ import { Alert, Button, DatePicker, Spin, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import consumptionEn from '../../i18n/locales/en_US/consumption.json';
+import consumptionZh from '../../i18n/locales/zh_CN/consumption.json';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { useFormat } from '../../lib/use-format';
@@ -11,6 +14,9 @@ import { Chart, type ChartOption } from '../../ui/chart';
 import { downloadCsv } from '../../ui/csv-button';
 import { PageFrame } from '../../ui/page-frame';
 import { useConsumption } from './api/get-consumption';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('consumption', { en_US: consumptionEn, zh_CN: consumptionZh });
 
 const CONSUMERS = ['me', 'ge1', 'ge2', 'ge3', 'boiler1', 'boiler2'] as const;
 const MODES = ['sea_passage', 'manoeuvring', 'port', 'anchorage', 'drifting'] as const;

@@ -3,6 +3,9 @@ import { App, Button, Popconfirm, Spin, Table, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import ecaEn from '../../i18n/locales/en_US/eca.json';
+import ecaZh from '../../i18n/locales/zh_CN/eca.json';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
@@ -15,6 +18,9 @@ import { ScrollTable } from '../../ui/scroll-table';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useDeleteEcaZone, useEca, useEcaRings } from './api/eca';
 import { WatchModal, ZoneModal } from './eca-modals';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('eca', { en_US: ecaEn, zh_CN: ecaZh });
 
 /** A built-in zone's name in the console's language (the crew's own zones keep the name they gave). */
 function zoneName(z: { id: string; name: string; custom?: boolean }, t: TFunction): string {

@@ -7,6 +7,9 @@ import type {
 import { App, Button, Popconfirm, Segmented, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import energyReportEn from '../../i18n/locales/en_US/energyReport.json';
+import energyReportZh from '../../i18n/locales/zh_CN/energyReport.json';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
 import { formatShipTime } from '../../lib/ship-time';
@@ -21,6 +24,9 @@ import { ScrollTable } from '../../ui/scroll-table';
 import { useEnergyReport, useExportEnergyReport } from './api/get-energy-report';
 import { useBunkerRecords, useDeleteRecord, useOilChangeRecords } from './api/records';
 import { BunkerModal, OilChangeModal } from './record-modals';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('energyReport', { en_US: energyReportEn, zh_CN: energyReportZh });
 
 const KINDS = ['hfo', 'lfo', 'mgo'] as const;
 type Row = EnergyReportResponse['rows'][number];

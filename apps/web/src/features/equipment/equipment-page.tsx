@@ -8,6 +8,11 @@ import {
 import { Alert, App, Button, Form, Input, Modal, Segmented, Select, Spin, Switch, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import equipmentEn from '../../i18n/locales/en_US/equipment.json';
+import loadEn from '../../i18n/locales/en_US/load.json';
+import equipmentZh from '../../i18n/locales/zh_CN/equipment.json';
+import loadZh from '../../i18n/locales/zh_CN/load.json';
 import { ApiError } from '../../lib/api-client';
 import { clearChangedErrors, fieldErrors } from '../../lib/contract-messages';
 import { usePageConfig } from '../../lib/page-config';
@@ -22,6 +27,10 @@ import { NumberInput, numberRule } from '../../ui/number-input';
 import { PageFrame } from '../../ui/page-frame';
 import { useAssessment, useEquipment, useSaveEquipment } from './api/equipment';
 import { BoilerDetail, HullDetail, hasDetail } from './assessment-details';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('equipment', { en_US: equipmentEn, zh_CN: equipmentZh });
+addAreaStrings('load', { en_US: loadEn, zh_CN: loadZh });
 
 const RATING_COLOURS = { excellent: 'green', good: 'blue', normal: 'gold', serious: 'red' } as const;
 

@@ -1,6 +1,11 @@
 import { App, Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import fillingEn from '../../i18n/locales/en_US/filling.json';
+import shipEn from '../../i18n/locales/en_US/ship.json';
+import fillingZh from '../../i18n/locales/zh_CN/filling.json';
+import shipZh from '../../i18n/locales/zh_CN/ship.json';
 import { useShip } from '../../lib/api/get-ship';
 import { draftKeys, localDraft } from '../../lib/local-draft';
 import { useCanWrite } from '../../lib/use-can-write';
@@ -9,6 +14,10 @@ import { fillingModals, kindsOf } from './filling-form-model';
 import { FillingList } from './filling-list';
 import { FillingModal, type OpenFilling } from './filling-modal';
 import { useFillShipFirst } from './use-fill-ship-first';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('filling', { en_US: fillingEn, zh_CN: fillingZh });
+addAreaStrings('ship', { en_US: shipEn, zh_CN: shipZh });
 
 /** Information filling: the EU MRV and IMO DCS lists and the add flow with its six modals. */
 export function FillingPage() {

@@ -11,6 +11,7 @@ import { fleetErrorText } from './fleet-format';
 import { FleetMap } from './fleet-map';
 import { FleetShipView } from './fleet-ship';
 import { FleetTable, fleetCsvRows } from './fleet-table';
+import './fleet-strings';
 
 const thisYear = () => new Date().getUTCFullYear();
 

@@ -1,6 +1,7 @@
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { leaveShipConsole, shipScope } from '../../lib/ship-scope';
+import './fleet-strings';
 
 /**
  * In a ship's console on a shore (opened from the fleet page): which ship every page shows, that it is the shore's

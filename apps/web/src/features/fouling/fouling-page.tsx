@@ -3,6 +3,9 @@ import { Alert, App, Button, Descriptions, Empty, Popconfirm, Segmented, Spin, T
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import foulingEn from '../../i18n/locales/en_US/fouling.json';
+import foulingZh from '../../i18n/locales/zh_CN/fouling.json';
 import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
@@ -13,6 +16,9 @@ import { useDeleteHullMaintenance } from './api/edit-hull-maintenance';
 import { useFouling } from './api/get-fouling';
 import { cleaningCurveOption, latestMaintenance, trendChartOption } from './fouling-charts';
 import { MaintenanceModal, type MaintenanceRecord } from './maintenance-modal';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('fouling', { en_US: foulingEn, zh_CN: foulingZh });
 
 type Data = FoulingResponse;
 type Indicator = NonNullable<Data['indicators']['inService']>;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { addAreaStrings } from '../../i18n';
 import helpEn from '../../i18n/locales/en_US/help.json';
 import helpZh from '../../i18n/locales/zh_CN/help.json';
 import { Panel } from '../../ui/panel';
@@ -25,20 +26,9 @@ const SCREENS = [
   ['/notification', 'route.notification', 'notification'],
 ] as const;
 
-/**
- * The help's strings come with the help page, not in the language chunk every page loads first (they are the
- * longest texts of the console and only this page reads them); added once to both languages.
- */
-const HELP = { en_US: helpEn, zh_CN: helpZh } as const;
-function useHelpStrings() {
-  const translation = useTranslation();
-  const { i18n } = translation;
-  for (const lng of ['en_US', 'zh_CN'] as const) {
-    if (!i18n.getResource(lng, 'translation', 'help.title'))
-      i18n.addResourceBundle(lng, 'translation', { help: HELP[lng] }, true, false);
-  }
-  return translation;
-}
+// The help's strings come with the help page, not in the language chunk every page loads first (they are the
+// longest texts of the console and only this page reads them).
+addAreaStrings('help', { en_US: helpEn, zh_CN: helpZh });
 
 /** The parts of the help after the screens, each a title and its paragraphs. */
 const TOPICS = [
@@ -49,7 +39,7 @@ const TOPICS = [
 
 /** /help (the header's home link): what each screen shows, where the numbers come from, connecting a ship, offline use. */
 export function HelpPage() {
-  const { t } = useHelpStrings();
+  const { t } = useTranslation();
   return (
     <article style={{ padding: '8px 16px', maxWidth: 1100, margin: '0 auto' }} data-testid="help-page">
       <h2>{t('help.title')}</h2>

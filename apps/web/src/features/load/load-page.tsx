@@ -3,6 +3,9 @@ import { LOAD_TIE_SHARE } from '@ecohelm/domain';
 import { Alert, App, Button, Select, Spin, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import loadEn from '../../i18n/locales/en_US/load.json';
+import loadZh from '../../i18n/locales/zh_CN/load.json';
 import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { failureText } from '../../lib/save-form';
@@ -15,6 +18,9 @@ import { PageFrame } from '../../ui/page-frame';
 import { useLoad } from './api/get-load';
 import { useSaveLoadSettings } from './api/save-load-settings';
 import { SettingsModal } from './settings-modal';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('load', { en_US: loadEn, zh_CN: loadZh });
 
 type Data = LoadResponse;
 type SetStatus = Data['sets'][number];

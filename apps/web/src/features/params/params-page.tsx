@@ -4,6 +4,9 @@ import { Button, DatePicker, Select, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { addAreaStrings } from '../../i18n';
+import paramsEn from '../../i18n/locales/en_US/params.json';
+import paramsZh from '../../i18n/locales/zh_CN/params.json';
 import { useChannels } from '../../lib/api/get-channels';
 import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
@@ -16,6 +19,9 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { SeaMap, type SeaMapOption, seaGeo } from '../../ui/sea-map';
 import { useEcaBoundaries, useFuelStatistics, useTrack, useTrends, useVoyages } from './api/params';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('params', { en_US: paramsEn, zh_CN: paramsZh });
 
 const COLOUR_CHANNELS = [CHANNEL.sog, CHANNEL.stw, CHANNEL.mePower, CHANNEL.meFuelHfo, CHANNEL.windSpeedTrue];
 const DEFAULT_TRENDS = [CHANNEL.stw, CHANNEL.mePower];

@@ -2,12 +2,21 @@ import type { Regime, ReportFormat, ReportLanguage } from '@ecohelm/contracts';
 import { Alert, App, Button, Progress, Segmented, Select, Space, Spin, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { addAreaStrings } from '../../i18n';
+import reportsEn from '../../i18n/locales/en_US/reports.json';
+import shipEn from '../../i18n/locales/en_US/ship.json';
+import reportsZh from '../../i18n/locales/zh_CN/reports.json';
+import shipZh from '../../i18n/locales/zh_CN/ship.json';
 import { ApiError } from '../../lib/api-client';
 import { PageColumn } from '../../ui/page-column';
 import { useExportReport } from './api/export-report';
 import { useReport } from './api/get-report';
 import { DcsSummary, MrvSummary } from './report-summary';
 import { FuelTotalsTable, StaysTable, VoyagesTable } from './report-tables';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('reports', { en_US: reportsEn, zh_CN: reportsZh });
+addAreaStrings('ship', { en_US: shipEn, zh_CN: shipZh });
 
 const YEARS_SHOWN = 6;
 

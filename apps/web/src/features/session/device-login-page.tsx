@@ -1,8 +1,14 @@
 import type { DeviceLoginRequest } from '@ecohelm/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import sessionEn from '../../i18n/locales/en_US/session.json';
+import sessionZh from '../../i18n/locales/zh_CN/session.json';
 import { LoginForm, LoginFrame } from '../../ui/login-frame';
 import { loginErrorKey, useDeviceLogin } from './use-device-login';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('session', { en_US: sessionEn, zh_CN: sessionZh });
 
 /** /dcLogin: device code + secret → device token (outside the layout). */
 export function DeviceLoginPage() {

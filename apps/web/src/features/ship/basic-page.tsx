@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import shipEn from '../../i18n/locales/en_US/ship.json';
+import shipZh from '../../i18n/locales/zh_CN/ship.json';
 import { useCanWrite } from '../../lib/use-can-write';
 import { Panel } from '../../ui/panel';
 import { ShipForm } from './ship-form';
 import { StartInfoList } from './start-info-list';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('ship', { en_US: shipEn, zh_CN: shipZh });
 
 /** Ship basic information: basic, registration/operation and engineering tabs, and the start-info list. */
 export function BasicInfoPage() {

@@ -1,6 +1,7 @@
 import type { SpeedResponse } from '@ecohelm/contracts';
 import { PlanModal } from './plan-modal';
 import { AdjustModal, ConditionModal, IndicatorModal, SlipModal } from './speed-modals';
+import './speed-strings';
 
 /** Which of the speed page's dialogs is open. */
 export type SpeedDialog = 'condition' | 'adjust' | 'indicator' | 'slip' | 'plan' | null;

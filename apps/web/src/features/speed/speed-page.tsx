@@ -16,6 +16,7 @@ import { Simulation } from './simulation-panel';
 import type { SpeedDialog } from './speed-dialogs';
 import { useErrorText } from './speed-format';
 import { Statistics } from './statistics-panel';
+import './speed-strings';
 
 type Data = SpeedResponse;
 type Modal = SpeedDialog;

@@ -4,6 +4,9 @@ import { Alert, Button, Descriptions, Empty, Modal, Spin, Table, Tag } from 'ant
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addAreaStrings } from '../../i18n';
+import trimEn from '../../i18n/locales/en_US/trim.json';
+import trimZh from '../../i18n/locales/zh_CN/trim.json';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart, type ChartOption } from '../../ui/chart';
@@ -11,6 +14,9 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { useTrim } from './api/get-trim';
 import { TableImport } from './table-import';
+
+// The page's strings, added when its code loads: they are not in the first route's language chunk (i18n/shell-areas.ts).
+addAreaStrings('trim', { en_US: trimEn, zh_CN: trimZh });
 
 type Data = TrimResponse;
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { usePageConfig } from '../../lib/page-config';
 import { withStyles } from '../../ui/on-demand';
 import { useLogout, useUserSession } from './api/session';
+import './users-strings';
 
 // The dialog and its form rules load when the user opens it.
 const ChangePasswordModal = lazy(

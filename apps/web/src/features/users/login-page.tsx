@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoginForm, LoginFrame } from '../../ui/login-frame';
 import { loginError, useUserLogin } from './api/login';
+import './users-strings';
 
 /** /login on a shore: user name + password → a user session (outside the layout). */
 export function LoginPage() {

@@ -15,6 +15,7 @@ import { clearChangedErrors, fieldErrors, issueOfError, translateIssue } from '.
 import { type FieldIssue, saveForm } from '../../lib/save-form';
 import { useChangeOwnPassword } from './api/session';
 import { useAddUser, useResetPassword } from './api/users';
+import './users-strings';
 
 /** A failure in the user's language: the contract's own message when it is a known one, else `errors.<code>`. */
 export function reasonOf(error: unknown, t: TFunction): string {

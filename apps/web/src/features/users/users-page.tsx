@@ -7,6 +7,7 @@ import { Panel } from '../../ui/panel';
 import { useUpdateUser, useUsers } from './api/users';
 import { AddUserModal, ResetPasswordModal, reasonOf, roleOptions } from './user-modals';
 import styles from './users-page.module.css';
+import './users-strings';
 
 /** /users on a shore: the admins' list of accounts — add, change the role, disable or enable, reset a password. */
 export function UsersPage() {

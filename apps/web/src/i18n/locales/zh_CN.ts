@@ -1,16 +1,17 @@
 import { type Tree, treeOf } from '../tree';
 
 /**
- * Every `zh_CN/<area>.json` as one tree (`route.json` becomes the `route.*` keys), one chunk for the language. Fleet
- * compliance (features/compliance/compliance-strings.ts), help (features/help) and the Data sources dialog
- * (features/ingest/ingest-strings.ts) bring their strings with them instead of the first route.
+ * The strings the shell and the first route show, one chunk for the language (i18n/shell-areas.ts lists them): the
+ * shell's areas, `zh_CN/<area>.json` (`route.json` becomes the `route.*` keys), and the parts of other areas that
+ * code outside their pages names, each in a file of its own (ship.messages.json becomes the `ship.messages.*`
+ * keys). Every other area comes with the code of its pages (`addAreaStrings`, i18n/index.ts).
  */
 export default treeOf(
   import.meta.glob<Tree>(
-    ['./zh_CN/*.json', '!./zh_CN/compliance.json', '!./zh_CN/help.json', '!./zh_CN/ingest.json'],
-    {
-      eager: true,
-      import: 'default',
-    },
+    [
+      './zh_CN/{alarms,backup,channels,common,errors,header,overview,plausibility,route,update}.json',
+      './zh_CN/*.*.json',
+    ],
+    { eager: true, import: 'default' },
   ),
 );
