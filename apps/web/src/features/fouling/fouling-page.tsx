@@ -196,7 +196,10 @@ function Tips({ data }: { data: Data }) {
               label={t('fouling.addedPower')}
             >{`${num(h.addedPowerPct, 1)} %`}</Descriptions.Item>
             <Descriptions.Item label={t('fouling.fuelPenalty', { speed: num(h.usualSpeedKn, 1) })}>
-              {`${num(h.fuelPenaltyTPerDay, 2)} t/d · ${num(h.co2PenaltyTPerYear, 0)} t CO₂/a`}
+              {t('fouling.fuelPenaltyValue', {
+                fuel: num(h.fuelPenaltyTPerDay, 2),
+                co2: num(h.co2PenaltyTPerYear, 0),
+              })}
             </Descriptions.Item>
           </>
         ) : null}

@@ -205,7 +205,7 @@ export function Co2Panel({ co2 }: { co2: OverviewResponse['co2'] }) {
         legend: { top: 0, textStyle: { fontSize: 11 } },
         xAxis: { type: 'category', data: co2.days.map((d) => d.day.slice(5)) },
         yAxis: [
-          { type: 'value', name: 't/d', splitLine: { lineStyle: { color: '#1e2a44' } } },
+          { type: 'value', name: t('common.tPerDay'), splitLine: { lineStyle: { color: '#1e2a44' } } },
           { type: 'value', name: 't', splitLine: { show: false } },
         ],
         series: [

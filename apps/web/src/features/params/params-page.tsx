@@ -418,7 +418,7 @@ function FuelStatistics({ range }: { range: { from: string; to: string } }) {
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         {figure(t('params.fuelStats.fuel'), num(d.fuelT, 1), 't', 'stats-fuel')}
         {figure('CO₂', num(d.co2T, 1), 't', 'stats-co2')}
-        {figure(t('params.fuelStats.perDay'), num(d.tPerDay, 2), 't/d', 'stats-per-day')}
+        {figure(t('params.fuelStats.perDay'), num(d.tPerDay, 2), t('common.tPerDay'), 'stats-per-day')}
         {figure(t('params.fuelStats.perMile'), num(d.kgPerNm, 1), 'kg/nm', 'stats-per-mile')}
         {figure(t('params.fuelStats.distance'), num(d.distanceNm, 0), 'nm', 'stats-distance')}
         {figure(

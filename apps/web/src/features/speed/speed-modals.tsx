@@ -226,7 +226,9 @@ export function IndicatorModal({ open, data, onClose }: { open: boolean; data: D
           {num(m.powerFactor * 100, 1)} %
         </Descriptions.Item>
         <Descriptions.Item label={t('speed.indicator.heavy')}>{num(m.heavyRunning, 3)}</Descriptions.Item>
-        <Descriptions.Item label={t('speed.indicator.aux')}>{num(m.auxTPerDay, 1)} t/d</Descriptions.Item>
+        <Descriptions.Item label={t('speed.indicator.aux')}>
+          {num(m.auxTPerDay, 1)} {t('common.tPerDay')}
+        </Descriptions.Item>
       </Descriptions>
     </Modal>
   );
