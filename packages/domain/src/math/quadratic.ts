@@ -7,27 +7,20 @@ export interface Quadratic {
 
 /** Least-squares quadratic through the points (normal equations, 3 × 3 by Cramer's rule). */
 export function fitQuadratic(xs: readonly number[], ys: readonly number[]): Quadratic | undefined {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let t0 = 0;
-  let t1 = 0;
-  let t2 = 0;
+  // Power sums: s[k] = Σ xᵏ (k = 0…4), t[k] = Σ xᵏ·y (k = 0…2).
+  const s = [0, 0, 0, 0, 0];
+  const t = [0, 0, 0];
   for (let i = 0; i < xs.length; i++) {
-    const x = xs[i]!;
     const y = ys[i]!;
-    const x2 = x * x;
-    s0 += 1;
-    s1 += x;
-    s2 += x2;
-    s3 += x2 * x;
-    s4 += x2 * x2;
-    t0 += y;
-    t1 += x * y;
-    t2 += x2 * y;
+    let p = 1;
+    for (let k = 0; k <= 4; k++) {
+      s[k]! += p;
+      if (k <= 2) t[k]! += p * y;
+      p *= xs[i]!;
+    }
   }
+  const [s0, s1, s2, s3, s4] = s as [number, number, number, number, number];
+  const [t0, t1, t2] = t as [number, number, number];
   const det = (m: number[]) =>
     m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
     m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
