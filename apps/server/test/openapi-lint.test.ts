@@ -5,6 +5,8 @@ import path from 'node:path';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecaCircle } from '../../../testing/factories.ts';
+import { del, post } from './http.ts';
 import { createTestApp, type TestApp } from './stores.ts';
 
 const ROOT = path.join(import.meta.dirname, '../../..');
@@ -79,6 +81,37 @@ describe('the served OpenAPI document', () => {
     for (const id of ['platform.getHealth', 'telemetry.getLatest', 'alarms.listActive']) {
       expect(example(id), id).toBeDefined();
     }
+  });
+
+  it('declares what each operation answers on success: 204 without a body, files under their media types', async () => {
+    const ops = operations(doc);
+    const success = (id: string) => {
+      const found = ops.find((o) => o.op.operationId === id);
+      expect(found, id).toBeDefined();
+      return Object.entries(found?.op.responses ?? {}).filter(([code]) => code.startsWith('2'));
+    };
+    // A success is 204 No Content or has a body: none is left as the generator's bodiless 200. The shore's copy of
+    // a ship's console passes on whatever that route of the ship answers.
+    for (const { op } of ops.filter((o) => o.op.operationId !== 'fleet.readConsole')) {
+      for (const [code, answer] of success(op.operationId ?? '')) {
+        if (code === '204') expect(answer, op.operationId).toEqual({ description: 'No Content' });
+        else expect(Object.keys(answer.content ?? {}).length, op.operationId).toBeGreaterThan(0);
+      }
+    }
+    expect(success('filling.deleteRecord')).toEqual([['204', { description: 'No Content' }]]);
+    const media = (id: string) => Object.keys(success(id)[0]?.[1].content ?? {});
+    expect(media('reports.exportReport')).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/pdf',
+      'application/zip',
+    ]);
+    expect(media('speed.exportRtz')).toEqual(['application/xml']);
+    expect(media('telemetry.streamLive')).toEqual(['text/event-stream']);
+    // And the server answers a deletion as the document says.
+    const zone = await post(t, '/api/v1/eca/zones', ecaCircle());
+    expect(zone.statusCode).toBe(201);
+    const removed = await del(t, `/api/v1/eca/zones/${zone.json().id}`);
+    expect([removed.statusCode, removed.body]).toEqual([204, '']);
   });
 
   it('generates a typed client (openapi-typescript + openapi-fetch) that type-checks and answers three real calls', async () => {

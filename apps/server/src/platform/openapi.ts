@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppInstance } from './app-instance.ts';
 import { publicApi } from './auth.ts';
 import { apiExamples } from './openapi-examples.ts';
+import { MEDIA_TYPES_KEY } from './operation.ts';
 
 /**
  * The API's OpenAPI document (`/api/docs/json`, browsable at `/api/docs`), generated from the routes' zod schemas. Each
@@ -117,6 +118,7 @@ function completeDocument(doc: OpenApiObject): OpenApiObject {
       if (isPublic) op.security = [];
       op.responses ??= {};
       const responses = op.responses;
+      answersWithoutJson(responses);
       const hasInput =
         op.requestBody !== undefined ||
         (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
@@ -161,6 +163,26 @@ function completeDocument(doc: OpenApiObject): OpenApiObject {
     description: TAGS[name] ?? `The ${name} feature’s routes.`,
   }));
   return fixSchemas(doc);
+}
+
+/**
+ * The answers that are not JSON, as `noBody` and `mediaBody` (operation.ts) declare them: a 204 has no content, a file
+ * or a stream is listed under its own media types.
+ */
+function answersWithoutJson(responses: Record<string, Json>): void {
+  for (const [code, answer] of Object.entries(responses)) {
+    const content = answer.content as Record<string, { schema?: Json }> | undefined;
+    if (code === '204') {
+      delete answer.content;
+      answer.description = 'No Content';
+      continue;
+    }
+    const schema = content?.['application/json']?.schema;
+    const mediaTypes = schema?.[MEDIA_TYPES_KEY] as string[] | undefined;
+    if (!schema || !mediaTypes) continue;
+    const { [MEDIA_TYPES_KEY]: _, ...file } = schema;
+    answer.content = Object.fromEntries(mediaTypes.map((type) => [type, { schema: file }]));
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Permission } from '@ecohelm/contracts';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { requirePermission } from './auth.ts';
 import { type ExportFile, sendFile } from './send-file.ts';
 
@@ -51,6 +52,23 @@ export function op<S extends Schemas = Record<never, never>>(
   const guard = permission === null ? {} : { preHandler: requirePermission(permission) };
   return { ...guard, schema: schema as OperationSchema<S> };
 }
+
+/**
+ * The answer of an operation that succeeds without a body (`{ params, 204: noBody }`, with `noContent`): the document
+ * then says 204 No Content, not the 200 a route without answers is given. Never serialised (a 204 has no payload).
+ */
+export const noBody = z.any();
+
+/** The key under which `mediaBody` hands its media types to the document. */
+export const MEDIA_TYPES_KEY = 'x-media-types';
+
+/**
+ * The answer of an operation that sends bytes, not JSON: a file (`{ query, 200: mediaBody(MEDIA_TYPE.pdf) }`, with
+ * `fileAnswer`) or an event stream. The document lists its media types (`completeDocument` in openapi.ts). Never
+ * serialised (a buffer, a string with its own content type or a stream is sent as it is).
+ */
+export const mediaBody = (...mediaTypes: [string, ...string[]]) =>
+  z.any().meta({ type: 'string', format: 'binary', [MEDIA_TYPES_KEY]: mediaTypes });
 
 /** A handler that answers `status` (201 Created, 202 Accepted) with what `handle` resolves to. */
 export function answer<R, T>(status: 201 | 202, handle: (request: R) => T | Promise<T>) {

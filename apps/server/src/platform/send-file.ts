@@ -1,5 +1,12 @@
 import type { FastifyReply } from 'fastify';
 
+/** The media types of the files the console sends. */
+export const MEDIA_TYPE = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+} as const;
+
 /** A file an export makes: its name, type and bytes. */
 export interface ExportFile {
   fileName: string;

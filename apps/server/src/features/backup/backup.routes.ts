@@ -7,7 +7,7 @@ import {
   restoreResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { answer, op } from '../../platform/operation.ts';
+import { answer, mediaBody, op } from '../../platform/operation.ts';
 import type { BackupService } from './backup.service.ts';
 
 /** Store backup (online, with progress, downloadable) and restore at the next start. */
@@ -31,6 +31,7 @@ export async function backupRoutes(app: AppInstance, backups: BackupService): Pr
     '/api/v1/backups/:id/file',
     op('settings:write', 'backup.downloadBackup', 'Download a finished backup', {
       params: backupParamsSchema,
+      200: mediaBody('application/vnd.sqlite3'),
     }),
     async (request, reply) => {
       const file = backups.file(request.params.id);

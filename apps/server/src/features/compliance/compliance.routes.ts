@@ -7,7 +7,8 @@ import {
 } from '@ecohelm/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { fileAnswer, op } from '../../platform/operation.ts';
+import { fileAnswer, mediaBody, op } from '../../platform/operation.ts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { ComplianceService } from './compliance.service.ts';
 import { complianceWorkbook } from './compliance.xlsx.ts';
 
@@ -46,6 +47,7 @@ export async function complianceRoutes(app: AppInstance, compliance: ComplianceS
     '/api/v1/fleet/compliance/export',
     op('fleet:read', 'fleet.exportCompliance', "Download the pool's allocation as a workbook", {
       body: complianceRequestSchema,
+      200: mediaBody(MEDIA_TYPE.xlsx),
     }),
     fileAnswer(async (request) => complianceWorkbook(await compliance.plan(request.body), request.body.lang)),
   );

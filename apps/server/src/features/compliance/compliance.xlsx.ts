@@ -1,4 +1,5 @@
 import type { ComplianceResponse } from '@ecohelm/contracts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 
 /** Words of the allocation workbook in the console's two languages. */
 const en = {
@@ -188,6 +189,6 @@ export async function complianceWorkbook(
   return {
     body: Buffer.from(await wb.xlsx.writeBuffer()),
     fileName: `fueleu-allocation-${plan.year}-${lang}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    contentType: MEDIA_TYPE.xlsx,
   };
 }

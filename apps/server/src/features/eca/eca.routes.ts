@@ -8,7 +8,7 @@ import {
 } from '@ecohelm/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { EcaService } from './eca.service.ts';
 
 /** ECA monitor: the watch now, the legal boundaries, the crew's control areas and the watch settings. */
@@ -37,6 +37,7 @@ export async function ecaRoutes(app: AppInstance, eca: EcaService): Promise<void
     '/api/v1/eca/zones/:id',
     op('settings:write', 'eca.deleteZone', 'Delete an emission control area', {
       params: z.object({ id: z.string().min(1).max(64) }),
+      204: noBody,
     }),
     noContent((request) => eca.deleteZone(request.params.id)),
   );

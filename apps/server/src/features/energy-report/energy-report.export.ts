@@ -1,5 +1,6 @@
 import type { EnergyReportExportQuery, EnergyReportResponse } from '@ecohelm/contracts';
 import { consumers, fuelKinds } from '@ecohelm/domain';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { DocColumn, ReportDocument } from '../reports/index.ts';
 import { type CjkFont, findCjkFont, ReportsService, writeDocument } from '../reports/index.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
@@ -51,11 +52,6 @@ const LABELS = {
     },
     sheets: { consumption: '消耗', bunkers: '加油与存油' },
   },
-} as const;
-
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
 } as const;
 
 /** Lays the fuel oil report out as titled tables for the XLSX and PDF writers of the carbon reports. */
@@ -148,6 +144,6 @@ export class EnergyReportExporter {
     if (query.format === 'pdf' && query.lang === 'zh_CN' && !font) throw ReportsService.fontMissing();
     const doc = buildEnergyReportDocument(await this.#report.report(query), query.lang);
     const body = await writeDocument(doc, query.format, font);
-    return { fileName: `${doc.fileName}.${query.format}`, contentType: CONTENT_TYPES[query.format], body };
+    return { fileName: `${doc.fileName}.${query.format}`, contentType: MEDIA_TYPE[query.format], body };
   }
 }

@@ -4,7 +4,8 @@ import {
   energyReportResponseSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { fileAnswer, op } from '../../platform/operation.ts';
+import { fileAnswer, mediaBody, op } from '../../platform/operation.ts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { EnergyReportExporter } from './energy-report.export.ts';
 import type { EnergyReportService } from './energy-report.service.ts';
 
@@ -26,6 +27,7 @@ export async function energyReportRoutes(
     '/api/v1/energy-report/export',
     op('reports:export', 'energyReport.exportReport', 'Download the energy efficiency report', {
       query: energyReportExportQuerySchema,
+      200: mediaBody(MEDIA_TYPE.xlsx, MEDIA_TYPE.pdf),
     }),
     fileAnswer((request) => exporter.export(request.query)),
   );

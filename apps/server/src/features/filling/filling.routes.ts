@@ -11,7 +11,7 @@ import {
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { actorOfRequest } from '../../platform/auth.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { FillingService } from './filling.service.ts';
 
 /** Information filling for EU MRV and IMO DCS. Writes need `records:write`. */
@@ -57,7 +57,10 @@ export async function fillingRoutes(app: AppInstance, filling: FillingService): 
 
   app.delete(
     '/api/v1/filling/records/:id',
-    op('records:write', 'filling.deleteRecord', 'Delete a filling record', { params: idParamsSchema }),
+    op('records:write', 'filling.deleteRecord', 'Delete a filling record', {
+      params: idParamsSchema,
+      204: noBody,
+    }),
     noContent((request) => filling.delete(request.params.id, by(request))),
   );
 

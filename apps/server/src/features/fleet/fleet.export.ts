@@ -1,5 +1,6 @@
 import type { ReportResponse } from '@ecohelm/contracts';
 import type ExcelJS from 'exceljs';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { FleetService, ShipFigures, ShipState } from './fleet.service.ts';
 
 /** Words of the fleet workbook in the console's two languages (made on the server, like the ship's reports). */
@@ -265,7 +266,7 @@ export class FleetExporter {
     return {
       body: Buffer.from(await wb.xlsx.writeBuffer()),
       fileName: `fleet-report-${query.year}-${query.lang}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      contentType: MEDIA_TYPE.xlsx,
     };
   }
 }

@@ -11,7 +11,8 @@ import {
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { requirePermission } from '../../platform/auth.ts';
 import { conflict, forbidden } from '../../platform/errors.ts';
-import { fileAnswer, op } from '../../platform/operation.ts';
+import { fileAnswer, mediaBody, op } from '../../platform/operation.ts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { ShipConsoles } from './fleet.consoles.ts';
 import type { FleetExporter } from './fleet.export.ts';
 import type { FleetService } from './fleet.service.ts';
@@ -45,7 +46,10 @@ export async function fleetRoutes(
   );
   app.get(
     '/api/v1/fleet/reports/export',
-    op('fleet:read', 'fleet.exportReport', 'Download the fleet report', { query: fleetReportQuerySchema }),
+    op('fleet:read', 'fleet.exportReport', 'Download the fleet report', {
+      query: fleetReportQuerySchema,
+      200: mediaBody(MEDIA_TYPE.xlsx),
+    }),
     fileAnswer((request) => exporter.export(request.query)),
   );
   app.get(

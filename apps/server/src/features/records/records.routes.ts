@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { actorOfRequest } from '../../platform/auth.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { ActorLike } from '../audit/index.ts';
 import type { RecordsService } from './records.service.ts';
 
@@ -75,6 +75,7 @@ function recordKindRoutes<I extends z.ZodType, R extends z.ZodType>(
     `${url}/:id`,
     op('records:write', `records.delete${name}`, `Delete ${article(noun)} ${noun} record`, {
       params: recordIdParamsSchema,
+      204: noBody,
     }),
     noContent((request) => records.delete(kind.path, request.params.id, actorOfRequest(request))),
   );

@@ -6,6 +6,7 @@ import type {
   ReportLanguage,
   ReportResponse,
 } from '@ecohelm/contracts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import { buildReportDocument, type ReportDocument } from './reports.document.ts';
 import { type CjkFont, findCjkFont } from './reports.fonts.ts';
 import type { AuditRow } from './reports.package.ts';
@@ -25,12 +26,6 @@ export interface ExportedFile {
   contentType: string;
   body: Buffer;
 }
-
-const CONTENT_TYPES: Record<ReportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-  zip: 'application/zip',
-};
 
 /** Turns a report into an XLSX or PDF file in the asked language. */
 export class ReportsExporter {
@@ -63,7 +58,7 @@ export class ReportsExporter {
         : query.format === 'xlsx'
           ? await writeXlsx(doc)
           : await writePdf(doc, font);
-    return { fileName: `${doc.fileName}.${query.format}`, contentType: CONTENT_TYPES[query.format], body };
+    return { fileName: `${doc.fileName}.${query.format}`, contentType: MEDIA_TYPE[query.format], body };
   }
 
   /** The verifier package: the report as XLSX and PDF, the year's records, the audit trail and the trace. */

@@ -1,6 +1,7 @@
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { fileAnswer, op } from '../../platform/operation.ts';
+import { fileAnswer, mediaBody, op } from '../../platform/operation.ts';
+import { MEDIA_TYPE } from '../../platform/send-file.ts';
 import type { ReportsExporter } from './reports.export.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -23,6 +24,7 @@ export async function reportsRoutes(
     '/api/v1/reports/export',
     op('reports:export', 'reports.exportReport', 'Download a regulatory report as PDF, XLSX or a package', {
       query: reportExportQuerySchema,
+      200: mediaBody(MEDIA_TYPE.xlsx, MEDIA_TYPE.pdf, MEDIA_TYPE.zip),
     }),
     fileAnswer((request) => exporter.export(request.query)),
   );

@@ -9,7 +9,7 @@ import {
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { actorOfRequest } from '../../platform/auth.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { ShipService } from './ship.service.ts';
 
 /**
@@ -66,7 +66,10 @@ export async function shipRoutes(
 
   app.delete(
     '/api/v1/ship/start-info/:id',
-    op(write, 'ship.deleteStartInfo', 'Delete start-of-period information', { params: idParamsSchema }),
+    op(write, 'ship.deleteStartInfo', 'Delete start-of-period information', {
+      params: idParamsSchema,
+      204: noBody,
+    }),
     noContent((request) => ships.deleteStartInfo(request.params.id, actorOfRequest(request))),
   );
 }

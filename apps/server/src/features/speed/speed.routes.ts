@@ -15,7 +15,7 @@ import {
 } from '@ecohelm/contracts';
 import { z } from 'zod';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { answer, op } from '../../platform/operation.ts';
+import { answer, mediaBody, op } from '../../platform/operation.ts';
 import type { SpeedService } from './speed.service.ts';
 
 /** Speed optimisation: the page, the voyage plan (RTZ in and out), the ship's condition, the advice and the rpm simulation. */
@@ -52,7 +52,9 @@ export async function speedRoutes(app: AppInstance, speed: SpeedService): Promis
   );
   app.get(
     '/api/v1/speed/plan/rtz',
-    op('dashboard:read', 'speed.exportRtz', 'Download the voyage plan as an RTZ file'),
+    op('dashboard:read', 'speed.exportRtz', 'Download the voyage plan as an RTZ file', {
+      200: mediaBody('application/xml'),
+    }),
     async (_request, reply) => {
       const file = await speed.exportRtz();
       return reply

@@ -12,7 +12,7 @@ import {
   syncStatusSchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { SyncService } from './sync.service.ts';
 
 /**
@@ -51,7 +51,10 @@ export async function syncRoutes(app: AppInstance, sync: SyncService): Promise<v
   );
   app.delete(
     '/api/v1/sync/ships/:shipId',
-    op('fleet:admin', 'sync.removeShip', 'Remove a ship from the shore', { params: fleetShipIdParamsSchema }),
+    op('fleet:admin', 'sync.removeShip', 'Remove a ship from the shore', {
+      params: fleetShipIdParamsSchema,
+      204: noBody,
+    }),
     noContent((request) => sync.retire(request.params.shipId)),
   );
   app.get(

@@ -10,7 +10,7 @@ import {
 import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
-import { op } from '../../platform/operation.ts';
+import { mediaBody, op } from '../../platform/operation.ts';
 import { TelemetryService } from './telemetry.service.ts';
 
 const limitsToDisplay = (def: ChannelDef) =>
@@ -112,6 +112,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
     '/api/v1/telemetry/live',
     op('dashboard:read', 'telemetry.streamLive', 'Stream live samples (server-sent events)', {
       query: telemetryLiveQuerySchema,
+      200: mediaBody('text/event-stream'),
     }),
     async (request, reply) => {
       const defs = knownChannels(request.query.channels, 'channels');

@@ -12,7 +12,7 @@ import {
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
-import { answer, noContent, op } from '../../platform/operation.ts';
+import { answer, noBody, noContent, op } from '../../platform/operation.ts';
 import type { UsersService } from './users.service.ts';
 
 /** Password login and sessions of shore users, and the admins' account administration (`users:write`). */
@@ -50,6 +50,7 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
     '/api/v1/auth/password',
     op('dashboard:read', 'users.changeOwnPassword', "Change the calling user's password", {
       body: passwordChangeSchema,
+      204: noBody,
     }),
     async (request, reply) => {
       if (!request.auth) throw unauthorized();
@@ -67,7 +68,7 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
   );
   app.post(
     '/api/v1/auth/logout',
-    op('dashboard:read', 'users.logoutUser', "End the calling user's session"),
+    op('dashboard:read', 'users.logoutUser', "End the calling user's session", { 204: noBody }),
     noContent(async (request) => {
       if (!request.auth) throw unauthorized();
       await users.logout(request.auth);
@@ -103,6 +104,7 @@ export async function usersRoutes(app: AppInstance, users: UsersService): Promis
     op('users:write', 'users.resetPassword', 'Set a new password for a user', {
       params: userIdParamsSchema,
       body: userPasswordResetSchema,
+      204: noBody,
     }),
     noContent((request) => users.resetPassword(request.params.id, request.body.password, by(request))),
   );

@@ -5,7 +5,7 @@ import {
   weatherUploadQuerySchema,
 } from '@ecohelm/contracts';
 import type { AppInstance } from '../../platform/app-instance.ts';
-import { noContent, op } from '../../platform/operation.ts';
+import { noBody, noContent, op } from '../../platform/operation.ts';
 import type { WeatherService } from './weather.service.ts';
 
 /** Largest GRIB2 upload: a few days of a regional forecast at 0.25° are tens of megabytes. */
@@ -27,6 +27,7 @@ export async function weatherRoutes(app: AppInstance, weather: WeatherService): 
     '/api/v1/weather/forecasts/:id',
     op('settings:write', 'weather.deleteForecast', 'Delete a GRIB forecast', {
       params: weatherForecastParamsSchema,
+      204: noBody,
     }),
     noContent((request) => weather.remove(request.params.id)),
   );
