@@ -153,7 +153,7 @@ function byImoClass(d: ReturnType<typeof dcsReport>): ReturnType<typeof dcsRepor
   return { ...d, fuelNotUnderwayT };
 }
 
-/** The report header's ship particulars (SPEC report samples): names, identifiers, size, the companies and the method. */
+/** The report header's ship particulars: names, identifiers, size, the companies and the fuel method. */
 function shipHeader(ship: Ship): ReportResponse['ship'] {
   return {
     nameEn: ship.nameEn,
