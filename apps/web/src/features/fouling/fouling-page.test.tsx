@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedHullCleaningRecord } from '../../../../../testing/factories.ts';
+import { ZH_LATIN_WORDS } from '../../i18n/latin-words';
 import fouling from '../../test/fixtures/fouling.json';
 import { renderPage, stubApi } from '../../test/render-page';
 import { FoulingPage } from './fouling-page';
@@ -21,6 +22,18 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(tips.textContent).toContain(
       `${fouling.blocks.valid} of ${fouling.blocks.total} 10-minute blocks valid`,
     );
+  });
+
+  it('writes the cost of the fouling in zh_CN with no English unit left', async () => {
+    stubApi({ '/api/v1/fouling': { json: fouling } });
+    await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling', lang: 'zh_CN' });
+    const tips = await vi.waitFor(() => panel('foulingTips'));
+    await within(tips).findByTestId('fouling-rating');
+    const fuel = fouling.hullCondition.fuelPenaltyTPerDay.toFixed(2);
+    const cost = within(tips).getByText(new RegExp(`^${fuel} `)).textContent ?? '';
+    expect(cost).toContain(`${fuel} t/天`);
+    const latin = cost.match(/[A-Za-z][A-Za-z0-9₂]*/g) ?? [];
+    expect(latin.filter((w) => !ZH_LATIN_WORDS.includes(w) && w !== 'CO₂')).toEqual([]);
   });
 
   it('lists each maintenance event with its measured effect and the indicators with their periods', async () => {
