@@ -14,9 +14,7 @@ const UNITS = [
   'h',
   'm',
   's',
-  'd',
   'g/kWh',
-  't/d',
   't·nm',
   'CO₂',
   'CO2',
@@ -33,6 +31,11 @@ const UNITS = [
   'R²',
 ];
 const UNITS_ONLY = `^${SYMBOLS}(?:(?:${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})${SYMBOLS})*$`;
+/**
+ * A Latin word in the text of a template literal that is not a unit: `${num(x)} t/d` in JSX reaches a zh_CN page as
+ * English (the text rule above reads only JSX text, not strings inside braces).
+ */
+const WORD_NOT_UNIT = `(?:^|[^A-Za-z₂²])(?!(?:${UNITS.map((u) => u.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(?![A-Za-z]))[A-Za-z]{1,}`;
 
 export default [
   {
@@ -60,6 +63,13 @@ export default [
           // Units, abbreviations used as they are in both languages (GT, DWT, G/E), symbols and numbers are not words
           // to translate: a text made of only these passes.
           words: { exclude: [UNITS_ONLY] },
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `:matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/${WORD_NOT_UNIT}/]`,
+          message: 'A word a user reads comes from the translation files, not a template literal in JSX.',
         },
       ],
     },
