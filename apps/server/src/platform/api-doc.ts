@@ -77,6 +77,9 @@ fails when this file and the code disagree. The running server serves the full O
 - Every operation has an \`operationId\` (\`<feature>.<verb><Noun>\`), a summary and its feature's tag; its
   4xx/5xx answers name the one error body (\`#/components/schemas/ApiError\`). The document passes Redocly's
   \`recommended\` rules (\`redocly.yaml\`, checked in \`apps/server/test/openapi-lint.test.ts\`).
+- Deletions, logout and password changes answer 204 No Content, with no body. Downloads (reports, the fuel oil
+  report, the fleet report and the pool's workbook, RTZ, backups) answer their file under its own media type
+  (XLSX, PDF, ZIP, XML, SQLite) and \`/api/v1/telemetry/live\` answers \`text/event-stream\`; the document lists each.
 
 ## A typed client from the served document
 
