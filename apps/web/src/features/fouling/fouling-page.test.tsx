@@ -24,7 +24,7 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     );
   });
 
-  it('writes the cost of the fouling in zh_CN with no English unit left', async () => {
+  it('writes the cost of the fouling and the effect of a cleaning in zh_CN with no English unit left', async () => {
     stubApi({ '/api/v1/fouling': { json: fouling } });
     await renderPage(<FoulingPage />, { path: '/eff-optimize/fouling', lang: 'zh_CN' });
     const tips = await vi.waitFor(() => panel('foulingTips'));
@@ -34,6 +34,9 @@ describe('hull fouling page', { timeout: 120_000 }, () => {
     expect(cost).toContain(`${fuel} t/天`);
     const latin = cost.match(/[A-Za-z][A-Za-z0-9₂]*/g) ?? [];
     expect(latin.filter((w) => !ZH_LATIN_WORDS.includes(w) && w !== 'CO₂')).toEqual([]);
+    // The effect of a cleaning in percentage points, as the trend says them.
+    const first = fouling.maintenance[0]!;
+    expect(panel('cleaningRecords').textContent).toContain(`+${first.effect!.value.toFixed(2)} 个百分点`);
   });
 
   it('lists each maintenance event with its measured effect and the indicators with their periods', async () => {

@@ -282,7 +282,9 @@ function MaintenanceTable({
           width: 120,
           align: 'right',
           render: (_, m) =>
-            m.effect ? `${m.effect.value >= 0 ? '+' : ''}${num(m.effect.value, 2)} pp` : '—',
+            m.effect
+              ? t('fouling.points', { value: `${m.effect.value >= 0 ? '+' : ''}${num(m.effect.value, 2)}` })
+              : '—',
         },
         {
           title: t('fouling.actions'),
@@ -344,7 +346,10 @@ function Indicators({ data }: { data: Data }) {
             title: t('fouling.value'),
             key: 'value',
             align: 'right',
-            render: (_, r) => (r.indicator ? `${num(r.indicator.value, 2)} pp` : t('fouling.notEnoughShort')),
+            render: (_, r) =>
+              r.indicator
+                ? t('fouling.points', { value: num(r.indicator.value, 2) })
+                : t('fouling.notEnoughShort'),
           },
           {
             title: t('fouling.periods'),
