@@ -57,6 +57,28 @@ describe('the web console as the server sends it', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves a console built again under the running server: its new files, its build id, no page for a lost file', async () => {
+    const next = 'export const y = 2;\n';
+    writeFileSync(path.join(dist, 'assets/index-def.js'), next);
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><script src="/assets/index-def.js"></script>',
+    );
+    writeFileSync(path.join(dist, 'version.json'), '{"buildId":"def"}');
+    const asset = await app.inject({ url: '/assets/index-def.js' });
+    expect([asset.statusCode, asset.body]).toEqual([200, next]);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect((await app.inject({ url: '/overview' })).body).toContain('/assets/index-def.js');
+    const version = await app.inject({ url: '/version.json?t=1' });
+    expect([version.statusCode, version.json(), version.headers['cache-control']]).toEqual([
+      200,
+      { buildId: 'def' },
+      'no-cache',
+    ]);
+    // A script the page names but the build no longer has is a 404, not index.html parsed as JavaScript.
+    expect((await app.inject({ url: '/assets/index-gone.js' })).statusCode).toBe(404);
+  });
+
   it('compresses an API answer for a client that takes it, and not one that does not', async () => {
     const plain = await app.inject({ url: '/api/v1/rows' });
     expect(plain.headers['content-encoding']).toBeUndefined();
