@@ -68,7 +68,12 @@ describe('reportable records (SPEC §4)', () => {
 
 describe('DCS appendix IX', () => {
   const v = { legs: [], stays: [] };
-  const bulker = { imoNumber: '9123456', shipType: 'bulk_carrier', grossTonnage: 30_000, netTonnage: 17_000 } as const;
+  const bulker = {
+    imoNumber: '9123456',
+    shipType: 'bulk_carrier',
+    grossTonnage: 30_000,
+    netTonnage: 17_000,
+  } as const;
   it('fills the DCS appendix IX power fields for engines over 130 kW only', () => {
     expect(DCS_ENGINE_POWER_THRESHOLD_KW).toBe(130);
     const t = aggregatePeriod(v, { from: '2025-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
