@@ -24,6 +24,8 @@ export const LIGHT_THEME = {
   /** Split lines where a chart names none. */
   grid: 'rgb(40 44 52)',
   font: 'sans-serif',
+  /** A hidden series' legend item (ECharts' `inactiveColor` on the dark theme). */
+  inactive: 'rgb(100 102 108)',
   /** The background a chart is saved on as a PNG (the console's panels). */
   background: '#0b1a33',
 } as const;
@@ -207,18 +209,35 @@ function uSeries(spec: LightChartSpec, s: LightSeries, index: number): uPlot.Ser
   };
 }
 
-/** Legend items centred on top, as ECharts draws them: a bar's swatch or a line with its dot, then the name. */
-function drawLegend(u: uPlot, spec: LightChartSpec, width: number): void {
+/** Where a legend item is drawn, CSS px from the chart's left: its series and its span. */
+interface LegendHit {
+  series: number;
+  from: number;
+  to: number;
+}
+
+/** The legend's middle line, CSS px from the chart's top. */
+const LEGEND_Y = 12;
+
+/**
+ * Legend items centred on top, as ECharts draws them: a bar's swatch or a line with its dot, then the name; a hidden
+ * series greyed. Returns where each item is, for clicks.
+ */
+function drawLegend(u: uPlot, spec: LightChartSpec, width: number): LegendHit[] {
   const ctx = u.ctx;
   ctx.font = font(11);
-  const items = spec.series.map((s, i) => ({ s, color: seriesColor(spec, i) })).filter(({ s }) => s.name);
+  const items = spec.series
+    .map((s, index) => ({ s, index, color: seriesColor(spec, index) }))
+    .filter(({ s }) => s.name);
   const icon = 25;
   const gap = 10;
   const widths = items.map(({ s }) => icon + 5 + ctx.measureText(s.name ?? '').width);
   const total = widths.reduce((a, w) => a + w, 0) + gap * Math.max(0, items.length - 1);
   let x = Math.max(0, (width - total) / 2);
-  const y = 12;
-  items.forEach(({ s, color }, i) => {
+  const y = LEGEND_Y;
+  return items.map(({ s, index, color: own }, i) => {
+    const shown = u.series[index + 1]?.show !== false;
+    const color = shown ? own : LIGHT_THEME.inactive;
     ctx.fillStyle = color;
     ctx.strokeStyle = color;
     if (s.kind === 'bar') {
@@ -237,11 +256,31 @@ function drawLegend(u: uPlot, spec: LightChartSpec, width: number): void {
       ctx.arc(x + icon / 2, y, 4, 0, 2 * Math.PI);
       ctx.fill();
     }
-    ctx.fillStyle = LIGHT_THEME.text;
+    ctx.fillStyle = shown ? LIGHT_THEME.text : LIGHT_THEME.inactive;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
     ctx.fillText(s.name ?? '', x + icon + 5, y);
+    const hit = { series: index, from: x, to: x + (widths[i] ?? 0) };
     x += (widths[i] ?? 0) + gap;
+    return hit;
+  });
+}
+
+/** A click on a legend item shows or hides its series, as in ECharts (the pointer says so over an item). */
+function legendClicks(u: uPlot, hits: () => LegendHit[]): void {
+  const at = (e: MouseEvent) => {
+    const r = u.root.getBoundingClientRect();
+    const scale = u.root.offsetWidth && r.width ? r.width / u.root.offsetWidth : 1;
+    const x = (e.clientX - r.left) / scale;
+    const y = (e.clientY - r.top) / scale;
+    return Math.abs(y - LEGEND_Y) > 8 ? undefined : hits().find((h) => x >= h.from && x <= h.to);
+  };
+  u.root.addEventListener('click', (e) => {
+    const hit = at(e);
+    if (hit) u.setSeries(hit.series + 1, { show: u.series[hit.series + 1]?.show === false });
+  });
+  u.root.addEventListener('mousemove', (e) => {
+    u.root.style.cursor = at(e) ? 'pointer' : '';
   });
 }
 
@@ -295,6 +334,7 @@ export function lightOptions(
     const t = niceTicks(values, (side === 'left' ? spec.left : spec.right) ?? {});
     return () => [t.min, t.max];
   };
+  let legend: LegendHit[] = [];
   return {
     width,
     height,
@@ -333,13 +373,14 @@ export function lightOptions(
     series: [{ label: 'x' }, ...spec.series.map((s, i) => uSeries(spec, s, i))],
     plugins,
     hooks: {
+      init: spec.legend ? [(u) => legendClicks(u, () => legend)] : [],
       draw: [
         (u) => {
           const ctx = u.ctx;
           ctx.save();
           ctx.scale(uPlot.pxRatio, uPlot.pxRatio);
           drawAxisNames(spec, ctx, u.width);
-          if (spec.legend) drawLegend(u, spec, u.width);
+          if (spec.legend) legend = drawLegend(u, spec, u.width);
           ctx.restore();
         },
       ],

@@ -142,6 +142,24 @@ describe('light chart', () => {
     );
   });
 
+  it('hides a series and greys its legend item when the item is clicked, and shows it again', async () => {
+    const { container } = render(<LightChart label="CII rating" spec={ratings} />);
+    await vi.waitFor(() => expect(pathsIn('fill', '#eb5757').length).toBeGreaterThan(0));
+    const canvas = container.querySelector('canvas') as HTMLCanvasElement;
+    const legendText = () =>
+      drawn.filter((d) => d.call === 'fillText' && d.args[0] === 'Attained CII').at(-1);
+    // Two items of 102 px (swatch, gap, 12 letters of 6 px) and 10 px between them, centred in 400 px: 93 to 195.
+    drawn.length = 0;
+    fireEvent.click(canvas, { clientX: 100, clientY: 12 });
+    await vi.waitFor(() => expect(legendText()?.fillStyle).toBe(LIGHT_THEME.inactive));
+    expect(pathsIn('fill', '#eb5757')).toHaveLength(0);
+    expect(pathsIn('stroke', seriesColor(ratings, 1)).length).toBeGreaterThan(0);
+    drawn.length = 0;
+    fireEvent.click(canvas, { clientX: 100, clientY: 12 });
+    await vi.waitFor(() => expect(pathsIn('fill', '#eb5757').length).toBeGreaterThan(0));
+    expect(legendText()?.fillStyle).toBe(LIGHT_THEME.text);
+  });
+
   it("reads the pointer in the chart's own px when the console is scaled to its screen", () => {
     const options = lightOptions(sparkline, 400, 110);
     const over = {
@@ -191,6 +209,7 @@ describe('light chart tooltip', () => {
       rows: [{ color: LIGHT_THEME.palette[0], value: '14.05 kn' }],
     });
     expect(tooltipContent(sparkline, 2).rows[0]?.value).toBe('-');
+    expect(tooltipContent(ratings, 1, (i) => i !== 0).rows.map((r) => r.name)).toEqual(['Required CII']);
     const cii = tooltipContent(ratings, 1);
     expect(cii.rows).toEqual([
       { color: '#eb5757', name: 'Attained CII', value: '5.6' },

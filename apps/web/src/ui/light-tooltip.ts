@@ -18,12 +18,20 @@ export interface TooltipContent {
 /** ECharts' default: the number with thousands separators, as it is. */
 const plainNumber = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 20 });
 
-/** The tooltip at category `index` (ECharts' axis tooltip: every series, '-' where one has no value). */
-export function tooltipContent(spec: LightChartSpec, index: number): TooltipContent {
+/**
+ * The tooltip at category `index` (ECharts' axis tooltip: every series shown, '-' where one has no value).
+ * `shown` says which series are (a legend click hides one).
+ */
+export function tooltipContent(
+  spec: LightChartSpec,
+  index: number,
+  shown: (series: number) => boolean = () => true,
+): TooltipContent {
   const format = spec.formatValue ?? ((v: number, _s: LightSeries) => plainNumber(v));
   return {
     title: spec.categories[index] ?? '',
-    rows: spec.series.map((s, i) => {
+    rows: spec.series.flatMap((s, i) => {
+      if (!shown(i)) return [];
       const v = s.values[index];
       return {
         color: s.colors?.[index] ?? seriesColor(spec, i),
@@ -84,7 +92,10 @@ export function tooltipPlugin(spec: LightChartSpec): uPlot.Plugin {
         const left = u.cursor.left ?? -1;
         const top = u.cursor.top ?? -1;
         if (!box || index === null || index === undefined || left < 0) return hide();
-        fillTooltip(box, tooltipContent(spec, index));
+        fillTooltip(
+          box,
+          tooltipContent(spec, index, (i) => u.series[i + 1]?.show !== false),
+        );
         box.style.display = 'block';
         // Within the chart's box: the plotting area sits at (offsetLeft, offsetTop) in it.
         const ox = u.over.offsetLeft;
