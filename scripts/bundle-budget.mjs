@@ -24,7 +24,7 @@ if (!existsSync(manifestFile)) {
 /** Bytes to the overview fully drawn, brotli as served, kB (1,000 bytes, as the draw bench counts). */
 export const FIRST_ROUTE_BUDGET_KB = 300;
 /**
- * The build fails past this ceiling: the figure when last measured, rounded up (2026-11-28: 280.5 kB counted, after
+ * The build fails past this ceiling: the figure when last measured, rounded up (2026-11-28: 280.7 kB counted, after
  * the overview's charts left ECharts for uPlot and SVG; 435 kB before).
  */
 export const CEILING_KB = 281;
