@@ -79,6 +79,14 @@ module.exports = {
       to: { path: `^${web}/(app|features)/` },
     },
     {
+      name: 'web-overview-without-echarts',
+      severity: 'error',
+      comment:
+        'The first route draws its charts with uPlot and SVG (ui/light-chart, ui/doughnut) to stay within its bytes; ECharts (~180 kB) loads with the other pages (docs/decisions.md "First route\'s bytes").',
+      from: { path: `^${web}/(features/overview/|ui/(light-|doughnut))`, pathNot: '\\.test\\.tsx?$' },
+      to: { path: [`^${web}/ui/chart(\\.tsx$|-impl|-parts)`, '^node_modules/echarts(-for-react)?/'] },
+    },
+    {
       name: 'web-ui-only-lib',
       severity: 'error',
       comment: 'ui/ is shared presentation: it may use lib/ and i18n, nothing above it.',

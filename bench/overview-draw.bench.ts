@@ -3,7 +3,8 @@
  * part of `npm run bench`; budget ≤ 1 s). Starts the real server on a fresh data folder with the
  * simulator's 400 days of history, waits until the history and its pre-filled records are in, then
  * opens /overview nine times in a new browser context each (a cold cache) and measures navigation → every
- * panel drawn (CII rating, four factors, live navigation values, CO2 chart, bunker table, alarm statistics), and the
+ * panel drawn (CII rating, four factors' sparklines, live navigation values, CO2 chart, bunker table, alarm statistics;
+ * the charts are uPlot's canvases and the alarms' SVG doughnut, drawn with the panel's text), and the
  * bytes the page fetched until then: every response finished before it was drawn (body as sent, compressed; the
  * live stream, which never finishes, not counted), JavaScript apart.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no

@@ -57,6 +57,19 @@ describe('import fence', () => {
     ).toEqual(['web-feature-imports-no-other-feature']);
   });
 
+  it('refuses ECharts on the overview, even loaded on demand', async () => {
+    expect(
+      await violations({
+        'apps/web/src/ui/chart.tsx': 'export const Chart = 1;\n',
+        'apps/web/src/ui/light-chart.tsx': 'export const LightChart = 1;\n',
+        'apps/web/src/features/overview/panels.ts':
+          "import { LightChart } from '../../ui/light-chart';\nexport const p = LightChart;\n",
+        'apps/web/src/features/overview/factors.ts':
+          "export const f = () => import('../../ui/chart');\n",
+      }),
+    ).toEqual(['web-overview-without-echarts']);
+  });
+
   it('refuses an import circle between the app and its routes', async () => {
     expect(
       await violations({

@@ -41,14 +41,14 @@ export const views: Record<string, View> = {
     () => import('../features/compliance/compliance-page'),
     (m) => m.CompliancePage,
   ),
-  '/overview': charted(
+  // Drawn without ECharts (ui/light-chart.tsx, ui/doughnut.tsx): no chart code to fetch beside it.
+  '/overview': named(
     () => {
       // Every panel's figures in one request, asked for while the page's code loads.
       startOverviewFetch();
       return import('../features/overview/overview-page');
     },
     (m) => m.OverviewPage,
-    ['pie'],
     // The first route: drawn with the first part of antd's stylesheet (apps/web/antd-styles.ts).
     false,
   ),

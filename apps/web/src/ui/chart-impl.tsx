@@ -8,21 +8,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './chart.module.css';
 import type { ChartProps } from './chart-types';
+import { savePng } from './png-file-name';
 
 // What nearly every chart draws; every other series kind and component is registered when a chart's option asks for
 // it (ui/chart-parts.ts). This module loads on demand (ui/chart.tsx), so none of it is in a page's first load.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendPlainComponent, CanvasRenderer]);
 
 const darkText = { color: '#c9d6f2' };
-
-/** A file name from a chart's label. */
-const fileName = (label: string) =>
-  `${
-    label
-      .replace(/[\\/:*?"<>|]+/g, ' ')
-      .replace(/\s+/g, '-')
-      .slice(0, 80) || 'chart'
-  }.png`;
 
 /**
  * The one ECharts wrapper of the console: dark, transparent background, resizes with its box. Every chart can be
@@ -44,10 +36,7 @@ export default function ChartImpl({ option, label, height = '100%', loading = fa
   const download = () => {
     const chart = instance.current;
     if (!chart) return;
-    const a = document.createElement('a');
-    a.href = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#0b1a33' });
-    a.download = fileName(label);
-    a.click();
+    savePng(chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#0b1a33' }), label);
   };
   return (
     <div className={styles.chart} style={{ height, minHeight: 120 }}>

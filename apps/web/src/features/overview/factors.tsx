@@ -1,8 +1,10 @@
+import type { OverviewFactorsResponse } from '@ecohelm/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelLabel } from '../../lib/channel-label';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime, utcOffsetLabel } from '../../lib/ship-time';
-import { Chart } from '../../ui/chart';
+import { LightChart, type LightChartSpec } from '../../ui/light-chart';
 import { NoData } from '../../ui/panel';
 import { useOverviewFactors } from './api/get-overview-factors';
 import styles from './overview.module.css';
@@ -13,6 +15,30 @@ const factorText = (v: number) =>
     maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
     minimumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
   });
+
+type Factor = OverviewFactorsResponse['factors'][number];
+
+/** A scale at the left: as many digits as tell its ticks apart. */
+const scaleText = (v: number) => v.toLocaleString('en-US', { maximumSignificantDigits: 5 });
+
+/** A factor's last 24 hours: its line over the samples' times, the value with its unit in ship time on hover. */
+function FactorSparkline({ factor, offset }: { factor: Factor; offset: number }) {
+  const { t } = useTranslation();
+  const label = channelLabel(factor.channel, t, factor.label);
+  const spec = useMemo<LightChartSpec>(
+    () => ({
+      // Ship time with its offset, as the header clock; the value with its unit, to the page's digits.
+      categories: factor.points.map((p) => `${formatShipTime(p.t, offset)} (${utcOffsetLabel(offset)})`),
+      categoryAxis: false,
+      grid: { left: 44, right: 4, top: 8, bottom: 6 },
+      left: { fromZero: false, ticks: 2, fontSize: 10, format: scaleText, grid: 'rgb(40 44 52 / 15%)' },
+      series: [{ kind: 'line', area: true, values: factor.points.map((p) => p.mean) }],
+      formatValue: (v) => `${factorText(v)} ${factor.unit}`,
+    }),
+    [factor, offset],
+  );
+  return <LightChart label={label} height={110} spec={spec} />;
+}
 
 /** The chosen factors (at most four): value now and a 24-hour sparkline each. */
 export function FactorsPanel() {
@@ -29,44 +55,7 @@ export function FactorsPanel() {
           <div className={styles.factorValue}>
             {f.value === null ? '—' : factorText(f.value)} <span>{f.unit}</span>
           </div>
-          <Chart
-            label={channelLabel(f.channel, t, f.label)}
-            height={110}
-            option={{
-              grid: { left: 44, right: 4, top: 8, bottom: 4 },
-              // Ship time with its offset, as the header clock; the value with its unit, to the page's digits.
-              xAxis: {
-                type: 'category',
-                show: false,
-                data: f.points.map((p) => `${formatShipTime(p.t, offset)} (${utcOffsetLabel(offset)})`),
-              },
-              // A scale at the left: as many digits as tell its ticks apart.
-              yAxis: {
-                type: 'value',
-                scale: true,
-                splitNumber: 2,
-                axisLabel: {
-                  fontSize: 10,
-                  formatter: (v: number) => v.toLocaleString('en-US', { maximumSignificantDigits: 5 }),
-                },
-                splitLine: { lineStyle: { opacity: 0.15 } },
-              },
-              tooltip: {
-                trigger: 'axis',
-                confine: true,
-                valueFormatter: (v) =>
-                  typeof v === 'number' ? `${factorText(v)} ${f.unit}` : String(v ?? '—'),
-              },
-              series: [
-                {
-                  type: 'line',
-                  symbol: 'none',
-                  areaStyle: { opacity: 0.15 },
-                  data: f.points.map((p) => p.mean),
-                },
-              ],
-            }}
-          />
+          <FactorSparkline factor={f} offset={offset} />
         </div>
       ))}
     </div>

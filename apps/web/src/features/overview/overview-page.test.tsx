@@ -1,9 +1,10 @@
 import {
+  alarmStatisticsResponseSchema,
   overviewFactorsResponseSchema,
   overviewResponseSchema,
   overviewSettingsSchema,
 } from '@ecohelm/contracts';
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import overview from '../../test/fixtures/overview-day.json';
 import factors from '../../test/fixtures/overview-factors.json';
@@ -72,6 +73,46 @@ describe('overview page', { timeout: 120_000 }, () => {
     const p = await vi.waitFor(() => panel('ecaWarning'));
     expect(await within(p).findByText('Time for that distance at current SOG')).toBeTruthy();
     expect(p.textContent).toContain((4183 / 12.7).toFixed(1));
+  });
+
+  it('draws its charts without ECharts: each named, each with its PNG button, the alarms counted by group', async () => {
+    const alarms = {
+      ...stats,
+      items: [
+        { group: 'me', count: 5 },
+        { group: 'ge', count: 2 },
+        { group: 'boiler', count: 0 },
+      ],
+      total: 7,
+    };
+    stubApi({
+      ...around,
+      '/api/v1/alarms/statistics': { json: alarms },
+      '/api/v1/overview?': { json: overview },
+    });
+    await renderPage(<OverviewPage />, { path: '/overview' });
+    // A sparkline is named as its factor in the console's words.
+    const names = [
+      'CII rating',
+      'CO2 management',
+      'Alarm statistics (M/E / G/E / boiler)',
+      'M/E shaft power',
+    ];
+    for (const name of names) {
+      expect(await screen.findByRole('img', { name })).toBeTruthy();
+      expect(screen.getByRole('button', { name: `Download ${name} as PNG` })).toBeTruthy();
+    }
+    expect(within(panel('factorStatistics')).getAllByRole('img')).toHaveLength(factors.factors.length);
+    const doughnut = screen.getByRole('img', { name: 'Alarm statistics (M/E / G/E / boiler)' });
+    expect([...doughnut.querySelectorAll('text')].map((t) => t.textContent)).toEqual([
+      'Main engine',
+      'Generators',
+      'Boilers',
+      '5',
+      '2',
+      '0',
+    ]);
+    expect(() => alarmStatisticsResponseSchema.parse(alarms)).not.toThrow();
   });
 
   it('reads answers the contract still describes (the page takes them as typed, without parsing)', () => {

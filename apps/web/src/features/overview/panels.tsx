@@ -1,11 +1,12 @@
 import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contracts';
 import { CHANNEL } from '@ecohelm/domain';
 import { Alert, Modal, Statistic, Tag } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ecaZoneName } from '../../lib/eca-zone-name';
 import { useGlobalStore } from '../../lib/store';
-import { Chart } from '../../ui/chart';
+import { Doughnut } from '../../ui/doughnut';
+import { LightChart, type LightChartSpec } from '../../ui/light-chart';
 import { NoData } from '../../ui/panel';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useLiveChannels } from '../../ui/use-live-channels';
@@ -19,8 +20,6 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
   const { t } = useTranslation();
   if (!cii) return <Alert type="info" showIcon title={t('overview.cii.noShip')} />;
   const ytd = cii.yearToDate;
-  const label = (iso: string) =>
-    cii.period === 'day' ? iso.slice(5, 10) : cii.period === 'month' ? iso.slice(0, 7) : iso.slice(0, 4);
   return (
     <div className={styles.cii}>
       <div className={styles.ciiHead}>
@@ -43,44 +42,43 @@ export function CiiPanel({ cii }: { cii: OverviewResponse['cii'] }) {
           <div className={styles.unit}>{t('overview.cii.unit')}</div>
         </div>
       </div>
-      {cii.points.length === 0 ? (
-        <NoData />
-      ) : (
-        <Chart
-          label={t('overview.panels.ciiRating')}
-          height="calc(100% - 72px)"
-          option={{
-            grid: { left: 40, right: 8, top: 24, bottom: 22 },
-            tooltip: { trigger: 'axis' },
-            legend: { top: 0, textStyle: { fontSize: 11 } },
-            xAxis: { type: 'category', data: cii.points.map((p) => label(p.start)) },
-            yAxis: {
-              type: 'value',
-              name: 'g/(dwt·nm)',
-              nameTextStyle: { fontSize: 10 },
-              splitLine: { lineStyle: { color: '#1e2a44' } },
-            },
-            series: [
-              {
-                name: t('overview.cii.attained'),
-                type: 'bar',
-                data: cii.points.map((p) => ({
-                  value: p.attained === null ? null : Number(p.attained.toFixed(3)),
-                  itemStyle: { color: p.rating ? RATING_COLORS[p.rating] : '#556' },
-                })),
-              },
-              {
-                name: t('overview.cii.required'),
-                type: 'line',
-                symbol: 'none',
-                data: cii.points.map((p) => Number(p.required.toFixed(3))),
-              },
-            ],
-          }}
-        />
-      )}
+      {cii.points.length === 0 ? <NoData /> : <CiiChart cii={cii} />}
     </div>
   );
+}
+
+/** Attained CII per period as bars coloured by rating, the required CII as a line. */
+function CiiChart({ cii }: { cii: NonNullable<OverviewResponse['cii']> }) {
+  const { t } = useTranslation();
+  const spec = useMemo<LightChartSpec>(
+    () => ({
+      categories: cii.points.map(({ start }) =>
+        cii.period === 'day'
+          ? start.slice(5, 10)
+          : cii.period === 'month'
+            ? start.slice(0, 7)
+            : start.slice(0, 4),
+      ),
+      grid: { left: 40, right: 8, top: 24, bottom: 22 },
+      legend: true,
+      left: { name: 'g/(dwt·nm)', fontSize: 10, grid: '#1e2a44' },
+      series: [
+        {
+          name: t('overview.cii.attained'),
+          kind: 'bar',
+          values: cii.points.map((p) => (p.attained === null ? null : Number(p.attained.toFixed(3)))),
+          colors: cii.points.map((p) => (p.rating ? RATING_COLORS[p.rating] : '#556')),
+        },
+        {
+          name: t('overview.cii.required'),
+          kind: 'line',
+          values: cii.points.map((p) => Number(p.required.toFixed(3))),
+        },
+      ],
+    }),
+    [cii, t],
+  );
+  return <LightChart label={t('overview.panels.ciiRating')} height="calc(100% - 72px)" spec={spec} />;
 }
 
 /** Under this SOG (kn) the ship is taken as stopped: no time to the zone. */
@@ -195,45 +193,42 @@ export function NavigationPanel() {
 /** Daily CO2 and the cumulative CO2 against the allowance implied by the required CII. */
 export function Co2Panel({ co2 }: { co2: OverviewResponse['co2'] }) {
   const { t } = useTranslation();
-  if (!co2 || co2.days.length === 0) return <NoData />;
-  return (
-    <Chart
-      label={t('overview.panels.co2Management')}
-      option={{
-        grid: { left: 48, right: 48, top: 28, bottom: 22 },
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0, textStyle: { fontSize: 11 } },
-        xAxis: { type: 'category', data: co2.days.map((d) => d.day.slice(5)) },
-        yAxis: [
-          { type: 'value', name: t('common.tPerDay'), splitLine: { lineStyle: { color: '#1e2a44' } } },
-          { type: 'value', name: 't', splitLine: { show: false } },
-        ],
-        series: [
-          {
-            name: t('overview.co2.daily'),
-            type: 'bar',
-            data: co2.days.map((d) => Number(d.co2T.toFixed(1))),
-            itemStyle: { color: '#4378F3' },
-          },
-          {
-            name: t('overview.co2.cumulative'),
-            type: 'line',
-            yAxisIndex: 1,
-            symbol: 'none',
-            data: co2.days.map((d) => Number(d.cumulativeCo2T.toFixed(0))),
-          },
-          {
-            name: t('overview.co2.allowance'),
-            type: 'line',
-            yAxisIndex: 1,
-            symbol: 'none',
-            lineStyle: { type: 'dashed' },
-            data: co2.days.map((d) => Number(d.cumulativeAllowanceT.toFixed(0))),
-          },
-        ],
-      }}
-    />
+  const spec = useMemo<LightChartSpec | undefined>(
+    () =>
+      co2
+        ? {
+            categories: co2.days.map((d) => d.day.slice(5)),
+            grid: { left: 48, right: 48, top: 28, bottom: 22 },
+            legend: true,
+            left: { name: t('common.tPerDay'), grid: '#1e2a44' },
+            right: { name: 't', grid: false },
+            series: [
+              {
+                name: t('overview.co2.daily'),
+                kind: 'bar',
+                color: '#4378F3',
+                values: co2.days.map((d) => Number(d.co2T.toFixed(1))),
+              },
+              {
+                name: t('overview.co2.cumulative'),
+                kind: 'line',
+                axis: 'right',
+                values: co2.days.map((d) => Number(d.cumulativeCo2T.toFixed(0))),
+              },
+              {
+                name: t('overview.co2.allowance'),
+                kind: 'line',
+                axis: 'right',
+                dashed: true,
+                values: co2.days.map((d) => Number(d.cumulativeAllowanceT.toFixed(0))),
+              },
+            ],
+          }
+        : undefined,
+    [co2, t],
   );
+  if (!co2 || co2.days.length === 0 || !spec) return <NoData />;
+  return <LightChart label={t('overview.panels.co2Management')} spec={spec} />;
 }
 
 /**
@@ -282,26 +277,14 @@ export function AlarmStatisticsPanel({ stats }: { stats: AlarmStatisticsResponse
       {stats.total === 0 ? (
         <div className={styles.noAlarms}>{t('overview.alarms.none')}</div>
       ) : (
-        <Chart
+        <Doughnut
           label={t('overview.panels.alarmStatistics')}
           height="calc(100% - 24px)"
-          option={{
-            tooltip: { trigger: 'item' },
-            legend: { orient: 'vertical', left: 0, top: 'middle', textStyle: { fontSize: 12 } },
-            series: [
-              {
-                type: 'pie',
-                radius: ['40%', '70%'],
-                center: ['62%', '50%'],
-                label: { formatter: '{c}' },
-                data: stats.items.map((i) => ({
-                  name: t(`overview.alarms.groups.${i.group}`),
-                  value: i.count,
-                  itemStyle: { color: GROUP_COLOURS[i.group] },
-                })),
-              },
-            ],
-          }}
+          items={stats.items.map((i) => ({
+            name: t(`overview.alarms.groups.${i.group}`),
+            value: i.count,
+            color: GROUP_COLOURS[i.group] ?? '#556',
+          }))}
         />
       )}
     </div>
