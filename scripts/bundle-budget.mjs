@@ -7,7 +7,7 @@
 // larger: only the shell's and the overview's, apps/web/src/i18n/shell-areas.ts; every other page brings its own with
 // its code) and the stylesheets of all these. Not counted: the page itself and the API's answers (~15 kB, measured
 // with the rest by bench/overview-draw.bench.ts). The budget is 300 kB (DESIGN.md, issue 28); the build fails past a
-// ceiling (CEILING_KB, the figure when last lowered), so it cannot grow unnoticed. Beside it: every other view's own
+// ceiling (CEILING_KB, a little over the figure when last measured), so it cannot grow unnoticed. Beside it: every other view's own
 // JavaScript and what loads on demand, gzip as before (the figures in docs/decisions.md "First-route JavaScript").
 // `--json` prints the figures as JSON (for the bench).
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,10 +24,11 @@ if (!existsSync(manifestFile)) {
 /** Bytes to the overview fully drawn, brotli as served, kB (1,000 bytes, as the draw bench counts). */
 export const FIRST_ROUTE_BUDGET_KB = 300;
 /**
- * The build fails past this ceiling: the figure when last measured, rounded up (2026-11-28: 280.7 kB counted, after
- * the overview's charts left ECharts for uPlot and SVG; 435 kB before).
+ * The build fails past this ceiling: the figure when last measured and a few kB for strings and small fixes
+ * (2026-11-28: 280.7 kB counted, after the overview's charts left ECharts for uPlot and SVG; 435 kB before). What
+ * grows past it is seen and decided on: lower it when the figure falls, raise it only with a reason.
  */
-export const CEILING_KB = 281;
+export const CEILING_KB = 285;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const gz = new Map();
 const sizeKb = (file) => {
