@@ -64,8 +64,7 @@ describe('import fence', () => {
         'apps/web/src/ui/light-chart.tsx': 'export const LightChart = 1;\n',
         'apps/web/src/features/overview/panels.ts':
           "import { LightChart } from '../../ui/light-chart';\nexport const p = LightChart;\n",
-        'apps/web/src/features/overview/factors.ts':
-          "export const f = () => import('../../ui/chart');\n",
+        'apps/web/src/features/overview/factors.ts': "export const f = () => import('../../ui/chart');\n",
       }),
     ).toEqual(['web-overview-without-echarts']);
   });
