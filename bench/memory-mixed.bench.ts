@@ -5,7 +5,9 @@
  * parameters filled in, downloads and the live stream left out — with 50 requests in flight for
  * ECOHELM_BENCH_MIXED_S seconds (default 600: ten minutes) while the simulator goes on writing live. RSS is read from
  * /proc/<pid>/status every second: its peak, each minute's last value, and the value 10 s after the load ends.
- * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again (no second backfill).
+ * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again (no second backfill);
+ * `ECOHELM_BENCH_PORT=<port>` puts the server on that port (a free one otherwise). Before the load and at its end it
+ * prints where the resident memory is: V8's heap pages, the C heap, the node binary and the rest.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { freePort, historyWritten, sleep, startRealServer } from './real-server.
 const LOAD_S = Number(process.env.ECOHELM_BENCH_MIXED_S ?? 600);
 const CONCURRENT = 50;
 const BUDGET_MB = 300;
-const port = await freePort();
+const port = process.env.ECOHELM_BENCH_PORT ? Number(process.env.ECOHELM_BENCH_PORT) : await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-mixed-'));
 const origin = `http://127.0.0.1:${port}`;
@@ -26,6 +28,35 @@ const rssMb = (server: ChildProcess): number => {
   const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 };
+
+/**
+ * Where the resident memory is, from /proc/<pid>/smaps (MB): V8's heap pages (anonymous mappings of 256 kB each; the
+ * pages V8 keeps pooled after its heap shrank count here too), the C heap (glibc's main arena, `[heap]`), the node
+ * binary's own pages, and the rest (V8's code range and large objects, thread stacks, other arenas, libraries).
+ */
+function residentParts(server: ChildProcess): Record<string, number> {
+  const parts = { 'V8 heap pages': 0, 'C heap': 0, 'node binary': 0, rest: 0 };
+  let part: keyof typeof parts = 'rest';
+  for (const line of readFileSync(`/proc/${server.pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (head) {
+      const kb = (Number.parseInt(head[2]!, 16) - Number.parseInt(head[1]!, 16)) / 1024;
+      const name = head[4]!;
+      part =
+        name === '[heap]'
+          ? 'C heap'
+          : name === process.execPath
+            ? 'node binary'
+            : name === '' && head[3] === '0' && kb === 256
+              ? 'V8 heap pages'
+              : 'rest';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) parts[part] += Number(rss[1]) / 1024;
+  }
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.round(v)]));
+}
 
 /** GETs no console page makes, or that never end or download files: not part of the mix. */
 const LEFT_OUT = /stream|export|download|Backup|getCsvJob|fleet\.|sync\.|users\.|session\.|platform\./;
@@ -87,6 +118,7 @@ try {
   await sleep(5000);
   const urls = await reads(headers);
   const before = rssMb(server);
+  const partsBefore = residentParts(server);
 
   let answered = 0;
   let failed = 0;
@@ -103,16 +135,29 @@ try {
       await sleep(1000);
     }
   })();
+  // A read that fails (a status other than 200, or the connection lost) counts as an error and the load goes on.
+  const errors = new Map<string, number>();
   const worker = async (i: number) => {
     for (let n = i * 7; performance.now() < until; n++) {
-      const r = await fetch(`${origin}${urls[n % urls.length]}`, { headers });
-      await r.arrayBuffer();
-      if (r.status === 200) answered++;
-      else failed++;
+      const url = urls[n % urls.length]!;
+      try {
+        const r = await fetch(`${origin}${url}`, { headers });
+        await r.arrayBuffer();
+        if (r.status === 200) answered++;
+        else {
+          failed++;
+          errors.set(`${r.status} ${url}`, (errors.get(`${r.status} ${url}`) ?? 0) + 1);
+        }
+      } catch (error) {
+        failed++;
+        const cause = (error as { cause?: { message?: string } }).cause?.message ?? String(error);
+        errors.set(`${cause} ${url}`, (errors.get(`${cause} ${url}`) ?? 0) + 1);
+      }
     }
   };
   await Promise.all([sampler, ...Array.from({ length: CONCURRENT }, (_, i) => worker(i))]);
   const end = rssMb(server);
+  const partsEnd = residentParts(server);
   await sleep(10_000);
   const after = rssMb(server);
   console.log(
@@ -130,7 +175,13 @@ try {
       'requests/s': Math.round(answered / LOAD_S),
     },
   ]);
+  console.log('resident memory by part (MB), before the load and at its end:');
+  console.table({ before: partsBefore, 'end of load': partsEnd });
   console.log(`reads: ${urls.join(' ')}`);
+  if (errors.size > 0) {
+    console.log('errors:', Object.fromEntries(errors));
+    console.log(`server log (end):\n${log().slice(-3000)}`);
+  }
   if (failed > 0 || peak >= BUDGET_MB) process.exitCode = 1;
 } finally {
   const exited = new Promise((r) => server.once('exit', r));
