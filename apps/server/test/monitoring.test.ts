@@ -1,5 +1,6 @@
 import { generatorSfoc, sfocForFuel, twoStrokeSfoc } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MonitoringService, PAST_RUNNING_KEPT_MS } from '../src/features/monitoring/monitoring.service.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
 const HOUR = 3_600_000;
@@ -121,5 +122,43 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
     const empty = (await get('boiler2')).json();
     expect(empty.boiler).toEqual([]);
     expect(empty.status.running).toBeNull();
+  });
+
+  // Last: it writes an hour of history the other tests do not expect.
+  it('keeps the running hours before the window between reads, equal to a full count, late history in 10 min', async () => {
+    let clock = thisHour - 30 * HOUR;
+    const kept = new MonitoringService({ telemetry: t.services.telemetry, now: () => clock });
+    const counted = async (unit: 'me' | 'ge1') =>
+      (await new MonitoringService({ telemetry: t.services.telemetry, now: () => clock }).unit(unit)).status;
+    // Every 7 minutes for 30 hours: within an hour, across the hour (the window moves) and past the time kept.
+    for (let step = 0; step < (30 * 60) / 7; step += 1) {
+      clock = thisHour - 30 * HOUR + step * 7 * MINUTE;
+      const [a, b] = await Promise.all([kept.unit('me'), kept.unit('me')]);
+      const truth = await counted('me');
+      expect(a.status.runningHours, `step ${step}`).toBeCloseTo(truth.runningHours, 9);
+      expect(a.status.countedFrom).toBe(truth.countedFrom);
+      expect(b.status).toEqual(a.status);
+    }
+    // An hour of history that comes in late, before the window (an import, a sync): counted once the kept hours
+    // are read again, at the latest PAST_RUNNING_KEPT_MS later.
+    // Early in an hour, so the window stays where it is while the time kept runs out.
+    clock = thisHour - 2 * HOUR + MINUTE;
+    const before = (await kept.unit('ge1')).status.runningHours;
+    const w = t.services.telemetry.bulkHistory({ minutesAreNew: true });
+    for (let m = from - 5 * HOUR; m < from - 4 * HOUR; m += MINUTE) {
+      w.minute(w.channelId('electrical.generators.ge1.running'), m, {
+        mean: 1,
+        min: 1,
+        max: 1,
+        last: 1,
+        count: 60,
+      });
+    }
+    await w.finish();
+    expect((await kept.unit('ge1')).status.runningHours).toBeCloseTo(before, 9);
+    clock += PAST_RUNNING_KEPT_MS;
+    const later = await kept.unit('ge1');
+    expect(later.status.runningHours).toBeCloseTo((await counted('ge1')).runningHours, 9);
+    expect(later.status.countedFrom).toBe(new Date(from - 5 * HOUR).toISOString());
   });
 });

@@ -33,6 +33,18 @@ const FULL_HOUR_SHARE = 0.999;
 const MIX_LOOKBACK_HOURS = 14 * 24;
 /** Readings older than this are not "now" (the load assistant's limit too). */
 const STALE_MS = 120_000;
+/**
+ * How long the running hours before a unit's window are kept between reads (a unit's history is a year of hours and
+ * more, read in full each time): history imported or synced late counts within this, and a new hour at once.
+ */
+export const PAST_RUNNING_KEPT_MS = 10 * 60_000;
+
+/** A unit's running hours before its window: the hours in [0, `until`), the first of them, when they were read. */
+interface PastRunning {
+  until: number;
+  hours: number;
+  firstHour: number | null;
+}
 
 /** Main-engine fuel meters, one per fuel kind, with the IMO fuel class whose LCV they burn at (MEPC.364(79)). */
 const ME_FUEL = fuelMeters.flatMap((m) =>
@@ -90,6 +102,10 @@ export class MonitoringService {
   readonly #now: () => number;
 
   readonly #curves: ((unit: 'me' | 'ge1' | 'ge2' | 'ge3') => ShopTestCurve) | undefined;
+  readonly #pastRunning = new Map<
+    MonitoringUnit,
+    { until: number; readAt: number; read: Promise<PastRunning> }
+  >();
 
   constructor(options: {
     telemetry: TelemetryService;
@@ -110,27 +126,27 @@ export class MonitoringService {
     const from = to - windowHours * HOUR_MS;
     const tel = this.#telemetry;
 
-    // Running hours: every stored hour of the running signal, each counted for the share it ran.
-    const history = await tel.rollups('1h', def.running.channel, 0, to);
-    let runningHours = 0;
+    // Running hours: every stored hour of the running signal, each counted for the share it ran; the hours before
+    // the window as kept (`#runningBefore`), the window's read now.
+    const past = await this.#runningBefore(unit, from, now);
+    const window = await tel.rollups('1h', def.running.channel, from, to);
     let runningHoursWindow = 0;
     const thisHour = to - HOUR_MS;
-    for (const r of history) {
+    for (const r of window) {
       // The hour in progress counts only for the part of it already gone.
       const elapsed = r.t * 1000 === thisHour ? (now - thisHour) / HOUR_MS : 1;
-      const share = runningShare(stats(r), def.running.kind) * elapsed;
-      runningHours += share;
-      if (r.t * 1000 >= from) runningHoursWindow += share;
+      runningHoursWindow += runningShare(stats(r), def.running.kind) * elapsed;
     }
     const latest = (await tel.latest([def.running.channel])).get(def.running.channel);
+    const firstHour = past.firstHour ?? (window[0] ? window[0].t * 1000 : null);
     const status = {
       running: latest ? latest.value > 0 : null,
       lastSampleAt: latest ? new Date(latest.t).toISOString() : null,
-      runningHours,
+      runningHours: past.hours + runningHoursWindow,
       runningHoursWindow,
-      countedFrom: history[0] ? new Date(history[0].t * 1000).toISOString() : null,
+      countedFrom: firstHour === null ? null : new Date(firstHour).toISOString(),
     };
-    const runningByHour = byHour(history.filter((r) => r.t * 1000 >= from));
+    const runningByHour = byHour(window);
     const base = { unit, from: new Date(from).toISOString(), to: new Date(to).toISOString(), status };
 
     if (def.boiler) {
@@ -205,6 +221,24 @@ export class MonitoringService {
       },
       boiler: null,
     };
+  }
+
+  /**
+   * The running hours of a unit before `from` (whole hours, each for the share it ran), kept while the window stays
+   * and for PAST_RUNNING_KEPT_MS at most. Reads side by side share one.
+   */
+  #runningBefore(unit: MonitoringUnit, from: number, now: number): Promise<PastRunning> {
+    const kept = this.#pastRunning.get(unit);
+    if (kept && kept.until === from && now - kept.readAt < PAST_RUNNING_KEPT_MS) return kept.read;
+    const { channel, kind } = UNITS[unit].running;
+    const read = this.#telemetry.rollups('1h', channel, 0, from).then((rows) => ({
+      until: from,
+      hours: rows.reduce((a, r) => a + runningShare(stats(r), kind), 0),
+      firstHour: rows[0] ? rows[0].t * 1000 : null,
+    }));
+    this.#pastRunning.set(unit, { until: from, readAt: now, read });
+    read.catch(() => this.#pastRunning.delete(unit));
+    return read;
   }
 
   /**
