@@ -174,24 +174,19 @@ export class TelemetryRepository {
   async rollupRows(level: RollupLevel, channelId: number, fromS: number, toS: number): Promise<RollupRow[]> {
     const merged = level === '1m' ? this.#sqlite?.minutesIn(channelId, fromS, toS) : undefined;
     if (merged) return Array.from(merged.t, (_t, i) => minuteRow(channelId, merged, i));
-    const rows = await this.#db
+    // Selected under the row's own names: SQLite's rows are the answer as they come (one object a row, not two; a
+    // year of hours is read often); PostgreSQL answers its 64-bit integers as strings, made numbers here.
+    const rows: RollupRow[] = await this.#db
       .selectFrom(rollupTable(level))
-      .selectAll()
+      .select(['channel_id as channelId', 't', 'n', 'v_sum as sum', 'v_min as min', 'v_max as max'])
+      .select(['v_last as last', 'last_t as lastT'])
       .where('channel_id', '=', channelId)
       .where('t', '>=', fromS)
       .where('t', '<', toS)
       .orderBy('t')
       .execute();
-    return rows.map((r) => ({
-      channelId: r.channel_id,
-      t: Number(r.t),
-      n: Number(r.n),
-      sum: r.v_sum,
-      min: r.v_min,
-      max: r.v_max,
-      last: r.v_last,
-      lastT: Number(r.last_t),
-    }));
+    if (this.#sqlite) return rows;
+    return rows.map((r) => ({ ...r, t: Number(r.t), n: Number(r.n), lastT: Number(r.lastT) }));
   }
 
   /**
