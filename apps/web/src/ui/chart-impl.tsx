@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './chart.module.css';
 import type { ChartProps } from './chart-types';
+import { PngButton } from './png-button';
 import { savePng } from './png-file-name';
 
 // What nearly every chart draws; every other series kind and component is registered when a chart's option asks for
@@ -22,7 +23,7 @@ const darkText = { color: '#c9d6f2' };
  */
 /** The ECharts drawing of `ui/chart`'s `Chart` (loaded with the first chart a page draws). */
 export default function ChartImpl({ option, label, height = '100%', loading = false, onReady }: ChartProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   // ECharts picks its locale (month and weekday names of time axes) from the page's language at first use; the
   // console's language decides instead, so en_US never shows "3月".
   const locale = i18n.language === 'zh_CN' ? 'ZH' : 'EN';
@@ -56,14 +57,7 @@ export default function ChartImpl({ option, label, height = '100%', loading = fa
           style={{ height: '100%', width: '100%' }}
         />
       </div>
-      <button
-        type="button"
-        className={styles.png}
-        aria-label={t('common.downloadPng', { chart: label })}
-        onClick={download}
-      >
-        PNG
-      </button>
+      <PngButton chart={label} onClick={download} />
     </div>
   );
 }

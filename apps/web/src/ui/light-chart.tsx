@@ -8,12 +8,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import chartStyles from './chart.module.css';
 import styles from './light-chart.module.css';
 import { LIGHT_THEME, type LightChartSpec, lightData, lightOptions } from './light-chart-options';
 import { tooltipPlugin } from './light-tooltip';
+import { PngButton } from './png-button';
 import { savePng } from './png-file-name';
 
 export type { LightAxis, LightChartSpec, LightSeries } from './light-chart-options';
@@ -54,20 +54,12 @@ export function ChartFrame({
   onDownload: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <div className={chartStyles.chart} style={{ height, minHeight: 120 }}>
       <div ref={box} role="img" aria-label={label} className={styles.box} style={{ height: '100%' }}>
         {children}
       </div>
-      <button
-        type="button"
-        className={chartStyles.png}
-        aria-label={t('common.downloadPng', { chart: label })}
-        onClick={onDownload}
-      >
-        PNG
-      </button>
+      <PngButton chart={label} onClick={onDownload} />
     </div>
   );
 }
