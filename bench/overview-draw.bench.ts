@@ -8,8 +8,11 @@
  * bytes the page fetched until then: every response finished before it was drawn (body as sent, compressed; the
  * live stream, which never finishes, not counted), JavaScript apart.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
- * second backfill). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
+ * second backfill). `ECOHELM_BENCH_BUSY_CORE=1` keeps one core busy with a second process while the pages are drawn
+ * (issue 28's condition: a ship PC that runs other work). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
  */
+
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +25,7 @@ const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
 const { server, token: tokenWithin } = startRealServer(port, dir);
+let busy: ChildProcess | undefined;
 try {
   const t0 = performance.now();
   const token = await tokenWithin(300_000);
@@ -55,6 +59,9 @@ try {
     };
   };
   type Fetched = Awaited<ReturnType<ReturnType<typeof fetched>['drawn']>>;
+  // A second process spinning on one core while the pages are drawn, when asked for.
+  if (process.env.ECOHELM_BENCH_BUSY_CORE === '1')
+    busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
   const RUNS = 9;
   const times: number[] = [];
   const overviewBytes: Fetched[] = [];
@@ -130,6 +137,7 @@ try {
       [`overview drawn, min–max of ${RUNS} (ms)`]: `${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)}`,
       'fetched until drawn (median run)': bytesOf(overviewBytes),
       budget: '≤ 1000 ms, ≤ 300 kB',
+      'one core busy': busy !== undefined,
     },
     {
       'speed page drawn, median (ms)': Math.round(speedSorted[2]!),
@@ -139,6 +147,7 @@ try {
     },
   ]);
 } finally {
+  busy?.kill();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   if (!kept) rmSync(dir, { recursive: true, force: true });
