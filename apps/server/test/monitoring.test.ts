@@ -1,5 +1,5 @@
 import { generatorSfoc, sfocForFuel, twoStrokeSfoc } from '@ecohelm/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MonitoringService, PAST_RUNNING_KEPT_MS } from '../src/features/monitoring/monitoring.service.ts';
 import { createTestApp, storeKinds, type TestApp } from './stores.ts';
 
@@ -122,6 +122,38 @@ describe.each(storeKinds)('equipment monitoring on %s', (kind) => {
     const empty = (await get('boiler2')).json();
     expect(empty.boiler).toEqual([]);
     expect(empty.status.running).toBeNull();
+  });
+
+  it('keeps the newer running hours when an older read of them fails', async () => {
+    let clock = thisHour - 10 * HOUR + MINUTE;
+    const telemetry = t.services.telemetry;
+    let pastReads = 0;
+    let failFirst: ((e: Error) => void) | undefined;
+    // The reads of the hours before the window (from 0): the first waits and then fails, the others go through.
+    const flaky = new Proxy(telemetry, {
+      get(target, name) {
+        if (name !== 'rollups') return Reflect.get(target, name).bind(target);
+        return (...args: Parameters<typeof telemetry.rollups>) => {
+          if (args[2] !== 0) return target.rollups(...args);
+          pastReads += 1;
+          if (pastReads > 1) return target.rollups(...args);
+          return new Promise<never>((_, reject) => {
+            failFirst = reject;
+          });
+        };
+      },
+    });
+    const kept = new MonitoringService({ telemetry: flaky, now: () => clock });
+    const first = kept.unit('ge1');
+    await vi.waitFor(() => expect(failFirst).toBeDefined());
+    clock += HOUR; // the window moves: a second read of the hours before it takes the first one's place
+    const second = await kept.unit('ge1');
+    failFirst?.(new Error('store busy'));
+    await expect(first).rejects.toThrow('store busy');
+    expect(pastReads).toBe(2);
+    const third = await kept.unit('ge1');
+    expect(pastReads).toBe(2); // the second read is still the one kept
+    expect(third.status).toEqual(second.status);
   });
 
   // Last: it writes an hour of history the other tests do not expect.

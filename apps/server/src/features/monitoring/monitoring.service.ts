@@ -39,9 +39,8 @@ const STALE_MS = 120_000;
  */
 export const PAST_RUNNING_KEPT_MS = 10 * 60_000;
 
-/** A unit's running hours before its window: the hours in [0, `until`), the first of them, when they were read. */
+/** A unit's running hours before its window (the hours in [0, the window's start)) and the first of them. */
 interface PastRunning {
-  until: number;
   hours: number;
   firstHour: number | null;
 }
@@ -104,6 +103,7 @@ export class MonitoringService {
   readonly #curves: ((unit: 'me' | 'ge1' | 'ge2' | 'ge3') => ShopTestCurve) | undefined;
   readonly #pastRunning = new Map<
     MonitoringUnit,
+    /** The read of the hours in [0, `until`), started at `readAt`. */
     { until: number; readAt: number; read: Promise<PastRunning> }
   >();
 
@@ -232,12 +232,15 @@ export class MonitoringService {
     if (kept && kept.until === from && now - kept.readAt < PAST_RUNNING_KEPT_MS) return kept.read;
     const { channel, kind } = UNITS[unit].running;
     const read = this.#telemetry.rollups('1h', channel, 0, from).then((rows) => ({
-      until: from,
       hours: rows.reduce((a, r) => a + runningShare(stats(r), kind), 0),
       firstHour: rows[0] ? rows[0].t * 1000 : null,
     }));
-    this.#pastRunning.set(unit, { until: from, readAt: now, read });
-    read.catch(() => this.#pastRunning.delete(unit));
+    const entry = { until: from, readAt: now, read };
+    this.#pastRunning.set(unit, entry);
+    // A failed read is not kept; a newer read that has taken its place since is left alone.
+    read.catch(() => {
+      if (this.#pastRunning.get(unit) === entry) this.#pastRunning.delete(unit);
+    });
     return read;
   }
 
