@@ -1,4 +1,4 @@
-import { equipments } from '@ecohelm/domain';
+import { type Equipment, equipments } from '@ecohelm/domain';
 import { z } from 'zod';
 import { alarmLimitMessages } from './messages.ts';
 
@@ -58,9 +58,49 @@ export const alarmEquipmentSchema = z.enum(equipments);
 export const alarmStatGroups = ['me', 'ge', 'boiler'] as const;
 export type AlarmStatGroup = (typeof alarmStatGroups)[number];
 
+/** The equipment of each statistics group, which the message center also offers as a filter. */
+export const alarmGroupEquipment: Record<AlarmStatGroup, readonly Equipment[]> = {
+  me: ['me'],
+  ge: ['ge1', 'ge2', 'ge3'],
+  boiler: ['boiler1', 'boiler2'],
+};
+
 /** The message-center filter on equipment: a group (`ge` = all generators) or one unit. */
 export const alarmEquipmentFilterSchema = z.enum([...equipments, 'ge', 'boiler']);
 export type AlarmEquipmentFilter = z.infer<typeof alarmEquipmentFilterSchema>;
+
+/** The equipment a message-center filter means: a group's units, or the one unit. */
+export function equipmentOfAlarmFilter(filter: AlarmEquipmentFilter): readonly Equipment[] {
+  return filter === 'ge' || filter === 'boiler' ? alarmGroupEquipment[filter] : [filter];
+}
+
+/**
+ * The equipment with alarm limits, in the order the alarm screens list it: the engine room first, then tanks,
+ * navigation and the environment (the console's own computer has no limits, only its disk alarm).
+ */
+export const alarmEquipmentOrder: readonly Equipment[] = [
+  'me',
+  'ge1',
+  'ge2',
+  'ge3',
+  'boiler1',
+  'boiler2',
+  'tanks',
+  'navigation',
+  'environment',
+];
+
+/**
+ * The message center's equipment filter: the equipment in order, each group just before its first unit, and last the
+ * console's computer (its disk alarm).
+ */
+export const alarmEquipmentFilters: readonly AlarmEquipmentFilter[] = [
+  ...alarmEquipmentOrder.flatMap((e): AlarmEquipmentFilter[] => {
+    const group = e === 'ge1' ? 'ge' : e === 'boiler1' ? 'boiler' : undefined;
+    return group ? [group, e] : [e];
+  }),
+  'system',
+];
 
 const isoTime = z.iso.datetime();
 

@@ -1,4 +1,10 @@
-import type { AlarmCategory, AlarmHistoryQuery, AlarmStatGroup } from '@ecohelm/contracts';
+import {
+  type AlarmCategory,
+  type AlarmHistoryQuery,
+  type AlarmStatGroup,
+  alarmGroupEquipment,
+  equipmentOfAlarmFilter,
+} from '@ecohelm/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AlarmEventsTable, AlarmLimitsTable, AlarmRow } from '../../db/tables/alarms.ts';
@@ -11,18 +17,6 @@ const ms = (s: string | null) => (s === null ? null : Date.parse(s));
 export type { AlarmRow };
 export type AlarmEventRow = Selectable<AlarmEventsTable>;
 export type AlarmLimitRow = Selectable<AlarmLimitsTable>;
-
-/** Equipment of each statistics group. */
-const groupEquipment: Record<AlarmStatGroup, string[]> = {
-  me: ['me'],
-  ge: ['ge1', 'ge2', 'ge3'],
-  boiler: ['boiler1', 'boiler2'],
-};
-
-/** Which equipment a message-center filter means. */
-export function equipmentOfFilter(filter: string): string[] {
-  return filter in groupEquipment ? groupEquipment[filter as AlarmStatGroup] : [filter];
-}
 
 /** Alarms, their transitions, read marks and limit settings. */
 export class AlarmsRepository {
@@ -109,7 +103,7 @@ export class AlarmsRepository {
     let base = this.#db.selectFrom('alarms');
     if (q.from) base = base.where('raised_at', '>=', q.from);
     if (q.to) base = base.where('raised_at', '<', q.to);
-    if (q.equipment) base = base.where('equipment', 'in', equipmentOfFilter(q.equipment));
+    if (q.equipment) base = base.where('equipment', 'in', [...equipmentOfAlarmFilter(q.equipment)]);
     if (q.category) base = base.where('category', '=', q.category);
     if (q.condition) base = base.where('condition', '=', q.condition);
     if (q.state) base = base.where('state', '=', q.state);
@@ -144,8 +138,8 @@ export class AlarmsRepository {
       .execute();
     const out: Record<AlarmStatGroup, number> = { me: 0, ge: 0, boiler: 0 };
     for (const r of rows) {
-      for (const [group, eq] of Object.entries(groupEquipment)) {
-        if (eq.includes(r.equipment)) out[group as AlarmStatGroup] += Number(r.n);
+      for (const [group, eq] of Object.entries(alarmGroupEquipment)) {
+        if ((eq as readonly string[]).includes(r.equipment)) out[group as AlarmStatGroup] += Number(r.n);
       }
     }
     return out;

@@ -1,4 +1,11 @@
-import { type Alarm, type AlarmCategory, alarmCategories } from '@ecohelm/contracts';
+import {
+  type Alarm,
+  type AlarmCategory,
+  type AlarmEquipmentFilter,
+  alarmCategories,
+  alarmEquipmentFilters,
+  equipmentOfAlarmFilter,
+} from '@ecohelm/contracts';
 import { Alert, Button, DatePicker, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -15,22 +22,8 @@ import { CategoryStat } from './category-stat';
 import { LimitsDialog } from './limits-dialog';
 import { type AlarmsView, useAlarmFilters } from './use-alarm-filters';
 
-const equipmentFilters = [
-  'me',
-  'ge',
-  'ge1',
-  'ge2',
-  'ge3',
-  'boiler',
-  'boiler1',
-  'boiler2',
-  'navigation',
-  'tanks',
-];
-
-const groups: Record<string, string[]> = { ge: ['ge1', 'ge2', 'ge3'], boiler: ['boiler1', 'boiler2'] };
-const matchesEquipment = (a: Alarm, filter: string | undefined) =>
-  !filter || (groups[filter] ?? [filter]).includes(a.equipment);
+const matchesEquipment = (a: Alarm, filter: AlarmEquipmentFilter | undefined) =>
+  !filter || equipmentOfAlarmFilter(filter).includes(a.equipment);
 
 /** Whether the session grants `permission`; unknown permissions allow (the server checks again). */
 function useAllowed(permission: string) {
@@ -109,7 +102,7 @@ export function AlarmsPage() {
         placeholder={t('alarms.filters.allEquipment')}
         value={filters.equipment}
         onChange={(equipment) => update({ equipment })}
-        options={equipmentFilters.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
+        options={alarmEquipmentFilters.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
       />
       <Select
         aria-label={t('alarms.filters.type')}

@@ -1,4 +1,4 @@
-import type { AlarmLimitSetting } from '@ecohelm/contracts';
+import { type AlarmLimitSetting, alarmEquipmentOrder } from '@ecohelm/contracts';
 import { Button, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +8,6 @@ import { formatShipTime } from '../../lib/ship-time';
 import { useGlobalStore } from '../../lib/store';
 import { useAlarmLimits } from './api/get-alarm-limits';
 import { LimitEditor } from './limit-editor';
-
-const equipmentOrder = [
-  'me',
-  'ge1',
-  'ge2',
-  'ge3',
-  'boiler1',
-  'boiler2',
-  'tanks',
-  'navigation',
-  'environment',
-];
 
 /** The alarm-limit settings of every channel, by equipment; each row opens the editor. */
 export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,7 +36,7 @@ export function LimitsDialog({ open, onClose }: { open: boolean; onClose: () => 
           style={{ width: 180 }}
           value={equipment}
           onChange={setEquipment}
-          options={equipmentOrder.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
+          options={alarmEquipmentOrder.map((e) => ({ value: e, label: t(`alarms.equipment.${e}`) }))}
         />
         {canWrite ? null : <Tag>{t('alarms.limits.noPermission')}</Tag>}
       </Space>
