@@ -74,33 +74,13 @@ export function equipmentOfAlarmFilter(filter: AlarmEquipmentFilter): readonly E
   return filter === 'ge' || filter === 'boiler' ? alarmGroupEquipment[filter] : [filter];
 }
 
-/**
- * The equipment with alarm limits, in the order the alarm screens list it: the engine room first, then tanks,
- * navigation and the environment (the console's own computer has no limits, only its disk alarm).
- */
-export const alarmEquipmentOrder: readonly Equipment[] = [
-  'me',
-  'ge1',
-  'ge2',
-  'ge3',
-  'boiler1',
-  'boiler2',
-  'tanks',
-  'navigation',
-  'environment',
-];
+/** The equipment with alarm limits, in the catalogue's order: all but the console's computer (only its disk alarm). */
+export const alarmEquipmentOrder: readonly Equipment[] = equipments.filter((e) => e !== 'system');
 
-/**
- * The message center's equipment filter: the equipment in order, each group just before its first unit, and last the
- * console's computer (its disk alarm).
- */
-export const alarmEquipmentFilters: readonly AlarmEquipmentFilter[] = [
-  ...alarmEquipmentOrder.flatMap((e): AlarmEquipmentFilter[] => {
-    const group = e === 'ge1' ? 'ge' : e === 'boiler1' ? 'boiler' : undefined;
-    return group ? [group, e] : [e];
-  }),
-  'system',
-];
+/** The message center's equipment filter: the catalogue's equipment in order, each group before its first unit. */
+export const alarmEquipmentFilters: readonly AlarmEquipmentFilter[] = equipments.flatMap(
+  (e): AlarmEquipmentFilter[] => (e === 'ge1' ? ['ge', e] : e === 'boiler1' ? ['boiler', e] : [e]),
+);
 
 const isoTime = z.iso.datetime();
 

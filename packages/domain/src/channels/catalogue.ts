@@ -8,10 +8,11 @@ import { barToPa, celsiusToKelvin, degToRad, knotsToMs } from '../units/index.ts
  * `display.ts` converts them to the console's units in one place.
  */
 
-/** The equipment a channel belongs to; the screens group by it. */
+/**
+ * The equipment a channel belongs to; the screens group by it, in this order: the engine room first, then tanks,
+ * navigation and the environment.
+ */
 export const equipments = [
-  'navigation',
-  'environment',
   'me',
   'ge1',
   'ge2',
@@ -19,6 +20,8 @@ export const equipments = [
   'boiler1',
   'boiler2',
   'tanks',
+  'navigation',
+  'environment',
   /** The console's own computer (its store's disk); no channels, alarms only. */
   'system',
 ] as const;
