@@ -112,4 +112,18 @@ describe('energy reports page', { timeout: 120_000 }, () => {
     expect((await within(fuel).findAllByText('重油 (t)')).length).toBeGreaterThan(0);
     expect(within(fuel).getAllByText('船舶日').length).toBeGreaterThan(0);
   });
+
+  it('marks the ports and suppliers the crew typed as entered text, not the console’s words', async () => {
+    stubApi(answers);
+    await renderPage(<EnergyReportPage />, { path: '/eff-analysis/report', lang: 'zh_CN' });
+    const list = await vi.waitFor(() => panel('bunkerRecords'));
+    const first = bunkers.items[0]!;
+    const port = await within(list).findAllByText(first.port);
+    expect(port[0]!.closest('[data-entered-text]')).not.toBeNull();
+    const supplier = within(list).getAllByText(first.supplier);
+    expect(supplier[0]!.closest('[data-entered-text]')).not.toBeNull();
+    // Only those two columns: the console's own words (fuel names, headers) are not marked.
+    const typed = bunkers.items.flatMap((r) => [r.port, r.supplier].filter(Boolean));
+    expect([...list.querySelectorAll('[data-entered-text]')].map((e) => e.textContent)).toEqual(typed);
+  });
 });

@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/use-format';
 import { useSearchChoice } from '../../lib/use-search-choice';
 import { AuditHistoryButton } from '../../ui/audit-history';
 import { CsvButton } from '../../ui/csv-button';
+import { enteredCell } from '../../ui/entered-text';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageFrame } from '../../ui/page-frame';
 import { ScrollTable } from '../../ui/scroll-table';
@@ -272,7 +273,13 @@ function FuelOilReport({ data }: { data: EnergyReportResponse }) {
         </Table.Summary>
       )}
       columns={[
-        { title: t(`energyReport.fuelReport.period.${data.period}`), dataIndex: 'label', width: 110 },
+        {
+          title: t(`energyReport.fuelReport.period.${data.period}`),
+          dataIndex: 'label',
+          width: 110,
+          // A voyage is named by its ports as the crew entered them; days and months by their dates.
+          render: (v: string) => (data.period === 'voyage' ? enteredCell(v) : v),
+        },
         ...KINDS.map((k) => ({
           title: `${kind(k)} (t)`,
           key: `c-${k}`,
@@ -441,7 +448,7 @@ function useBunkerColumns(): TableColumnsType<BunkerRecord> {
   const { num, fuel } = useFormat();
   const start = useStartColumn();
   return [
-    { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true },
+    { title: t('energyReport.records.port'), dataIndex: 'port', ellipsis: true, render: enteredCell },
     { title: t('energyReport.records.fuelType'), dataIndex: 'fuelType', render: (v: string) => fuel(v) },
     {
       title: `${t('energyReport.records.quantity')} (t)`,
@@ -449,7 +456,7 @@ function useBunkerColumns(): TableColumnsType<BunkerRecord> {
       align: 'right',
       render: (v: number) => num(v, 1),
     },
-    { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true },
+    { title: t('energyReport.records.supplier'), dataIndex: 'supplier', ellipsis: true, render: enteredCell },
     start,
     { title: t('energyReport.records.tank'), dataIndex: 'tankNumber' },
   ];

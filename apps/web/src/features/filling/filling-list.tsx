@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { AuditHistoryButton } from '../../ui/audit-history';
+import { EnteredText } from '../../ui/entered-text';
 import { ErrorAlert } from '../../ui/error-alert';
 import { Panel } from '../../ui/panel';
 import { useDeleteFillingRecord } from './api/delete-filling-record';
@@ -166,7 +167,11 @@ export function FillingList({
                 dataIndex: 'voyageNumber',
                 render: (v) => v ?? '—',
               },
-              { title: t('filling.columns.place'), key: 'place', render: (_, r) => place(r) },
+              {
+                title: t('filling.columns.place'),
+                key: 'place',
+                render: (_, r) => <EnteredText>{place(r)}</EnteredText>,
+              },
               {
                 title: t('filling.columns.eventTime'),
                 dataIndex: 'eventTime',

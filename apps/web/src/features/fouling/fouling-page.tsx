@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCanWrite } from '../../lib/use-can-write';
 import { useFormat } from '../../lib/use-format';
 import { Chart } from '../../ui/chart';
+import { EnteredText, enteredCell } from '../../ui/entered-text';
 import { PageFrame } from '../../ui/page-frame';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { useDeleteHullMaintenance } from './api/edit-hull-maintenance';
@@ -132,7 +133,7 @@ function CleaningCurve({ data, picked }: { data: Data; picked: number | null }) 
         <Trans
           i18nKey="fouling.curveTitle"
           values={{ kind: t(`fouling.kinds.${m.kind}`), date: m.endTime.slice(0, 10), place: m.place }}
-          components={{ place: <span data-entered-text /> }}
+          components={{ place: <EnteredText /> }}
         />
       </div>
       <Chart option={cleaningCurveOption(data, m, t, num)} label={t('fouling.curveLabel')} height={200} />
@@ -268,13 +269,13 @@ function MaintenanceTable({
           title: t('fouling.fields.place'),
           dataIndex: 'place',
           width: 140,
-          render: (v: string) => <span data-entered-text>{v}</span>,
+          render: enteredCell,
         },
         {
           title: t('fouling.fields.remark'),
           dataIndex: 'remark',
           ellipsis: true,
-          render: (v: string) => <span data-entered-text>{v}</span>,
+          render: enteredCell,
         },
         {
           title: t('fouling.effect'),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageConfig } from '../../lib/page-config';
 import { formatShipTime } from '../../lib/ship-time';
 import { AuditHistoryButton } from '../../ui/audit-history';
+import { enteredCell } from '../../ui/entered-text';
 import { useDeleteStartInfo } from './api/delete-start-info';
 import { useStartInfo } from './api/get-start-info';
 import { StartInfoModal } from './start-info-modal';
@@ -43,7 +44,11 @@ export function StartInfoList({ canWrite }: { canWrite: boolean }) {
             dataIndex: 'startTime',
             render: (v) => formatShipTime(v, config.shipTimeOffsetMinutes),
           },
-          { title: t('ship.startInfo.portNameEn'), dataIndex: 'portNameEn', render: (v) => v ?? '—' },
+          {
+            title: t('ship.startInfo.portNameEn'),
+            dataIndex: 'portNameEn',
+            render: (v) => enteredCell(v) ?? '—',
+          },
           {
             title: t('ship.startInfo.robs'),
             dataIndex: 'robs',
