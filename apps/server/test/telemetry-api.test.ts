@@ -69,14 +69,16 @@ describe.each(storeKinds)('telemetry and ingest API on %s', (kind) => {
     });
   });
 
-  it('answers latest values in display units', async () => {
+  it('answers latest values in display units with their decimals', async () => {
     const res = await get(
       t,
       '/api/v1/telemetry/latest?channels=navigation.speedThroughWater,propulsion.main.revolutions,navigation.position.latitude',
     );
     expect(res.statusCode).toBe(200);
     const by = Object.fromEntries(res.json().values.map((v: { channel: string }) => [v.channel, v]));
-    expect(by['navigation.speedThroughWater']).toMatchObject({ unit: 'kn' });
+    // Each value with its unit and the decimals the console shows it with.
+    expect(by['navigation.speedThroughWater']).toMatchObject({ unit: 'kn', digits: 1 });
+    expect(by['propulsion.main.revolutions']).toMatchObject({ unit: 'rpm', digits: 1 });
     expect(by['navigation.speedThroughWater'].value).toBeCloseTo(12.499, 2);
     expect(by['propulsion.main.revolutions'].value).toBeCloseTo(81.702, 3);
     expect(by['navigation.position.latitude'].value).toBe(31.2);

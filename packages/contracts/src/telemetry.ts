@@ -39,6 +39,8 @@ export const telemetryLatestValueSchema = z.object({
   t: z.iso.datetime(),
   value: z.number(),
   unit: z.string(),
+  /** The decimals the console shows the value with (the domain's `displayDigitsOf`: one step per unit). */
+  digits: z.number().int().min(0),
 });
 export type TelemetryLatestValue = z.infer<typeof telemetryLatestValueSchema>;
 export const telemetryLatestResponseSchema = z.object({ values: z.array(telemetryLatestValueSchema) });

@@ -37,8 +37,8 @@ const channels: TelemetryChannelsResponse = {
 };
 const latest: TelemetryLatestResponse = {
   values: [
-    { channel: CHANNEL.sog, t: '2026-03-14T08:00:00Z', value: 13.2, unit: 'kn' },
-    { channel: CHANNEL.mePower, t: '2026-03-14T08:00:00Z', value: 11850, unit: 'kW' },
+    { channel: CHANNEL.sog, t: '2026-03-14T08:00:00Z', value: 13.2, unit: 'kn', digits: 1 },
+    { channel: CHANNEL.mePower, t: '2026-03-14T08:00:00Z', value: 11850, unit: 'kW', digits: 0 },
   ],
 };
 const activeAlarms: ActiveAlarmsResponse = {

@@ -27,7 +27,7 @@ class FakeEventSource {
     this.readyState = FakeEventSource.OPEN;
     this.onopen?.();
   }
-  emit(values: { channel: string; t: string; value: number; unit: string }[]) {
+  emit(values: { channel: string; t: string; value: number; unit: string; digits: number }[]) {
     this.listeners.get('values')?.({
       data: JSON.stringify({ serverTime: new Date().toISOString(), values }),
     });
@@ -63,7 +63,13 @@ describe('useLiveChannels', () => {
     act(() => {
       es.open();
       es.emit([
-        { channel: 'navigation.speedOverGround', t: new Date().toISOString(), value: 12.3, unit: 'kn' },
+        {
+          channel: 'navigation.speedOverGround',
+          t: new Date().toISOString(),
+          value: 12.3,
+          unit: 'kn',
+          digits: 1,
+        },
       ]);
     });
     expect(result.current.values['navigation.speedOverGround']?.value).toBe(12.3);
@@ -85,7 +91,13 @@ describe('useLiveChannels', () => {
     act(() => {
       FakeEventSource.instances[1]!.open();
       FakeEventSource.instances[1]!.emit([
-        { channel: 'navigation.speedOverGround', t: new Date().toISOString(), value: 11, unit: 'kn' },
+        {
+          channel: 'navigation.speedOverGround',
+          t: new Date().toISOString(),
+          value: 11,
+          unit: 'kn',
+          digits: 1,
+        },
       ]);
     });
     expect(result.current).toMatchObject({ connected: true, stale: false });

@@ -76,3 +76,37 @@ export function fromDisplay(def: ChannelDef, valueDisplay: number): number {
   const c = displayConversion(def);
   return (valueDisplay - c.offset) / c.scale;
 }
+
+/** Decimals the console shows a value with, by its display unit: what the sensors resolve, read at a glance. */
+const unitDigits: Record<DisplayUnit, number> = {
+  kn: 1,
+  deg: 1,
+  'deg/min': 1,
+  '°C': 1,
+  bar: 2,
+  rpm: 1,
+  kW: 0,
+  'kN.m': 0,
+  'kg/h': 1,
+  'g/kWh': 1,
+  t: 2,
+  m: 1,
+  L: 0,
+  s: 0,
+  '%': 1,
+  'on/off': 0,
+  hPa: 0,
+};
+
+/** Channels shown to a finer or coarser step than their unit's: trim in centimetres, a turbocharger's whole rpm. */
+const digitOverrides: Record<string, number> = {
+  'navigation.trim': 2,
+  'propulsion.main.turbocharger.revolutions': 0,
+};
+
+/** The decimals the console shows a value in `unit` with (a figure the server computes, not a channel). */
+export const digitsOfDisplayUnit = (unit: DisplayUnit): number => unitDigits[unit];
+
+/** The decimals the console shows a channel's display value with (live tiles, key factors). */
+export const displayDigitsOf = (def: ChannelDef): number =>
+  digitOverrides[def.id] ?? unitDigits[displayConversion(def).unit];

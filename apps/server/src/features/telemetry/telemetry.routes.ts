@@ -7,7 +7,14 @@ import {
   telemetryTrendQuerySchema,
   telemetryTrendResponseSchema,
 } from '@ecohelm/contracts';
-import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
+import {
+  type ChannelDef,
+  channelById,
+  channelCatalogue,
+  displayDigitsOf,
+  displayUnitOf,
+  toDisplay,
+} from '@ecohelm/domain';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
 import { mediaBody, op } from '../../platform/operation.ts';
@@ -42,6 +49,7 @@ async function latestValues(
             t: new Date(v.t).toISOString(),
             value: toDisplay(def, v.value),
             unit: displayUnitOf(def),
+            digits: displayDigitsOf(def),
           },
         ]
       : [];

@@ -1,11 +1,13 @@
 import type { MonitoringUnit } from '@ecohelm/contracts';
 import { CHANNEL } from '@ecohelm/domain';
 
-/** A key factor of a unit: a catalogue channel, its label key under `monitoring.factors` and its digits. */
+/**
+ * A key factor of a unit: a catalogue channel and its label key under `monitoring.factors` (the live value comes with
+ * its unit and decimals).
+ */
 export interface KeyFactor {
   key: string;
   channel: string;
-  digits: number;
   /** Number interpolated into the label (cylinder). */
   n?: number;
   /**
@@ -16,44 +18,43 @@ export interface KeyFactor {
 }
 
 const me: KeyFactor[] = [
-  { key: 'revolutions', channel: CHANNEL.meRev, digits: 1 },
-  { key: 'engineLoad', channel: CHANNEL.meLoad, digits: 1 },
-  { key: 'shaftPower', channel: CHANNEL.mePower, digits: 0 },
-  { key: 'shaftTorque', channel: CHANNEL.meTorque, digits: 0 },
-  { key: 'fuelHfo', channel: CHANNEL.meFuelHfo, digits: 1 },
-  { key: 'fuelMgo', channel: CHANNEL.meFuelMgo, digits: 1 },
-  { key: 'fuelRack', channel: CHANNEL.meRack, digits: 1 },
-  { key: 'scavengeAirPressure', channel: CHANNEL.meScav, digits: 2 },
-  { key: 'turbocharger', channel: CHANNEL.meTc, digits: 0 },
-  { key: 'exhaustAfterTc', channel: CHANNEL.meExhTc, digits: 1 },
+  { key: 'revolutions', channel: CHANNEL.meRev },
+  { key: 'engineLoad', channel: CHANNEL.meLoad },
+  { key: 'shaftPower', channel: CHANNEL.mePower },
+  { key: 'shaftTorque', channel: CHANNEL.meTorque },
+  { key: 'fuelHfo', channel: CHANNEL.meFuelHfo },
+  { key: 'fuelMgo', channel: CHANNEL.meFuelMgo },
+  { key: 'fuelRack', channel: CHANNEL.meRack },
+  { key: 'scavengeAirPressure', channel: CHANNEL.meScav },
+  { key: 'turbocharger', channel: CHANNEL.meTc },
+  { key: 'exhaustAfterTc', channel: CHANNEL.meExhTc },
   ...Array.from({ length: 6 }, (_, i) => ({
     key: 'cylinderExhaust',
     channel: `propulsion.main.cylinders.${i + 1}.exhaustTemperature`,
-    digits: 1,
     n: i + 1,
   })),
-  { key: 'coolantTemperature', channel: CHANNEL.meJwTemp, digits: 1 },
-  { key: 'oilPressure', channel: CHANNEL.meLoPress, digits: 2 },
+  { key: 'coolantTemperature', channel: CHANNEL.meJwTemp },
+  { key: 'oilPressure', channel: CHANNEL.meLoPress },
 ];
 
 const generator = (n: 1 | 2 | 3): KeyFactor[] => {
   const base = `electrical.generators.ge${n}`;
   return [
-    { key: 'running', channel: `${base}.running`, digits: 0 },
-    { key: 'realPower', channel: `${base}.realPower`, digits: 0 },
-    { key: 'fuel', channel: `${base}.fuel.massFlow`, digits: 1 },
+    { key: 'running', channel: `${base}.running` },
+    { key: 'realPower', channel: `${base}.realPower` },
+    { key: 'fuel', channel: `${base}.fuel.massFlow` },
     // SFOC at ISO LCV from the meter, power and fuel: the load page's figure (not the sensor's as-burned SFOC).
-    { key: 'sfocIso', channel: `${base}.sfoc`, digits: 1, source: 'now' },
-    { key: 'exhaust', channel: `${base}.exhaustTemperature`, digits: 1 },
+    { key: 'sfocIso', channel: `${base}.sfoc`, source: 'now' },
+    { key: 'exhaust', channel: `${base}.exhaustTemperature` },
   ];
 };
 
 const boiler = (n: 1 | 2): KeyFactor[] => {
   const base = `steam.boilers.boiler${n}`;
   return [
-    { key: 'running', channel: `${base}.running`, digits: 0 },
-    { key: 'steamPressure', channel: `${base}.steamPressure`, digits: 2 },
-    { key: 'fuel', channel: `${base}.fuel.massFlow`, digits: 1 },
+    { key: 'running', channel: `${base}.running` },
+    { key: 'steamPressure', channel: `${base}.steamPressure` },
+    { key: 'fuel', channel: `${base}.fuel.massFlow` },
   ];
 };
 

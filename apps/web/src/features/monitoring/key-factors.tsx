@@ -1,4 +1,5 @@
 import type { MonitoringUnit } from '@ecohelm/contracts';
+import { digitsOfDisplayUnit } from '@ecohelm/domain';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveChannels } from '../../ui/use-live-channels';
@@ -29,7 +30,7 @@ export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
             f.source === 'now'
               ? now?.sfocGPerKwh == null
                 ? undefined
-                : { value: now.sfocGPerKwh, unit: 'g/kWh' }
+                : { value: now.sfocGPerKwh, unit: 'g/kWh', digits: digitsOfDisplayUnit('g/kWh') }
               : live.values[f.channel];
           const isFlag = v?.unit === 'on/off';
           return (
@@ -46,7 +47,7 @@ export function KeyFactors({ unit }: { unit: MonitoringUnit }) {
                   </Tag>
                 ) : (
                   <>
-                    <b>{v.value.toFixed(f.digits)}</b> <span className={styles.unit}>{v.unit}</span>
+                    <b>{v.value.toFixed(v.digits)}</b> <span className={styles.unit}>{v.unit}</span>
                   </>
                 )}
               </dd>

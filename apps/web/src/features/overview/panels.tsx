@@ -157,12 +157,12 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
 }
 
 const NAVIGATION = [
-  { key: 'trim', channel: CHANNEL.trim, digits: 2 },
-  { key: 'power', channel: CHANNEL.mePower, digits: 0 },
-  { key: 'rotation', channel: CHANNEL.meRev, digits: 1 },
-  { key: 'rudder', channel: CHANNEL.rudder, digits: 1 },
-  { key: 'ukc', channel: CHANNEL.ukc, digits: 1 },
-  { key: 'heading', channel: CHANNEL.heading, digits: 1 },
+  { key: 'trim', channel: CHANNEL.trim },
+  { key: 'power', channel: CHANNEL.mePower },
+  { key: 'rotation', channel: CHANNEL.meRev },
+  { key: 'rudder', channel: CHANNEL.rudder },
+  { key: 'ukc', channel: CHANNEL.ukc },
+  { key: 'heading', channel: CHANNEL.heading },
 ] as const;
 const NAVIGATION_CHANNELS = NAVIGATION.map((n) => n.channel);
 
@@ -180,7 +180,7 @@ export function NavigationPanel() {
             <Statistic
               key={n.key}
               title={t(`overview.navigation.${n.key}`)}
-              value={v ? v.value.toFixed(n.digits) : '—'}
+              value={v ? v.value.toFixed(v.digits) : '—'}
               suffix={v?.unit}
             />
           );
