@@ -229,3 +229,27 @@ export type ReportResponse = z.infer<typeof reportResponseSchema>;
 /** `details.reason` of a 409/503 answer of the report endpoints. */
 export const reportErrorReasons = ['ship_incomplete', 'records_inconsistent', 'cjk_font_missing'] as const;
 export type ReportErrorReason = (typeof reportErrorReasons)[number];
+
+/** The regimes' names as their regulations write them, by a rule-set id's prefix. */
+const REGIME_NAMES: Record<string, string> = {
+  'imo-dcs': 'IMO DCS',
+  'eu-mrv': 'EU MRV',
+  cii: 'CII',
+  'eu-ets': 'EU ETS',
+  fueleu: 'FuelEU',
+};
+
+/**
+ * A rule-set id as a reader wants it, the same in both languages (regulation numbers are cited as written):
+ * `eu-mrv:2015/757+2016/2072` → `EU MRV 2015/757 + 2016/2072`. The id itself stays in the data and the
+ * verification package, where a program reads it.
+ */
+export function ruleSetText(id: string): string {
+  const at = id.indexOf(':');
+  if (at < 0) return id;
+  const regime = REGIME_NAMES[id.slice(0, at)] ?? id.slice(0, at);
+  return `${regime} ${id
+    .slice(at + 1)
+    .split('+')
+    .join(' + ')}`;
+}

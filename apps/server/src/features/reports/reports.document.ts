@@ -1,4 +1,4 @@
-import type { Ghg, ReportLanguage, ReportResponse } from '@ecohelm/contracts';
+import { type Ghg, type ReportLanguage, type ReportResponse, ruleSetText } from '@ecohelm/contracts';
 import { fuelFactors, isProductFuelId, productFuelType } from '@ecohelm/domain';
 import { type ReportLabels, reportLabels } from './reports.labels.ts';
 
@@ -115,7 +115,7 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
     ],
     [L.excluded, report.excludedCount, '', 0],
     [L.generatedAt, utc(report.generatedAt), ''],
-    [L.ruleSet, report.ruleSet, ''],
+    [L.ruleSet, ruleSetText(report.ruleSet), ''],
   ];
   const sections: DocSection[] = [kv(L.sectionShip, shipRows)];
   const t = report.totals;
@@ -245,7 +245,7 @@ export function buildReportDocument(report: ReportResponse, lang: ReportLanguage
     subtitle: `${shipName} · IMO ${ship.imoNumber} · ${report.year}`,
     fileName: `${mrv ? 'eu-mrv' : 'imo-dcs'}-${report.year}-${ship.imoNumber}-${lang}`,
     sections,
-    footer: `${L.ruleSet}: ${report.ruleSet}`,
+    footer: `${L.ruleSet}: ${ruleSetText(report.ruleSet)}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CiiReportResponse } from '@ecohelm/contracts';
+import { type CiiReportResponse, ruleSetText } from '@ecohelm/contracts';
 import { Alert, Descriptions, Modal, Spin, Table, type TableProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -60,7 +60,7 @@ function ShipHeader({ data }: { data: CiiReportResponse }) {
         {data.generatedAt.slice(0, 16).replace('T', ' ')} UTC
       </Descriptions.Item>
       <Descriptions.Item label={f('ruleSet')} span={3}>
-        {data.ruleSet}
+        {ruleSetText(data.ruleSet)}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -196,7 +196,7 @@ function SeempPart2({ data }: { data: CiiReportResponse }) {
         </Descriptions.Item>
         <Descriptions.Item label={p('distance')}>{p('distanceText')}</Descriptions.Item>
         <Descriptions.Item label={p('hours')}>{p('hoursText')}</Descriptions.Item>
-        <Descriptions.Item label={p('ruleSet')}>{x.ruleSet}</Descriptions.Item>
+        <Descriptions.Item label={p('ruleSet')}>{ruleSetText(x.ruleSet)}</Descriptions.Item>
       </Descriptions>
       <h4>{p('quality')}</h4>
       <ul style={{ margin: 0 }}>

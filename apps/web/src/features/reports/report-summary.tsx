@@ -1,4 +1,4 @@
-import type { ReportResponse } from '@ecohelm/contracts';
+import { type ReportResponse, ruleSetText } from '@ecohelm/contracts';
 import { Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useFormat } from '../../lib/use-format';
@@ -74,7 +74,7 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
                 [k('euScopeN2o'), num(ets.euScopeN2oT, 4), 't'],
                 [k('emissionsCounted'), num(ets.emissionsCountedT), ets.gases === 'CO2e' ? 't CO2e' : 't'],
                 [k('allowances'), <strong key="a">{num(ets.allowances)}</strong>, 'EUA'],
-                [k('ruleSet'), ets.ruleSet],
+                [k('ruleSet'), ruleSetText(ets.ruleSet)],
               ]}
             />
           ) : null}
@@ -105,7 +105,7 @@ export function MrvSummary({ report }: { report: ReportResponse }) {
                   't CO2e',
                 ],
                 [k('penalty'), <strong key="p">{num(fe.penaltyEur, 0)}</strong>, 'EUR'],
-                [k('ruleSet'), fe.ruleSet],
+                [k('ruleSet'), ruleSetText(fe.ruleSet)],
               ]}
             />
           ) : null}

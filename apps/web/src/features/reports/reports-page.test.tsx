@@ -58,4 +58,13 @@ describe('export report page', { timeout: 120_000 }, () => {
     expect(screen.getByRole('button', { name: 'Export XLSX' })).toHaveProperty('disabled', false);
     expect(calls.some((u) => u.includes('regime=eu_mrv') && u.includes('year=2025'))).toBe(true);
   });
+
+  it('names the rule set by its regime and regulations, not by its id, in Chinese too', async () => {
+    stubApi({ '/api/v1/reports': { json: report } });
+    await renderPage(<ExportReportPage />, { path, lang: 'zh_CN' });
+    expect(await screen.findByTestId('report-rule-set')).toHaveProperty(
+      'textContent',
+      '规则集：EU MRV 2015/757 + 2016/2072 + 2023/957',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { Regime, ReportFormat, ReportLanguage } from '@ecohelm/contracts';
+import { type Regime, type ReportFormat, type ReportLanguage, ruleSetText } from '@ecohelm/contracts';
 import { Alert, App, Button, Progress, Segmented, Select, Space, Spin, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -167,7 +167,7 @@ export function ExportReportPage() {
             {data.excludedCount > 0 ? ` · ${t('reports.excluded', { count: data.excludedCount })}` : ''}
           </div>
           <div data-testid="report-rule-set" style={{ opacity: 0.8 }}>
-            {t('reports.ruleSet', { ruleSet: data.ruleSet })}
+            {t('reports.ruleSet', { ruleSet: ruleSetText(data.ruleSet) })}
           </div>
           {data.issues.length > 0 ? (
             <Alert
