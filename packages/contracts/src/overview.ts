@@ -126,6 +126,8 @@ export const overviewFactorsResponseSchema = z.object({
       /** The channel's name from the catalogue (English in both languages for now). */
       label: z.string(),
       unit: z.string(),
+      /** The decimals the console shows the channel with (as its live value's). */
+      digits: z.number().int().min(0),
       value: z.number().nullable(),
       points: z.array(z.object({ t: z.iso.datetime(), mean: z.number() })),
     }),

@@ -125,6 +125,17 @@ describe('light chart', () => {
     expect(screen.getByRole('button', { name: 'Download Speed over ground as PNG' })).toBeTruthy();
   });
 
+  it('labels a nearly flat line’s scale with as many decimals as tell its ticks apart', async () => {
+    const flat = { ...sparkline, series: [{ kind: 'line' as const, values: [4675.93, 4676.02, 4676.08] }] };
+    render(<LightChart label="M/E shaft power" height={110} spec={flat} />);
+    await vi.waitFor(() => expect(drawn.some((d) => d.call === 'fillText')).toBe(true));
+    const labels = drawn.filter((d) => d.call === 'fillText').map((d) => String(d.args[0]));
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain('4,676');
+    expect(labels.some((l) => /^4,675\.9/.test(l) || /^4,676\.\d/.test(l))).toBe(true);
+  });
+
   it('draws each bar in its own colour, the line over them, the legend and the axis name', async () => {
     render(<LightChart label="CII rating" spec={ratings} />);
     await vi.waitFor(() => expect(pathsIn('fill', '#eb5757').length).toBeGreaterThan(0));

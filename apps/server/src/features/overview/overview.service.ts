@@ -18,6 +18,7 @@ import {
   ciiApplicability,
   co2FromFuel,
   DAY_MS,
+  displayDigitsOf,
   displayUnitOf,
   fuelChannels,
   type Geofence,
@@ -346,6 +347,7 @@ export class OverviewService {
         channel,
         label: def.label,
         unit: displayUnitOf(def),
+        digits: displayDigitsOf(def),
         value: v === undefined ? null : toDisplay(def, v),
         points: trend.points.map((p) => ({ t: new Date(p.t).toISOString(), mean: toDisplay(def, p.mean) })),
       });

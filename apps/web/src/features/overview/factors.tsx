@@ -9,17 +9,11 @@ import { NoData } from '../../ui/panel';
 import { useOverviewFactors } from './api/get-overview-factors';
 import styles from './overview.module.css';
 
-/** A factor's value as the panel writes it: whole numbers from 100 up, two decimals below. */
-const factorText = (v: number) =>
-  v.toLocaleString('en-US', {
-    maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
-    minimumFractionDigits: Math.abs(v) >= 100 ? 0 : 2,
-  });
-
 type Factor = OverviewFactorsResponse['factors'][number];
 
-/** A scale at the left: as many digits as tell its ticks apart. */
-const scaleText = (v: number) => v.toLocaleString('en-US', { maximumSignificantDigits: 5 });
+/** A factor's value to the channel's decimals (as the navigation tiles and key factors show it). */
+const factorText = (v: number, f: Factor) =>
+  v.toLocaleString('en-US', { maximumFractionDigits: f.digits, minimumFractionDigits: f.digits });
 
 /** A factor's last 24 hours: its line over the samples' times, the value with its unit in ship time on hover. */
 function FactorSparkline({ factor, offset }: { factor: Factor; offset: number }) {
@@ -31,9 +25,10 @@ function FactorSparkline({ factor, offset }: { factor: Factor; offset: number })
       categories: factor.points.map((p) => `${formatShipTime(p.t, offset)} (${utcOffsetLabel(offset)})`),
       categoryAxis: false,
       grid: { left: 44, right: 4, top: 8, bottom: 6 },
-      left: { fromZero: false, ticks: 2, fontSize: 10, format: scaleText, grid: 'rgb(40 44 52 / 15%)' },
+      // The scale to its step's digits, so a nearly flat line's ticks still differ (4,675.9 / 4,676.0).
+      left: { fromZero: false, ticks: 2, fontSize: 10, grid: 'rgb(40 44 52 / 15%)' },
       series: [{ kind: 'line', area: true, values: factor.points.map((p) => p.mean) }],
-      formatValue: (v) => `${factorText(v)} ${factor.unit}`,
+      formatValue: (v) => `${factorText(v, factor)} ${factor.unit}`,
     }),
     [factor, offset],
   );
@@ -53,7 +48,7 @@ export function FactorsPanel() {
         <div key={f.channel} className={styles.factor} data-factor={f.channel}>
           <div className={styles.factorName}>{channelLabel(f.channel, t, f.label)}</div>
           <div className={styles.factorValue}>
-            {f.value === null ? '—' : factorText(f.value)} <span>{f.unit}</span>
+            {f.value === null ? '—' : factorText(f.value, f)} <span>{f.unit}</span>
           </div>
           <FactorSparkline factor={f} offset={offset} />
         </div>

@@ -103,6 +103,12 @@ describe('overview page', { timeout: 120_000 }, () => {
       expect(screen.getByRole('button', { name: `Download ${name} as PNG` })).toBeTruthy();
     }
     expect(within(panel('factorStatistics')).getAllByRole('img')).toHaveLength(factors.factors.length);
+    // Each factor's value to its channel's decimals (speed 1, power 0, shaft speed 1), as the navigation tiles.
+    const value = (channel: string) =>
+      panel('factorStatistics').querySelector(`[data-factor="${channel}"] > div:nth-child(2)`)?.textContent;
+    expect(value('navigation.speedOverGround')).toBe('13.7 kn');
+    expect(value('propulsion.main.shaftPower')).toBe('3,836 kW');
+    expect(value('propulsion.main.revolutions')).toBe('95.0 rpm');
     const doughnut = screen.getByRole('img', { name: 'Alarm statistics (M/E / G/E / boiler)' });
     expect([...doughnut.querySelectorAll('text')].map((t) => t.textContent)).toEqual([
       'Main engine',
