@@ -143,9 +143,10 @@ export const userLoginView = named(
 
 /**
  * Starts loading the view of the address the console opens on (its code, its chart code and, for the overview,
- * its data) before React renders: the page's parts arrive while the shell draws, not one after the other.
+ * its data) before React renders; settles once its code is in (or failed to load), at once for an address without a
+ * view of its own.
  */
-export function preloadView(pathname: string): void {
+export function preloadView(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/overview';
-  views[path]?.preload();
+  return views[path]?.preload() ?? Promise.resolve();
 }
