@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStyles, antdZeroRuntimeStyles } from './antd-styles.ts';
+import { firstRoutePreload } from './first-route-preload.ts';
 
 /**
  * Stamps every build with one id: `import.meta.env.VITE_BUILD_ID` in the code and `dist/version.json`
@@ -57,7 +58,14 @@ const apiTarget = process.env.ECOHELM_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), buildIdPlugin(), narrowAntdImports(), antdStyles(), antdZeroRuntimeStyles()],
+  plugins: [
+    react(),
+    buildIdPlugin(),
+    narrowAntdImports(),
+    antdStyles(),
+    antdZeroRuntimeStyles(),
+    firstRoutePreload(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

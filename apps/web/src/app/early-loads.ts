@@ -6,4 +6,5 @@ import { preloadView } from './views';
 // strings, the opening view's code, its chart code and data) start before React DOM, antd and the rest of the first
 // route are evaluated, not after: about 150 ms earlier on a ship PC. Each is the same load the console takes up later.
 void loadResources(readStoredLanguage()).catch(() => undefined);
-preloadView(window.location.pathname);
+/** The opening view's code: settles once it is in (or failed to load); main.tsx renders then. */
+export const openingView = preloadView(window.location.pathname);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { startOverviewFetch } from '../features/overview/api/get-overview-page';
-import { type ChartPart, preloadChart } from '../ui/chart';
+import { type ChartPart, chartReady, preloadChart } from '../ui/chart';
 import { type OnDemand, onDemand } from '../ui/on-demand';
 
 /** A route's view, loaded on demand (see ui/on-demand.tsx). */
@@ -19,8 +19,8 @@ const charted = <M>(
   pick: (module: M) => ComponentType,
   parts: ChartPart[] = [],
   styles = true,
-): View =>
-  named(
+): View => {
+  const view = named(
     () => {
       preloadChart(parts);
       return load();
@@ -28,6 +28,12 @@ const charted = <M>(
     pick,
     styles,
   );
+  chartsOf.set(view, parts);
+  return view;
+};
+
+/** The chart parts of each view that draws charts (`charted`). */
+const chartsOf = new WeakMap<View, ChartPart[]>();
 
 const monitoring = () => import('../features/monitoring/pages');
 
@@ -143,9 +149,14 @@ export const userLoginView = named(
 
 /**
  * Starts loading the view of the address the console opens on (its code, its chart code and, for the overview,
- * its data) before React renders: the page's parts arrive while the shell draws, not one after the other.
+ * its data) before React renders; settles once its code and chart code are in (or failed to load), at once for an
+ * address without a view of its own.
  */
-export function preloadView(pathname: string): void {
+export function preloadView(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/overview';
-  views[path]?.preload();
+  const view = views[path];
+  if (!view) return Promise.resolve();
+  // A page that draws charts opens with them drawn in its first render, not as placeholders drawn again later.
+  const parts = chartsOf.get(view);
+  return Promise.all([view.preload(), parts ? chartReady(parts) : undefined]).then(() => undefined);
 }

@@ -32,6 +32,17 @@ export function preloadChart(parts: readonly ChartPart[] = []): void {
     .catch(() => undefined);
 }
 
+/**
+ * The chart code and `parts` loaded (or failed to load: the charts then show their placeholder and ask again), for
+ * a page that draws its charts with its first render.
+ */
+export function chartReady(parts: readonly ChartPart[] = []): Promise<void> {
+  return Promise.all([loadDrawing(), loadChartParts(parts).then(changed)]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

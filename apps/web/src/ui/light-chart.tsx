@@ -1,13 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
-import {
-  type CSSProperties,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import chartStyles from './chart.module.css';
 import styles from './light-chart.module.css';
@@ -103,20 +95,36 @@ export function LightChart({
   const box = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
-  const { width, height: boxHeight } = useBoxSize(box);
-  useEffect(() => {
-    if (!host.current || width === 0 || boxHeight === 0) return;
-    const u = new uPlot(
-      lightOptions(spec, width, boxHeight, [tooltipPlugin(spec)]),
-      lightData(spec),
-      host.current,
-    );
-    chart.current = u;
+  // Measured and drawn in one pass before the browser paints, drawn anew when the box's size changes: not measured
+  // into state first (one more render of the chart, and the drawing after the paint, on the page's first draw).
+  useLayoutEffect(() => {
+    const el = box.current;
+    const into = host.current;
+    if (!el || !into) return;
+    let drawnSize = { width: 0, height: 0 };
+    const draw = () => {
+      const width = el.offsetWidth;
+      const height = el.offsetHeight;
+      if (width === drawnSize.width && height === drawnSize.height) return;
+      drawnSize = { width, height };
+      chart.current?.destroy();
+      chart.current = null;
+      if (width === 0 || height === 0) return;
+      chart.current = new uPlot(
+        lightOptions(spec, width, height, [tooltipPlugin(spec)]),
+        lightData(spec),
+        into,
+      );
+    };
+    draw();
+    const observer = new ResizeObserver(draw);
+    observer.observe(el);
     return () => {
-      u.destroy();
+      observer.disconnect();
+      chart.current?.destroy();
       chart.current = null;
     };
-  }, [spec, width, boxHeight]);
+  }, [spec]);
   const download = () => {
     const canvas = chart.current?.ctx.canvas;
     if (canvas) savePng(canvasPng(canvas, canvas.width, canvas.height), label);

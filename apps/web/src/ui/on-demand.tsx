@@ -9,10 +9,11 @@ import {
 
 /**
  * A component whose code loads on demand: a view, a section's tab strip, the chart drawing. `preload` starts the load
- * before it renders (the same load, once); `loaded` is the component itself once its code is in.
+ * before it renders (the same load, once) and settles when it is over (in or failed); `loaded` is the component
+ * itself once its code is in.
  */
 export interface OnDemand<P extends object> {
-  preload: () => void;
+  preload: () => Promise<void>;
   loaded: () => ComponentType<P> | undefined;
   lazy: LazyExoticComponent<ComponentType<P>>;
 }
@@ -40,7 +41,15 @@ export function onDemand<P extends object>(
     });
     return loading;
   };
-  return { preload: () => void once(), loaded: () => component, lazy: lazy(once) };
+  return {
+    preload: () =>
+      once().then(
+        () => undefined,
+        () => undefined,
+      ),
+    loaded: () => component,
+    lazy: lazy(once),
+  };
 }
 
 /**

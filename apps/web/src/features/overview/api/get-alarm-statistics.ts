@@ -1,7 +1,7 @@
 import type { AlarmStatisticsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { fromEarly } from './get-overview-page';
+import { arrivedPart, fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getAlarmStatistics = (signal?: AbortSignal) =>
@@ -12,5 +12,7 @@ export const useAlarmStatistics = () =>
   useQuery({
     queryKey: [...overviewKeys.all, 'alarm-statistics'],
     queryFn: ({ signal }) => fromEarly('alarmStatistics', () => getAlarmStatistics(signal)),
+    initialData: () => arrivedPart('alarmStatistics')?.data,
+    initialDataUpdatedAt: () => arrivedPart('alarmStatistics')?.at,
     refetchInterval: 30_000,
   });

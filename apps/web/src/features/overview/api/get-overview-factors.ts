@@ -1,7 +1,7 @@
 import type { OverviewFactorsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { fromEarly } from './get-overview-page';
+import { arrivedPart, fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverviewFactors = (signal?: AbortSignal) =>
@@ -12,5 +12,7 @@ export const useOverviewFactors = () =>
   useQuery({
     queryKey: overviewKeys.factors,
     queryFn: ({ signal }) => fromEarly('factors', () => getOverviewFactors(signal)),
+    initialData: () => arrivedPart('factors')?.data,
+    initialDataUpdatedAt: () => arrivedPart('factors')?.at,
     refetchInterval: 30_000,
   });

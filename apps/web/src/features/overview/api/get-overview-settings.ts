@@ -1,7 +1,7 @@
 import type { OverviewSettings } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { fromEarly } from './get-overview-page';
+import { arrivedPart, fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverviewSettings = (signal?: AbortSignal) =>
@@ -12,4 +12,6 @@ export const useOverviewSettings = () =>
   useQuery({
     queryKey: overviewKeys.settings,
     queryFn: ({ signal }) => fromEarly('settings', () => getOverviewSettings(signal)),
+    initialData: () => arrivedPart('settings')?.data,
+    initialDataUpdatedAt: () => arrivedPart('settings')?.at,
   });

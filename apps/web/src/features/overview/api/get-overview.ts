@@ -1,7 +1,7 @@
 import type { CiiPeriod, OverviewResponse } from '@ecohelm/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { FIRST_PERIOD, fromEarly } from './get-overview-page';
+import { arrivedPart, FIRST_PERIOD, fromEarly } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverview = (period: CiiPeriod, signal?: AbortSignal) =>
@@ -15,6 +15,8 @@ export const useOverview = (period: CiiPeriod) =>
       period === FIRST_PERIOD
         ? fromEarly('summary', () => getOverview(period, signal))
         : getOverview(period, signal),
+    initialData: () => (period === FIRST_PERIOD ? arrivedPart('summary')?.data : undefined),
+    initialDataUpdatedAt: () => (period === FIRST_PERIOD ? arrivedPart('summary')?.at : undefined),
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
   });
