@@ -1,5 +1,5 @@
 // First: starts the opening route's loads before the modules below are evaluated.
-
+import './app/early-loads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
