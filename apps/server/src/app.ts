@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Permission } from '@ecohelm/contracts';
 import Fastify, { LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Store } from './db/client.ts';
 import { giveSpaceBack } from './db/space.ts';
 import type { ConditionInput } from './features/alarms/index.ts';
@@ -89,6 +89,7 @@ import { type AppMetrics, registerMetrics } from './platform/metrics.ts';
 import { metricsSources } from './platform/metrics-sources.ts';
 import { registerApiDocs } from './platform/openapi.ts';
 import { registerReadGate } from './platform/read-gate.ts';
+import { createResponseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerWebConsole } from './platform/web-console.ts';
 
 export type { AppInstance };
@@ -160,7 +161,7 @@ export async function buildApp(
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkAnswers: config.checkAnswers }));
   registerErrorHandler(app);
   await registerCompression(app);
   // The shore's read-only copies of ships answer through their shore's server, whose reads are held already.

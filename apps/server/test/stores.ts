@@ -82,6 +82,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): A
     ...loadConfig({ ECOHELM_DATA_DIR: dataDir, ...env }),
     simulator: false,
     webDist: path.join(dataDir, 'no-web'),
+    // Vitest's runs (not the benches that build their apps here) check every answer against its contract.
+    checkAnswers: process.env.NODE_ENV === 'test',
   };
 }
 

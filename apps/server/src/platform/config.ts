@@ -51,6 +51,11 @@ export interface AppConfig {
    * auto-vacuum, is rewritten once to give its free pages back (`ECOHELM_VACUUM_HOUR`, default 3; db/space.ts).
    */
   vacuumHour: number;
+  /**
+   * Write every JSON answer both from its JSON Schema and through its zod schema and fail the request when they differ
+   * (`NODE_ENV` `test` or `development`; platform/response-serializer.ts): catches an answer that breaks its contract.
+   */
+  checkAnswers: boolean;
 }
 
 export interface SyncConfig {
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: trustProxyOf(env.ECOHELM_TRUST_PROXY ?? (file.trustProxy as string | boolean | undefined)),
     metricsListen: env.ECOHELM_METRICS_LISTEN || (file.metricsListen as string | undefined) || undefined,
     vacuumHour: Number(env.ECOHELM_VACUUM_HOUR ?? file.vacuumHour ?? 3),
+    checkAnswers: env.NODE_ENV === 'test' || env.NODE_ENV === 'development',
   };
 }
 
