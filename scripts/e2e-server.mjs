@@ -25,6 +25,9 @@ const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'app
     HOST: '127.0.0.1',
     ECOHELM_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Every answer written both ways and compared with its zod encoding (platform/response-serializer.ts): the
+    // browser tests read the simulator's real data through it.
+    NODE_ENV: 'development',
     ...extra,
   },
 });
