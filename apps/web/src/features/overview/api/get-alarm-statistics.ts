@@ -1,7 +1,7 @@
 import type { AlarmStatisticsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { arrivedPart, fromEarly } from './get-overview-page';
+import { earlyPartQuery } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getAlarmStatistics = (signal?: AbortSignal) =>
@@ -11,8 +11,6 @@ export const getAlarmStatistics = (signal?: AbortSignal) =>
 export const useAlarmStatistics = () =>
   useQuery({
     queryKey: [...overviewKeys.all, 'alarm-statistics'],
-    queryFn: ({ signal }) => fromEarly('alarmStatistics', () => getAlarmStatistics(signal)),
-    initialData: () => arrivedPart('alarmStatistics')?.data,
-    initialDataUpdatedAt: () => arrivedPart('alarmStatistics')?.at,
+    ...earlyPartQuery('alarmStatistics', getAlarmStatistics),
     refetchInterval: 30_000,
   });

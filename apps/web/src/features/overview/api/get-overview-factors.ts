@@ -1,7 +1,7 @@
 import type { OverviewFactorsResponse } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { arrivedPart, fromEarly } from './get-overview-page';
+import { earlyPartQuery } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverviewFactors = (signal?: AbortSignal) =>
@@ -11,8 +11,6 @@ export const getOverviewFactors = (signal?: AbortSignal) =>
 export const useOverviewFactors = () =>
   useQuery({
     queryKey: overviewKeys.factors,
-    queryFn: ({ signal }) => fromEarly('factors', () => getOverviewFactors(signal)),
-    initialData: () => arrivedPart('factors')?.data,
-    initialDataUpdatedAt: () => arrivedPart('factors')?.at,
+    ...earlyPartQuery('factors', getOverviewFactors),
     refetchInterval: 30_000,
   });

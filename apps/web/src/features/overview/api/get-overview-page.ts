@@ -60,3 +60,18 @@ export function fromEarly<K extends keyof OverviewPageResponse>(
   first.taken.add(part);
   return first.answer.then((answer) => answer[part], fetchOwn);
 }
+
+/**
+ * A panel's query reading its `part` of the overview: from the early answer while it is in (`fromEarly`), drawn from
+ * it on the first render (`arrivedPart`), from `fetchOwn` (the part's own endpoint) after.
+ */
+export function earlyPartQuery<K extends keyof OverviewPageResponse>(
+  part: K,
+  fetchOwn: (signal: AbortSignal) => Promise<OverviewPageResponse[K]>,
+) {
+  return {
+    queryFn: ({ signal }: { signal: AbortSignal }) => fromEarly(part, () => fetchOwn(signal)),
+    initialData: () => arrivedPart(part)?.data,
+    initialDataUpdatedAt: () => arrivedPart(part)?.at,
+  };
+}

@@ -1,7 +1,7 @@
 import type { OverviewSettings } from '@ecohelm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { arrivedPart, fromEarly } from './get-overview-page';
+import { earlyPartQuery } from './get-overview-page';
 import { overviewKeys } from './keys';
 
 export const getOverviewSettings = (signal?: AbortSignal) =>
@@ -11,7 +11,5 @@ export const getOverviewSettings = (signal?: AbortSignal) =>
 export const useOverviewSettings = () =>
   useQuery({
     queryKey: overviewKeys.settings,
-    queryFn: ({ signal }) => fromEarly('settings', () => getOverviewSettings(signal)),
-    initialData: () => arrivedPart('settings')?.data,
-    initialDataUpdatedAt: () => arrivedPart('settings')?.at,
+    ...earlyPartQuery('settings', getOverviewSettings),
   });
