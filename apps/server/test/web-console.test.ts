@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCompression } from '../src/platform/compression.ts';
-import { registerWebConsole } from '../src/platform/web-console.ts';
+import { acceptedEncodings, registerWebConsole } from '../src/platform/web-console.ts';
 
 describe('the web console as the server sends it', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'ecohelm-web-'));
@@ -46,6 +46,41 @@ describe('the web console as the server sends it', () => {
     const plain = await app.inject({ url: '/assets/index-abc.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(code);
+  });
+
+  it('takes the copy a browser refuses with q=0 out, and sends the file itself where no copy was made', async () => {
+    expect(acceptedEncodings('gzip, deflate, br, zstd')).toEqual(['br', 'gzip', 'identity']);
+    expect(acceptedEncodings('br;q=0, gzip;q=0.5')).toEqual(['gzip', 'identity']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip', 'identity']);
+    expect(acceptedEncodings(undefined)).toEqual(['identity']);
+    const gz = await app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    writeFileSync(path.join(dist, 'assets/small-abc.css'), 'a{color:red}');
+    for (let i = 0; i < 2; i++) {
+      const css = await app.inject({ url: '/assets/small-abc.css', headers: { 'accept-encoding': 'br' } });
+      expect([css.statusCode, css.body, css.headers['content-type']]).toEqual([
+        200,
+        'a{color:red}',
+        'text/css; charset=utf-8',
+      ]);
+    }
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect([head.statusCode, head.headers['content-encoding'], head.body]).toEqual([200, 'br', '']);
+  });
+
+  it('sends nothing from outside the assets folder of the build', async () => {
+    for (const url of ['/assets/..%2Findex.html', '/assets/sub/x.js', '/assets/index-abc.exe']) {
+      const res = await app.inject({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
   });
 
   it('lets a browser keep the hashed files for good and check index.html on every load', async () => {
