@@ -1,4 +1,5 @@
-import { calculateCii } from '@ecohelm/domain';
+import { overviewNavigation } from '@ecohelm/contracts';
+import { CHANNEL, calculateCii } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrival, departure, hfoOnly, validShip } from '../../../testing/factories.ts';
 import { DeviceSettingsRepository } from '../src/features/overview/overview.repository.ts';
@@ -31,6 +32,9 @@ describe.each(storeKinds)('overview on %s', (kind) => {
       { channel: 'navigation.position.latitude', t: now - 1000, value: 55 },
       { channel: 'navigation.position.longitude', t: now - 1000, value: 4 },
       { channel: 'tanks.fuel.hfo.currentMass', t: now - 1000, value: 812_000 },
+      // The navigation panel's heading (rad) and M/E power (W); the other four have no value yet.
+      { channel: CHANNEL.heading, t: now - 1000, value: Math.PI / 2 },
+      { channel: CHANNEL.mePower, t: now - 1000, value: 9_876_000 },
       // Lube oil: 2.5 m³ of cylinder oil received five hours ago (no bunker record holds lube oil).
       { channel: 'tanks.lubrication.cylinderOil.currentVolume', t: now - 10 * HOUR, value: 10 },
       { channel: 'tanks.lubrication.systemOil.currentVolume', t: now - 10 * HOUR, value: 20 },
@@ -171,6 +175,19 @@ describe.each(storeKinds)('overview on %s', (kind) => {
     expect(channels(page.factors)).toEqual(channels(await json('/api/v1/overview/factors')));
     expect(page.settings).toEqual(await json('/api/v1/overview/settings'));
     expect(page.alarmStatistics).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
+    // The navigation panel's values as the latest-values read gives them, in display units.
+    const navigationChannels = overviewNavigation.map((n) => n.channel).join(',');
+    expect(page.navigation).toEqual(await json(`/api/v1/telemetry/latest?channels=${navigationChannels}`));
+    expect(
+      page.navigation.values.map((v: { channel: string; value: number; unit: string }) => [
+        v.channel,
+        v.value,
+        v.unit,
+      ]),
+    ).toEqual([
+      [CHANNEL.mePower, 9876, 'kW'],
+      [CHANNEL.heading, 90, 'deg'],
+    ]);
     expect(page.summary.cii.period).toBe('month');
     const bad = await get(t, '/api/v1/overview/page?period=week');
     expect(bad.statusCode).toBe(400);

@@ -1,5 +1,7 @@
+import { CHANNEL } from '@ecohelm/domain';
 import { z } from 'zod';
 import { alarmStatisticsResponseSchema } from './alarms.ts';
+import { telemetryLatestResponseSchema } from './telemetry.ts';
 
 /** SPEC §5/§9: the factor statistics show at most four factors. */
 export const MAX_OVERVIEW_FACTORS = 4;
@@ -109,6 +111,16 @@ export const overviewPanels = [
   'alarmStatistics',
 ] as const;
 
+/** The navigation status panel's live values, in its order: the key names the value's label. */
+export const overviewNavigation = [
+  { key: 'trim', channel: CHANNEL.trim },
+  { key: 'power', channel: CHANNEL.mePower },
+  { key: 'rotation', channel: CHANNEL.meRev },
+  { key: 'rudder', channel: CHANNEL.rudder },
+  { key: 'ukc', channel: CHANNEL.ukc },
+  { key: 'heading', channel: CHANNEL.heading },
+] as const;
+
 /** Per-device overview settings: the chosen factors (channel ids) and the panels hidden. */
 export const overviewSettingsSchema = z.object({
   factors: z
@@ -144,5 +156,7 @@ export const overviewPageResponseSchema = z.object({
   factors: overviewFactorsResponseSchema,
   settings: overviewSettingsSchema,
   alarmStatistics: alarmStatisticsResponseSchema,
+  /** The navigation panel's latest values (`overviewNavigation`), drawn until the live stream's first event. */
+  navigation: telemetryLatestResponseSchema,
 });
 export type OverviewPageResponse = z.infer<typeof overviewPageResponseSchema>;

@@ -55,6 +55,32 @@ describe('useLiveChannels', () => {
       }),
     );
 
+  it('shows the values known before the stream, fresh by their time, until the stream brings newer ones', () => {
+    const known = { channel: 'navigation.speedOverGround', unit: 'kn', digits: 1 };
+    const { result } = renderHook(() =>
+      useLiveChannels(['navigation.speedOverGround'], {
+        token: 'tok',
+        staleAfterMs: 5000,
+        eventSource: FakeEventSource as unknown as typeof EventSource,
+        initial: [{ ...known, t: '2025-05-31T23:59:58Z', value: 11.5 }],
+      }),
+    );
+    expect(result.current.values['navigation.speedOverGround']?.value).toBe(11.5);
+    expect(result.current.stale).toBe(false);
+    act(() => FakeEventSource.instances[0]!.emit([{ ...known, t: '2025-06-01T00:00:00Z', value: 12.1 }]));
+    expect(result.current.values['navigation.speedOverGround']?.value).toBe(12.1);
+    // Known values as old as the stale limit are shown as stale.
+    const old = renderHook(() =>
+      useLiveChannels(['navigation.speedOverGround'], {
+        token: 'tok',
+        staleAfterMs: 5000,
+        eventSource: FakeEventSource as unknown as typeof EventSource,
+        initial: [{ ...known, t: '2025-05-31T23:59:50Z', value: 11.5 }],
+      }),
+    );
+    expect(old.result.current.stale).toBe(true);
+  });
+
   it('subscribes with the token, shows values and turns stale when data stops', () => {
     const { result } = render();
     const es = FakeEventSource.instances[0]!;

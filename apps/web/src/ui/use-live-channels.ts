@@ -1,5 +1,5 @@
 import type { TelemetryLatestResponse, TelemetryLatestValue, TelemetryLiveEvent } from '@ecohelm/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { apiFetch } from '../lib/api-client';
 import { shipScope } from '../lib/ship-scope';
 import { safeStorage, storageKeys } from '../lib/storage';
@@ -20,10 +20,18 @@ export interface LiveChannelsOptions {
   /** Injected in tests. */
   eventSource?: typeof EventSource;
   now?: () => number;
+  /** Values already known (read when the page opened), shown until the stream brings newer ones. */
+  initial?: readonly TelemetryLatestValue[];
 }
 
 /** Delay before reopening a stream the browser gave up on (server restarted, network gone). */
 export const LIVE_RETRY_MS = 2000;
+
+/** The time of the newest of `values` (epoch ms), if any. */
+function newestOf(values: readonly TelemetryLatestValue[]): number | undefined {
+  const newest = Math.max(...values.map((v) => Date.parse(v.t)), Number.NEGATIVE_INFINITY);
+  return Number.isFinite(newest) ? newest : undefined;
+}
 
 /**
  * Subscribes to `GET /api/v1/telemetry/live` (server-sent events, 1 Hz) for `channels`. The browser
@@ -53,8 +61,8 @@ export function useLiveChannels(
         .then((latest) => {
           if (disposed) return;
           setValues(Object.fromEntries(latest.values.map((v) => [v.channel, v])));
-          const newest = Math.max(...latest.values.map((v) => Date.parse(v.t)), Number.NEGATIVE_INFINITY);
-          if (Number.isFinite(newest)) setLastSampleAt(newest);
+          const newest = newestOf(latest.values);
+          if (newest !== undefined) setLastSampleAt(newest);
         })
         .catch(() => undefined);
       return () => {
@@ -77,8 +85,8 @@ export function useLiveChannels(
           for (const v of data.values) next[v.channel] = v;
           return next;
         });
-        const newest = Math.max(...data.values.map((v) => Date.parse(v.t)), Number.NEGATIVE_INFINITY);
-        if (Number.isFinite(newest))
+        const newest = newestOf(data.values);
+        if (newest !== undefined)
           setLastSampleAt((prev) => (prev === undefined || newest > prev ? newest : prev));
       });
       source.onerror = () => {
@@ -110,6 +118,13 @@ export function useLiveChannels(
   }, []);
 
   void tick;
-  const stale = lastSampleAt === undefined || now() - lastSampleAt > staleAfterMs;
-  return { values, stale, connected };
+  // What the stream (or the shore's read) brought, over the values known before it.
+  const { initial } = options;
+  const shown = useMemo(
+    () => (initial ? { ...Object.fromEntries(initial.map((v) => [v.channel, v])), ...values } : values),
+    [initial, values],
+  );
+  const newest = lastSampleAt ?? (initial ? newestOf(initial) : undefined);
+  const stale = newest === undefined || now() - newest > staleAfterMs;
+  return { values: shown, stale, connected };
 }

@@ -7,6 +7,7 @@ import {
   type OverviewResponse,
   type OverviewSettings,
   overviewMessages,
+  overviewNavigation,
   type Ship,
 } from '@ecohelm/contracts';
 import {
@@ -40,6 +41,9 @@ import type { DeviceSettingsRepository } from './overview.repository.ts';
  * generators and boilers, so the day's fuel is the sum over every consumer.
  */
 const SOG = CHANNEL.sog;
+
+/** The navigation panel's channels, whose latest values the page's answer carries. */
+const NAVIGATION_DEFS = overviewNavigation.map((n) => channelById(n.channel)!);
 
 /** Fuel oil / diesel oil / lubricating oil: product fuel ids of bunker records and the ROB channel. */
 const LUBE_TANKS = [CHANNEL.sysOil, CHANNEL.cylOil] as const;
@@ -159,13 +163,14 @@ export class OverviewService {
 
   /** Every panel's figures for one console in one answer: what the overview draws when it opens. */
   async page(period: CiiPeriod, deviceId: string): Promise<OverviewPageResponse> {
-    const [summary, factors, settings, alarmStatistics] = await Promise.all([
+    const [summary, factors, settings, alarmStatistics, navigation] = await Promise.all([
       this.overview(period),
       this.factors(deviceId),
       this.settings(deviceId),
       this.#shared('alarm-statistics', () => this.#alarmStatistics()),
+      this.#telemetry.latestForDisplay(NAVIGATION_DEFS),
     ]);
-    return { summary, factors, settings, alarmStatistics };
+    return { summary, factors, settings, alarmStatistics, navigation: { values: navigation } };
   }
 
   overview(period: CiiPeriod): Promise<OverviewResponse> {

@@ -1,5 +1,4 @@
 import {
-  type TelemetryLatestValue,
   telemetryChannelsResponseSchema,
   telemetryLatestQuerySchema,
   telemetryLatestResponseSchema,
@@ -7,14 +6,7 @@ import {
   telemetryTrendQuerySchema,
   telemetryTrendResponseSchema,
 } from '@ecohelm/contracts';
-import {
-  type ChannelDef,
-  channelById,
-  channelCatalogue,
-  displayDigitsOf,
-  displayUnitOf,
-  toDisplay,
-} from '@ecohelm/domain';
+import { type ChannelDef, channelById, channelCatalogue, displayUnitOf, toDisplay } from '@ecohelm/domain';
 import type { AppInstance } from '../../platform/app-instance.ts';
 import { notFound, validationFailed } from '../../platform/errors.ts';
 import { mediaBody, op } from '../../platform/operation.ts';
@@ -32,28 +24,6 @@ function knownChannels(ids: readonly string[], field: string): ChannelDef[] {
     );
   }
   return ids.map((id) => channelById(id)!);
-}
-
-/** Latest values in display units (the one conversion point of the API is `toDisplay`). */
-async function latestValues(
-  telemetry: TelemetryService,
-  defs: readonly ChannelDef[],
-): Promise<TelemetryLatestValue[]> {
-  const latest = await telemetry.latest(defs.map((d) => d.id));
-  return defs.flatMap((def) => {
-    const v = latest.get(def.id);
-    return v
-      ? [
-          {
-            channel: def.id,
-            t: new Date(v.t).toISOString(),
-            value: toDisplay(def, v.value),
-            unit: displayUnitOf(def),
-            digits: displayDigitsOf(def),
-          },
-        ]
-      : [];
-  });
 }
 
 /** Channels, latest values, downsampled trends and the 1 Hz live stream. */
@@ -88,7 +58,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
       200: telemetryLatestResponseSchema,
     }),
     async (request) => ({
-      values: await latestValues(telemetry, knownChannels(request.query.channels, 'channels')),
+      values: await telemetry.latestForDisplay(knownChannels(request.query.channels, 'channels')),
     }),
   );
 
@@ -135,7 +105,7 @@ export async function telemetryRoutes(app: AppInstance, telemetry: TelemetryServ
       // Reconnect quickly after a server restart.
       res.write('retry: 2000\n\n');
       const send = async () => {
-        const values = await latestValues(telemetry, defs);
+        const values = await telemetry.latestForDisplay(defs);
         res.write(
           `event: values\ndata: ${JSON.stringify({ serverTime: new Date().toISOString(), values })}\n\n`,
         );

@@ -24,6 +24,7 @@
  * Live samples go through the validated ingest path (`IngestPipeline` → `writeSamples`), which keeps
  * raw samples for the raw window (default 7 days, `pruneRaw` job) and updates all three rollup levels.
  */
+import type { TelemetryLatestValue } from '@ecohelm/contracts';
 import {
   type ChannelDef,
   channelById,
@@ -31,6 +32,8 @@ import {
   circularMean,
   circularParts,
   DAY_MS,
+  displayDigitsOf,
+  displayUnitOf,
   toDisplay,
 } from '@ecohelm/domain';
 import { BulkHistoryWriter } from './bulk-history.ts';
@@ -398,6 +401,28 @@ export class TelemetryService {
       if (v) out.set(channel, v);
     }
     return out;
+  }
+
+  /**
+   * The latest value of each channel in display units, as the API gives it (the one conversion point of the API is
+   * `toDisplay`); a channel with no value yet is left out.
+   */
+  async latestForDisplay(defs: readonly ChannelDef[]): Promise<TelemetryLatestValue[]> {
+    const latest = await this.latest(defs.map((d) => d.id));
+    return defs.flatMap((def) => {
+      const v = latest.get(def.id);
+      return v
+        ? [
+            {
+              channel: def.id,
+              t: new Date(v.t).toISOString(),
+              value: toDisplay(def, v.value),
+              unit: displayUnitOf(def),
+              digits: displayDigitsOf(def),
+            },
+          ]
+        : [];
+    });
   }
 
   /**

@@ -129,10 +129,30 @@ describe('overview page', { timeout: 120_000 }, () => {
 
   it('draws every panel from the one answer asked for before the page rendered', async () => {
     const { calls } = stubApi({
-      '/api/v1/overview/page': { json: { summary: overview, factors, settings, alarmStatistics: stats } },
+      '/api/v1/overview/page': {
+        json: {
+          summary: overview,
+          factors,
+          settings,
+          alarmStatistics: stats,
+          navigation: {
+            values: [
+              {
+                channel: 'propulsion.main.shaftPower',
+                t: new Date().toISOString(),
+                value: 9876.4,
+                unit: 'kW',
+                digits: 0,
+              },
+            ],
+          },
+        },
+      },
     });
     startOverviewFetch();
     await renderPage(<OverviewPage />, { path: '/overview' });
+    // The navigation values that came with the answer, before the live stream has said anything.
+    await vi.waitFor(() => expect(panel('navigationStatus').textContent).toMatch(/9,?876\s*kW/));
     const cii = await vi.waitFor(() => panel('ciiRating'));
     expect((await within(cii).findAllByText(overview.cii.yearToDate.rating)).length).toBeGreaterThan(0);
     expect(await within(panel('factorStatistics')).findByText('M/E shaft power')).toBeTruthy();
@@ -141,8 +161,8 @@ describe('overview page', { timeout: 120_000 }, () => {
         'No alarms of the main engine, generators or boilers in this period',
       ),
     ).toBeTruthy();
-    expect(
-      calls.filter((url) => url.startsWith('/api/v1/overview') || url.startsWith('/api/v1/alarms')),
-    ).toEqual(['/api/v1/overview/page?period=day']);
+    expect(calls.filter((url) => /^\/api\/v1\/(overview|alarms|telemetry)/.test(url))).toEqual([
+      '/api/v1/overview/page?period=day',
+    ]);
   });
 });

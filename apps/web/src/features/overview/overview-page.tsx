@@ -7,6 +7,7 @@ import { useCanWrite } from '../../lib/use-can-write';
 import { withStyles } from '../../ui/on-demand';
 import { PageFrame } from '../../ui/page-frame';
 import { useAlarmStatistics } from './api/get-alarm-statistics';
+import { useNavigationLatest } from './api/get-navigation-latest';
 import { useOverview } from './api/get-overview';
 import { FIRST_PERIOD } from './api/get-overview-page';
 import { useOverviewSettings } from './api/get-overview-settings';
@@ -33,6 +34,7 @@ export function OverviewPage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Mounted from its first opening on, so that it can animate its closing.
   const [settingsUsed, setSettingsUsed] = useState(false);
+  const navigation = useNavigationLatest().data?.values;
   const overview = useOverview(period);
   // The panels' choice is the console's own; a ship's console on a shore is read only (lib/ship-scope).
   const canChoose = useCanWrite('dashboard:read');
@@ -91,7 +93,7 @@ export function OverviewPage() {
               id: 'navigationStatus',
               title: title('navigationStatus'),
               span: 2,
-              children: <NavigationPanel />,
+              children: <NavigationPanel initial={navigation} />,
             },
             {
               id: 'co2Management',

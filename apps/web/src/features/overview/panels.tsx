@@ -1,5 +1,9 @@
-import type { AlarmStatisticsResponse, OverviewResponse } from '@ecohelm/contracts';
-import { CHANNEL } from '@ecohelm/domain';
+import {
+  type AlarmStatisticsResponse,
+  type OverviewResponse,
+  overviewNavigation,
+  type TelemetryLatestValue,
+} from '@ecohelm/contracts';
 import { Alert, Modal, Statistic, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -156,25 +160,20 @@ export function EcaPanel({ eca }: { eca: OverviewResponse['eca'] }) {
   );
 }
 
-const NAVIGATION = [
-  { key: 'trim', channel: CHANNEL.trim },
-  { key: 'power', channel: CHANNEL.mePower },
-  { key: 'rotation', channel: CHANNEL.meRev },
-  { key: 'rudder', channel: CHANNEL.rudder },
-  { key: 'ukc', channel: CHANNEL.ukc },
-  { key: 'heading', channel: CHANNEL.heading },
-] as const;
-const NAVIGATION_CHANNELS = NAVIGATION.map((n) => n.channel);
+const NAVIGATION_CHANNELS = overviewNavigation.map((n) => n.channel);
 
-/** Trim, power, rotation, rudder angle, UKC and heading, live at 1 Hz. */
-export function NavigationPanel() {
+/**
+ * Trim, power, rotation, rudder angle, UKC and heading, live at 1 Hz; `initial`, the latest values that came with the
+ * page's answer, are drawn until the stream's first event (it opens once the page has loaded).
+ */
+export function NavigationPanel({ initial }: { initial?: readonly TelemetryLatestValue[] }) {
   const { t } = useTranslation();
-  const live = useLiveChannels(NAVIGATION_CHANNELS);
+  const live = useLiveChannels(NAVIGATION_CHANNELS, { initial });
   return (
     <div className={styles.navigation} data-stale={live.stale}>
       {live.stale ? <Tag color="orange">{t('overview.navigation.stale')}</Tag> : null}
       <div className={styles.navGrid}>
-        {NAVIGATION.map((n) => {
+        {overviewNavigation.map((n) => {
           const v = live.values[n.channel];
           return (
             <Statistic
