@@ -15,6 +15,7 @@ export * from './jobs.ts';
 export * from './load.ts';
 export * from './monitoring.ts';
 export * from './overview.ts';
+export * from './overview-navigation.ts';
 export * from './params.ts';
 export * from './platform.ts';
 export * from './plausibility.ts';

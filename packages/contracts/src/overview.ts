@@ -1,4 +1,3 @@
-import { CHANNEL } from '@ecohelm/domain';
 import { z } from 'zod';
 import { alarmStatisticsResponseSchema } from './alarms.ts';
 import { telemetryLatestResponseSchema } from './telemetry.ts';
@@ -109,16 +108,6 @@ export const overviewPanels = [
   'co2Management',
   'bunkerRecord',
   'alarmStatistics',
-] as const;
-
-/** The navigation status panel's live values, in its order: the key names the value's label. */
-export const overviewNavigation = [
-  { key: 'trim', channel: CHANNEL.trim },
-  { key: 'power', channel: CHANNEL.mePower },
-  { key: 'rotation', channel: CHANNEL.meRev },
-  { key: 'rudder', channel: CHANNEL.rudder },
-  { key: 'ukc', channel: CHANNEL.ukc },
-  { key: 'heading', channel: CHANNEL.heading },
 ] as const;
 
 /** Per-device overview settings: the chosen factors (channel ids) and the panels hidden. */
