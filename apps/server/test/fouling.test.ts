@@ -63,6 +63,21 @@ describe('hull fouling against the simulator hidden truth', () => {
     expect(blocks.map((b) => b.t)).toEqual(expect.arrayContaining(full.map((b) => b.t)));
   }, 120_000);
 
+  it("lets the server's other work run between the months of a year's analysis", async () => {
+    // Turns of the event loop taken by others (requests, timers) while the analysis runs: without its pauses, none.
+    let turns = 0;
+    let running = true;
+    const other = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    await service.analyse(NOW - 365 * DAY, NOW);
+    running = false;
+    expect(turns).toBeGreaterThanOrEqual(13 * 3);
+  }, 120_000);
+
   it('reports indicators, rating and tip over HTTP, and each cleaning with its effect', async () => {
     const res = await get(
       t,

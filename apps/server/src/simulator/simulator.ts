@@ -9,6 +9,7 @@ import type { Transition } from '../features/alarms/index.ts';
 import type { RecordsService } from '../features/records/index.ts';
 import type { BulkHistoryWriter, MinuteValues, Sample, SampleSink } from '../features/telemetry/index.ts';
 import type { NewVoyageEvent, VoyageService } from '../features/voyages/index.ts';
+import { letOthersRun } from '../platform/let-others-run.ts';
 import { alarmTransitions, simulatedAlarmHistory } from './alarm-history.ts';
 import { BOOLEAN, CHANNEL_COUNT, CHANNEL_IDS, CIRCULAR, KEY_CHANNELS } from './channels.ts';
 import { MINUTE_MS, type SimEvent, type SimRecord, VesselModel } from './model.ts';
@@ -158,7 +159,7 @@ export class VesselSimulator {
         model.step();
         model.events.length = 0;
         model.records.length = 0;
-        if (n % 10_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (n % 10_000 === 0) await letOthersRun();
       }
       if (model.t < now) await this.backfill(now, { fresh: false });
     }
@@ -261,7 +262,7 @@ export class VesselSimulator {
         rows += writer.pending;
         await writer.flush();
         // SQLite writes are synchronous: give the event loop a turn so the console answers meanwhile.
-        await new Promise((resolve) => setImmediate(resolve));
+        await letOthersRun();
         progress(
           done / totalMin,
           `${new Date(model.t).toISOString().slice(0, 10)}  ${(rows / 1e6).toFixed(1)} M rows`,

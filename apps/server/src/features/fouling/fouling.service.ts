@@ -21,6 +21,7 @@ import {
   performanceValues,
   pvTrend,
 } from '@ecohelm/domain';
+import { letOthersRun } from '../../platform/let-others-run.ts';
 import type { RecordsService } from '../records/index.ts';
 import type { ShipService } from '../ship/index.ts';
 import type { TelemetryService } from '../telemetry/index.ts';
@@ -226,10 +227,14 @@ export class FoulingService {
     const ship = await this.#shipFigures();
     const blocks: BlockResult[] = [];
     for (let from = fromMs; from < toMs; from += 30 * DAY_MS) {
+      // A year is ~4 s of work on a ship PC: the consoles' requests go on between its months.
+      await letOthersRun();
       const to = Math.min(toMs, from + 30 * DAY_MS);
       const { rejected, ranges } = await this.#sailingRanges(from, to, ship);
-      const evaluated =
-        ranges.length > 0 ? performanceValues(await this.samples(from, to, ranges), ship) : [];
+      await letOthersRun();
+      const samples = ranges.length > 0 ? await this.samples(from, to, ranges) : undefined;
+      await letOthersRun();
+      const evaluated = samples ? performanceValues(samples, ship) : [];
       blocks.push(...[...rejected, ...evaluated].sort((a, b) => a.t - b.t));
     }
     const [fuelHfo, fuelMgo, stw] = await Promise.all([

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { letOthersRun } from '../../platform/let-others-run.ts';
 import { ROLLUP_COLUMNS, type RollupBlock } from './bulk-history.ts';
 import {
   decodeMinutes,
@@ -43,8 +44,6 @@ interface ChunkRow {
   n: number;
   data: Uint8Array;
 }
-
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The telemetry tables. On SQLite the write paths use the raw better-sqlite3 handle with prepared
@@ -187,7 +186,7 @@ export class SqliteTelemetryStore {
         if (start === null) break;
         const from = Math.floor(start / RAW_CHUNK_MS) * RAW_CHUNK_MS;
         moved += step(id, from, Math.min(beforeMs, from + RAW_PERIODS_PER_STEP * RAW_CHUNK_MS));
-        await breathe();
+        await letOthersRun();
       }
     }
     return moved;
@@ -236,7 +235,7 @@ export class SqliteTelemetryStore {
         if (start === null) break;
         const from = Math.floor(start / MINUTE_CHUNK_S) * MINUTE_CHUNK_S;
         moved += step(id, from, Math.min(beforeS, from + MINUTE_PERIODS_PER_STEP * MINUTE_CHUNK_S));
-        await breathe();
+        await letOthersRun();
       }
     }
     return moved;
@@ -446,7 +445,7 @@ export class SqliteTelemetryStore {
     let deleted = 0;
     for (const id of channelIds) {
       deleted += step(id);
-      await breathe();
+      await letOthersRun();
     }
     return deleted;
   }
