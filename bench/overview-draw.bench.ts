@@ -8,7 +8,8 @@
  * bytes the page fetched until then: every response finished before it was drawn (body as sent, compressed; the
  * live stream, which never finishes, not counted), JavaScript apart.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
- * second backfill). `ECOHELM_BENCH_BUSY_CORE=1` keeps one core busy with a second process while the pages are drawn
+ * second backfill). The loads start once the server's work after its start is done (its first energy assessment, a minute
+ * after the start), as on a ship where the server has run for days. `ECOHELM_BENCH_BUSY_CORE=1` keeps one core busy with a second process while the pages are drawn
  * (issue 28's condition: a ship PC that runs other work). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
  */
 
@@ -17,20 +18,25 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
-import { freePort, historyWritten, root, startRealServer } from './real-server.ts';
+import { freePort, historyWritten, root, startRealServer, startWorkDone } from './real-server.ts';
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web console first');
 const port = await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
-const { server, token: tokenWithin } = startRealServer(port, dir);
+const metricsPort = await freePort();
+const { server, token: tokenWithin } = startRealServer(port, dir, {
+  ECOHELM_METRICS_LISTEN: `127.0.0.1:${metricsPort}`,
+});
 let busy: ChildProcess | undefined;
 try {
   const t0 = performance.now();
   const token = await tokenWithin(300_000);
   await historyWritten(origin, token, t0, 900_000);
   const historyS = (performance.now() - t0) / 1000;
+  // The pages are drawn by a server past its start: its first energy assessment (a minute after the start) has run.
+  await startWorkDone(`http://127.0.0.1:${metricsPort}`, 300_000);
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -143,7 +149,7 @@ try {
       'speed page drawn, median (ms)': Math.round(speedSorted[2]!),
       'speed page drawn, max of 5 (ms)': Math.round(speedSorted[4]!),
       'fetched until drawn (median run)': bytesOf(speedBytes),
-      budget: '< 1500 ms',
+      budget: '≤ 1200 ms',
     },
   ]);
 } finally {

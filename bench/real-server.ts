@@ -81,3 +81,22 @@ export async function historyWritten(
     await sleep(500);
   }
 }
+
+/**
+ * Waits until the server's work after a start is done: the first energy assessment (the `equipment.assessment` job, a
+ * minute after the start: a year's hull analysis, ~5 s of one core on a ship PC), read from the metrics listener at
+ * `metricsOrigin` (the server started with `ECOHELM_METRICS_LISTEN`). A console on a ship meets a server that has run
+ * for days, not one in its first minute; throws after `timeoutMs`.
+ */
+export async function startWorkDone(metricsOrigin: string, timeoutMs: number) {
+  const t0 = performance.now();
+  for (;;) {
+    const text = await fetch(`${metricsOrigin}/metrics`)
+      .then((r) => r.text())
+      .catch(() => '');
+    const runs = /^ecohelm_job_runs_total\{job="equipment\.assessment"\} (\d+)/m.exec(text);
+    if (runs && Number(runs[1]) >= 1) return;
+    if (performance.now() - t0 > timeoutMs) throw new Error('the first energy assessment did not run');
+    await sleep(1000);
+  }
+}
