@@ -5,15 +5,14 @@ type OutputChunk = Rollup.OutputChunk;
 
 /**
  * The modules each opening address loads on demand before it can draw (app/views.ts: the view, for the speed page its
- * data module, the ECharts wrapper and the rest of antd's stylesheet), by the address index.html is opened on; `/`
- * opens the overview (app/views.ts preloadView).
+ * data module and the rest of antd's stylesheet), by the address index.html is opened on; `/` opens the overview
+ * (app/views.ts preloadView). Neither page's first charts need ECharts (ui/light-chart.tsx).
  */
 export const FIRST_ROUTE_MODULES: Record<string, string[]> = {
   '/overview': ['src/features/overview/overview-page.tsx'],
   '/eff-optimize/speed': [
     'src/features/speed/api/speed-api.ts',
     'src/features/speed/speed-page.tsx',
-    'src/ui/chart-impl.tsx',
     'src/ui/antd-rest-styles.ts',
   ],
 };

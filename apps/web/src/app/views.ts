@@ -81,7 +81,9 @@ export const views: Record<string, View> = {
     () => import('../features/eca/eca-page'),
     (m) => m.EcaPage,
   ),
-  '/eff-optimize/speed': charted(
+  // Its first charts are drawn without ECharts (ui/light-chart.tsx); the slip dialog's trend loads the chart code when
+  // opened.
+  '/eff-optimize/speed': named(
     () => {
       // The page's data is asked for while its code loads, not after it has drawn.
       void import('../features/speed/api/speed-api').then((m) => m.startSpeedFetch());

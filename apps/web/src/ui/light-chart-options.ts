@@ -44,6 +44,10 @@ export interface LightSeries {
   area?: boolean;
   dashed?: boolean;
   axis?: 'left' | 'right';
+  /** Lines: each value held until the next one (ECharts' `step: 'end'`). */
+  step?: boolean;
+  /** Lines: drawn across categories without a value (ECharts' `connectNulls`). */
+  spanGaps?: boolean;
 }
 
 /** A value axis: its name (above it), labels and split lines. */
@@ -74,6 +78,10 @@ export interface LightChartSpec {
   grid: { left: number; right: number; top: number; bottom: number };
   /** A value as the tooltip writes it. */
   formatValue?: (value: number, series: LightSeries) => string;
+  /** The tooltip's title of each category, where it says more than the axis label (a time with its date). */
+  titles?: string[];
+  /** The categories' axis's name, top left (a time axis's UTC offset). */
+  categoryName?: string;
 }
 
 /**
@@ -205,6 +213,8 @@ function uSeries(spec: LightChartSpec, s: LightSeries, index: number): uPlot.Ser
     width: 2,
     ...(s.dashed ? { dash: [6, 4] } : {}),
     ...(s.area ? { fill: `${color}26` } : {}),
+    ...(s.step ? { paths: uPlot.paths.stepped?.({ align: 1 }) } : {}),
+    ...(s.spanGaps ? { spanGaps: true } : {}),
     points: { show: false },
   };
 }
@@ -297,6 +307,12 @@ function drawAxisNames(spec: LightChartSpec, ctx: CanvasRenderingContext2D, widt
   if (spec.right?.name) {
     ctx.font = font(spec.right.fontSize ?? 12);
     ctx.fillText(spec.right.name, width - spec.grid.right, y);
+  }
+  if (spec.categoryName) {
+    // Top left where the left axis has no name (the top right holds the chart's "Download image" button).
+    ctx.font = font(9);
+    ctx.textAlign = spec.left?.name ? 'right' : 'left';
+    ctx.fillText(spec.categoryName, spec.left?.name ? width - 2 : 2, y);
   }
 }
 

@@ -77,10 +77,11 @@ export function canvasPng(source: CanvasImageSource, width: number, height: numb
 }
 
 /**
- * The overview's charts, drawn with uPlot (~20 kB) instead of ECharts (~180 kB), so the first route draws within
- * its bytes (docs/decisions.md "First route's bytes"): lines and bars over categories, one or two value axes, a
- * legend and an axis tooltip, in the console's dark ECharts look (`ui/light-chart-options.ts`). Every other page
- * draws with `ui/chart`. Resizes with its box; the spec is drawn anew when it changes (keep it in `useMemo`).
+ * The overview's charts and the speed page's first two, drawn with uPlot (~20 kB) instead of ECharts (~180 kB), so
+ * the pages a console opens on draw within their bytes and time (docs/decisions.md "First route's bytes", "First
+ * route's draw, second pass"): lines (stepped, or across gaps) and bars over categories, one or two value axes, a
+ * legend and an axis tooltip, in the console's dark ECharts look (`ui/light-chart-options.ts`). Every other chart is
+ * drawn with `ui/chart`. Resizes with its box; the spec is drawn anew when it changes (keep it in `useMemo`).
  */
 export function LightChart({
   label,

@@ -29,7 +29,7 @@ export function tooltipContent(
 ): TooltipContent {
   const format = spec.formatValue ?? ((v: number, _s: LightSeries) => plainNumber(v));
   return {
-    title: spec.categories[index] ?? '',
+    title: spec.titles?.[index] ?? spec.categories[index] ?? '',
     rows: spec.series.flatMap((s, i) => {
       if (!shown(i)) return [];
       const v = s.values[index];

@@ -1,14 +1,55 @@
-import type { SpeedResponse } from '@ecohelm/contracts';
+import type { SpeedHistory, SpeedResponse } from '@ecohelm/contracts';
 import { Alert, Button, Space, Tag } from 'antd';
+import { useMemo } from 'react';
 import { usePageConfig } from '../../lib/page-config';
-import { shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
+import { formatShipTime, shipTimeAxisLabel, utcOffsetLabel } from '../../lib/ship-time';
 import { useFormat } from '../../lib/use-format';
-import { Chart, type ChartOption } from '../../ui/chart';
+import { LightChart, type LightChartSpec } from '../../ui/light-chart';
 import { FIRST_HISTORY_HOURS, useSpeedHistory } from './api/speed-api';
 import type { SpeedDialog } from './speed-dialogs';
 import { Field, grid } from './speed-parts';
 
 type Data = SpeedResponse;
+
+/**
+ * The advice history as a light chart: the actual rpm and the advised rpm (held until the next advice) on the history's
+ * own grid of times (10 minutes, hourly over long ranges), a time without a point left empty, labelled in ship time
+ * with its UTC offset.
+ */
+export function historySpec(
+  points: SpeedHistory['points'],
+  shipOffset: number,
+  actualName: string,
+  advisedName: string,
+): LightChartSpec {
+  const times = points.map((p) => Date.parse(p.t));
+  // The grid's step: the largest whole minute every gap between points is a multiple of.
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const gapMinutes = times.slice(1).map((t, i) => Math.round((t - times[i]!) / 60_000));
+  const step = Math.max(1, gapMinutes.reduce(gcd, 0) || 10) * 60_000;
+  const first = times[0] ?? 0;
+  const count = times.length ? Math.round(((times.at(-1) ?? first) - first) / step) + 1 : 0;
+  const slot = (t: number) => Math.round((t - first) / step);
+  const actual: (number | null)[] = Array.from({ length: count }, () => null);
+  const advised: (number | null)[] = Array.from({ length: count }, () => null);
+  points.forEach((p, i) => {
+    actual[slot(times[i]!)] = p.actualRpm;
+    advised[slot(times[i]!)] = p.advisedRpm;
+  });
+  const grid = Array.from({ length: count }, (_, i) => first + i * step);
+  return {
+    categories: grid.map((t) => shipTimeAxisLabel(t, shipOffset)),
+    titles: grid.map((t) => formatShipTime(t, shipOffset)),
+    categoryName: utcOffsetLabel(shipOffset),
+    grid: { left: 36, right: 8, top: 24, bottom: 20 },
+    legend: true,
+    left: { fontSize: 9, fromZero: false },
+    series: [
+      { name: actualName, kind: 'line', values: actual },
+      { name: advisedName, kind: 'line', values: advised, step: true, spanGaps: true },
+    ],
+  };
+}
 type Modal = SpeedDialog;
 
 export function Advice({
@@ -38,41 +79,12 @@ export function Advice({
   );
   const shipOffset = usePageConfig().config.shipTimeOffsetMinutes;
   const h = history.data;
-  const option: ChartOption | null = h
-    ? {
-        grid: { left: 36, right: 8, top: 24, bottom: 20 },
-        legend: { top: 0, textStyle: { fontSize: 10 } },
-        tooltip: { trigger: 'axis' },
-        // Ship time, the offset named (ECharts would print the browser's time zone).
-        xAxis: {
-          type: 'time',
-          name: utcOffsetLabel(shipOffset),
-          nameTextStyle: { fontSize: 9 },
-          axisLabel: {
-            fontSize: 9,
-            hideOverlap: true,
-            formatter: (v: number) => shipTimeAxisLabel(v, shipOffset),
-          },
-        },
-        yAxis: { type: 'value', scale: true, axisLabel: { fontSize: 9 } },
-        series: [
-          {
-            name: t('speed.advice.historyActual'),
-            type: 'line',
-            showSymbol: false,
-            data: h.points.filter((p) => p.actualRpm != null).map((p) => [p.t, p.actualRpm]),
-          },
-          {
-            name: t('speed.advice.historyAdvised'),
-            type: 'line',
-            step: 'end',
-            showSymbol: false,
-            connectNulls: true,
-            data: h.points.filter((p) => p.advisedRpm != null).map((p) => [p.t, p.advisedRpm]),
-          },
-        ],
-      }
-    : null;
+  const historyName = t('speed.advice.historyActual');
+  const advisedName = t('speed.advice.historyAdvised');
+  const spec = useMemo(
+    () => (h ? historySpec(h.points, shipOffset, historyName, advisedName) : undefined),
+    [h, shipOffset, historyName, advisedName],
+  );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {a ? (
@@ -128,9 +140,9 @@ export function Advice({
         />
       )}
       {buttons}
-      {option ? (
+      {spec ? (
         <div style={{ flex: 1, minHeight: 130, marginTop: 6 }}>
-          <Chart option={option} label={t('speed.advice.history')} />
+          <LightChart spec={spec} label={t('speed.advice.history')} />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import type { MacroOptimisation, SpeedResponse } from '@ecohelm/contracts';
 import { Alert, Space, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useFormat } from '../../lib/use-format';
-import { Chart, type ChartOption } from '../../ui/chart';
+import { LightChart, type LightChartSpec } from '../../ui/light-chart';
 import { RATING_COLORS } from '../../ui/rating-colors';
 import { legEndName } from './leg-name';
 import styles from './speed-page.module.css';
@@ -11,30 +12,30 @@ type Data = SpeedResponse;
 export function Macro({ data }: { data: Data }) {
   const { t, num, utc } = useFormat();
   const m = data.macro;
-  if (!m)
+  const legs = m?.legs;
+  // Drawn with uPlot, as the overview's charts: the page opens without ECharts' code. Drawn anew only when the legs
+  // change (the page's answer comes every 10 s).
+  const spec = useMemo<LightChartSpec | undefined>(
+    () =>
+      legs
+        ? {
+            categories: legs.map((_, i) => String(i + 1)),
+            grid: { left: 36, right: 36, top: 24, bottom: 20 },
+            legend: true,
+            left: { name: 'kn', fontSize: 9, fromZero: false },
+            right: { name: 'kW', fontSize: 9, grid: false },
+            series: [
+              { name: t('speed.sim.stw'), kind: 'bar', values: legs.map((l) => l.stwKn) },
+              { name: t('speed.sim.power'), kind: 'line', axis: 'right', values: legs.map((l) => l.powerKw) },
+            ],
+          }
+        : undefined,
+    [legs, t],
+  );
+  if (!m || !spec)
     return (
       <Alert type="info" showIcon message={t(`speed.advice.noAdvice.${data.noAdviceReason ?? 'no_plan'}`)} />
     );
-  const option: ChartOption = {
-    grid: { left: 36, right: 36, top: 24, bottom: 20 },
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, textStyle: { fontSize: 10 } },
-    xAxis: { type: 'category', data: m.legs.map((_, i) => String(i + 1)), axisLabel: { fontSize: 9 } },
-    yAxis: [
-      { type: 'value', name: 'kn', scale: true, axisLabel: { fontSize: 9 } },
-      { type: 'value', name: 'kW', axisLabel: { fontSize: 9 }, splitLine: { show: false } },
-    ],
-    series: [
-      { name: t('speed.sim.stw'), type: 'bar', data: m.legs.map((l) => l.stwKn) },
-      {
-        name: t('speed.sim.power'),
-        type: 'line',
-        yAxisIndex: 1,
-        showSymbol: false,
-        data: m.legs.map((l) => l.powerKw),
-      },
-    ],
-  };
   return (
     <div
       style={{
@@ -118,7 +119,7 @@ export function Macro({ data }: { data: Data }) {
       <div>
         <LegTable legs={m.legs} />
       </div>
-      <Chart option={option} label={t('speed.macro.speedChart')} />
+      <LightChart spec={spec} label={t('speed.macro.speedChart')} />
     </div>
   );
 }
