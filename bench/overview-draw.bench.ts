@@ -9,7 +9,7 @@
  * live stream, which never finishes, not counted), JavaScript apart.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
  * second backfill). `ECOHELM_BENCH_BUSY_CORE=1` keeps one core busy with a second process while the pages are drawn
- * (issue 28's condition: a ship PC that runs other work). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
+ * (issue 28's condition: a ship PC that runs other work). `ECOHELM_BENCH_PORT=<port>` serves on that port instead of a free one. Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ import { chromium, type Page, type Request } from '@playwright/test';
 import { freePort, historyWritten, root, startRealServer } from './real-server.ts';
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web console first');
-const port = await freePort();
+const port = process.env.ECOHELM_BENCH_PORT ? Number(process.env.ECOHELM_BENCH_PORT) : await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;
