@@ -8,9 +8,11 @@
  * bytes the page fetched until then: every response finished before it was drawn (body as sent, compressed; the
  * live stream, which never finishes, not counted), JavaScript apart.
  * `ECOHELM_BENCH_DATA_DIR=<folder>` keeps the store in that folder and uses it again on the next run (no
- * second backfill). The loads start once the server's work after its start is done (its first energy assessment, a minute
- * after the start), as on a ship where the server has run for days. `ECOHELM_BENCH_BUSY_CORE=1` keeps one core busy with a second process while the pages are drawn
- * (issue 28's condition: a ship PC that runs other work). Needs the built web console (`npm run build`) and Chromium at /usr/bin/chromium.
+ * second backfill). The loads start once the server's work after its start is done (its first energy assessment, a
+ * minute after the start), as on a ship where the server has run for days. `ECOHELM_BENCH_BUSY_CORE=1` keeps one core
+ * busy with a second process while the pages are drawn (issue 28's condition: a ship PC that runs other work).
+ * `ECOHELM_BENCH_PORT=<port>` serves on that port instead of a free one. Needs the built web console (`npm run build`)
+ * and Chromium at /usr/bin/chromium.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,7 +23,7 @@ import { chromium, type Page, type Request } from '@playwright/test';
 import { freePort, historyWritten, root, startRealServer, startWorkDone } from './real-server.ts';
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web console first');
-const port = await freePort();
+const port = process.env.ECOHELM_BENCH_PORT ? Number(process.env.ECOHELM_BENCH_PORT) : await freePort();
 const kept = process.env.ECOHELM_BENCH_DATA_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'ecohelm-bench-draw-'));
 const origin = `http://127.0.0.1:${port}`;

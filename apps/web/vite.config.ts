@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { antdStyles, antdZeroRuntimeStyles } from './antd-styles.ts';
+import { firstRouteChunks } from './first-route-chunks.ts';
 import { firstRoutePreload } from './first-route-preload.ts';
 
 /**
@@ -76,6 +77,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: firstRouteChunks } },
   },
   test: {
     setupFiles: ['./vitest.setup.ts'],
