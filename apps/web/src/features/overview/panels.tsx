@@ -1,9 +1,6 @@
-import {
-  type AlarmStatisticsResponse,
-  type OverviewResponse,
-  overviewNavigation,
-  type TelemetryLatestValue,
-} from '@ecohelm/contracts';
+import type { AlarmStatisticsResponse, OverviewResponse, TelemetryLatestValue } from '@ecohelm/contracts';
+// Its own module: a value from the package's index brings every contract module's schemas (and zod) with it.
+import { overviewNavigation } from '@ecohelm/contracts/overview-navigation';
 import { Alert, Modal, Statistic, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { overviewNavigation, type TelemetryLatestResponse } from '@ecohelm/contracts';
+import type { TelemetryLatestResponse } from '@ecohelm/contracts';
+import { overviewNavigation } from '@ecohelm/contracts/overview-navigation';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { earlyPartQuery } from './get-overview-page';
