@@ -25,10 +25,11 @@ if (!existsSync(manifestFile)) {
 export const FIRST_ROUTE_BUDGET_KB = 300;
 /**
  * The build fails past this ceiling: the figure when last measured and a few kB for strings and small fixes
- * (2026-11-28: 280.7 kB counted, after the overview's charts left ECharts for uPlot and SVG; 435 kB before). What
+ * (2026-11-28: 262.8 kB counted, after the entry's modules were grouped into one chunk, apps/web/first-route-chunks.ts;
+ * 280.7 kB after the overview's charts left ECharts for uPlot and SVG; 435 kB before). What
  * grows past it is seen and decided on: lower it when the figure falls, raise it only with a reason.
  */
-export const CEILING_KB = 285;
+export const CEILING_KB = 270;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const gz = new Map();
 const sizeKb = (file) => {
