@@ -45,7 +45,7 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
  * the server's one thread a fraction of a millisecond where opening, checking and streaming the file took 3–7 ms, and
  * the first route asks for some forty of them at once (docs/decisions.md, "First route's draw"). A file that is not
  * there is looked for again on the next request (a console built again under the running server); a copy that is not
-there stays so (precompress.mjs leaves small files without one).
+ * there stays so (precompress.mjs leaves small files without one).
  */
 function assetStore(assetsDir: string) {
   const kept = new Map<string, Promise<Buffer | undefined>>();
