@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './scripts/chromium-args.mjs';
 
 /** Ports of the two servers the browser tests run against. */
 /**
@@ -69,11 +70,9 @@ export default defineConfig({
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
+        ...chromiumArgs,
         '--disable-quic',
         '--no-first-run',
-        '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
       ],
