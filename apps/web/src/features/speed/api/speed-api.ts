@@ -26,6 +26,8 @@ const SPEED_PATH = '/api/v1/speed';
 const historyPath = (hours: number) => `/api/v1/speed/history?hours=${hours}`;
 const simulatePath = (rpm: number) => `/api/v1/speed/simulate?rpm=${rpm}`;
 const FORECASTS_PATH = '/api/v1/weather/forecasts';
+/** Where index.html keeps the simulation it asked for once the page's answer named the rpm. */
+const EARLY_SIMULATION = 'simulation';
 /** The hours of advice history the page opens on. */
 export const FIRST_HISTORY_HOURS = 48;
 
@@ -88,24 +90,43 @@ function arrived<T>(path: string): { data: T; at: number } | undefined {
 }
 
 /**
- * The page's reads, asked for while its code still loads (the route starts them): its answer (sent already by
- * index.html when the console opens on this page), the advice history and the forecast files, and the simulation
- * of the rpm the page opens on as soon as the answer names it — not one after the other as the page draws.
+ * The page's reads, asked for while its code still loads (the route starts them): its answer, its advice history and
+ * the forecast files (sent already by index.html when the console opens on this page, else now), and the simulation
+ * of the rpm the page opens on as soon as the answer names it (index.html's, when it asked for the same rpm) — not one
+ * after the other as the page draws.
  */
 export function startSpeedFetch(): void {
-  // index.html sends the page's request before the console's code has loaded, when it opens on this page.
-  const sent = takeEarly(SPEED_PATH);
-  const speed = startEarly(SPEED_PATH, sent ? answerOf<SpeedResponse>(sent) : getSpeed());
-  startEarly(historyPath(FIRST_HISTORY_HOURS), getHistory(FIRST_HISTORY_HOURS));
-  startEarly(FORECASTS_PATH, getForecasts());
+  const early = <T>(path: string, own: () => Promise<T>): Promise<T> => {
+    const sent = takeEarly(path);
+    return startEarly(path, sent ? answerOf<T>(sent) : own());
+  };
+  const speed = early(SPEED_PATH, () => getSpeed());
+  early(historyPath(FIRST_HISTORY_HOURS), () => getHistory(FIRST_HISTORY_HOURS));
+  early(FORECASTS_PATH, () => getForecasts());
+  const simulation = takeEarly(EARLY_SIMULATION) as Promise<Response | undefined> | undefined;
   speed.then(
     (data) => {
       if (!data.plan) return;
       const rpm = firstSimulationRpm(data);
-      startEarly(simulatePath(rpm), getSimulation(rpm));
+      const path = simulatePath(rpm);
+      const asked = simulation?.then(
+        (r) => (r && answersFor(r, path) ? answerOf<RpmSimulation>(Promise.resolve(r)) : getSimulation(rpm)),
+        () => getSimulation(rpm),
+      );
+      startEarly(path, asked ?? getSimulation(rpm));
     },
     () => undefined,
   );
+}
+
+/** True when `response` answers a request for `path` (`/api/…?…`). */
+function answersFor(response: Response, path: string): boolean {
+  try {
+    const asked = new URL(response.url);
+    return asked.pathname + asked.search === path;
+  } catch {
+    return false;
+  }
 }
 
 /** The speed page: navigation now, the plan, the advice and its basis; refreshed every 10 s. */
