@@ -5,7 +5,7 @@ import {
   speedResponseSchema,
   type VoyagePlanInput,
 } from '@ecohelm/contracts';
-import { foulingFactor } from '@ecohelm/domain';
+import { foulingFactor, openingSimulationRpm } from '@ecohelm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRtz, parseRtz } from '../src/features/speed/rtz.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
@@ -191,6 +191,19 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect(Math.abs(Date.parse(sim.arrival) - Date.parse(macro.optimised.eta))).toBeLessThan(10 * MINUTE_MS);
     expect(sim.fuelT).toBeCloseTo(macro.optimised.fuelT, 0);
     if (sim.heldUntil) expect(Date.parse(sim.heldUntil)).toBeLessThan(Date.parse(sim.arrival));
+  });
+
+  it('carries the simulation the page opens on: the simulate read of that rpm, figure for figure', async () => {
+    const body = await report(now + 1000);
+    const rpm = openingSimulationRpm({
+      advisedRpm: body.advice?.rpm,
+      engineRpm: body.navigation.rpm,
+      minRpm: body.model.minRpm,
+      maxRpm: body.model.maxRpm,
+    });
+    expect(body.advice).not.toBeNull();
+    expect(body.simulation?.rpm).toBe(Math.round(body.advice!.rpm * 10) / 10);
+    expect(body.simulation).toEqual(rpmSimulationSchema.parse(await service(now + 1000).simulate(rpm)));
   });
 
   it('keeps the crew’s ship condition and refuses negative cargo and unknown statuses', async () => {

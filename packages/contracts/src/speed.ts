@@ -264,6 +264,29 @@ export const navigationNowSchema = z.object({
 });
 export type NavigationNow = z.infer<typeof navigationNowSchema>;
 
+export const rpmSimulationSchema = z.object({
+  rpm: z.number(),
+  powerKw: z.number(),
+  loadPct: z.number(),
+  stwKn: z.number(),
+  sogKn: z.number(),
+  fuelTPerDay: z.number(),
+  fuelT: z.number(),
+  co2T: z.number(),
+  hours: z.number(),
+  arrival: isoTime,
+  /** Hours after (+) or before (−) the RTA. */
+  againstRtaH: z.number(),
+  /**
+   * The rpm is held until then (the end of the legs the plan sails at its first rpm), then the plan's speeds;
+   * null: held to the destination (no plan to follow, or the plan keeps one rpm).
+   */
+  heldUntil: isoTime.nullable(),
+  cii: ciiOutcomeSchema.extend({ year: z.number().int() }).nullable(),
+  model: speedModelSchema,
+});
+export type RpmSimulation = z.infer<typeof rpmSimulationSchema>;
+
 /** GET /api/v1/speed — the speed optimisation page. */
 export const speedResponseSchema = z.object({
   generatedAt: isoTime,
@@ -283,6 +306,12 @@ export const speedResponseSchema = z.object({
   macro: macroOptimisationSchema.nullable(),
   forecast: z.array(forecastHorizonSchema),
   statistics: voyageStatisticsSchema.nullable(),
+  /**
+   * The rpm simulation the page opens on (`openingSimulationRpm`: the advised rpm, else the engine's, else the middle
+   * of the model's range), as `GET /api/v1/speed/simulate` answers it; null without a plan, once arrived, or when
+   * that rpm is outside the model's range.
+   */
+  simulation: rpmSimulationSchema.nullable(),
   /** Why there is no advice (no plan, at berth, arrived). */
   noAdviceReason: z.enum(['no_plan', 'not_under_way', 'arrived']).nullable(),
 });
@@ -342,28 +371,6 @@ export type SlipResponse = z.infer<typeof slipResponseSchema>;
 
 /** GET /api/v1/speed/simulate?rpm= — what an rpm gives to the destination. */
 export const rpmSimulationQuerySchema = z.object({ rpm: z.coerce.number() });
-export const rpmSimulationSchema = z.object({
-  rpm: z.number(),
-  powerKw: z.number(),
-  loadPct: z.number(),
-  stwKn: z.number(),
-  sogKn: z.number(),
-  fuelTPerDay: z.number(),
-  fuelT: z.number(),
-  co2T: z.number(),
-  hours: z.number(),
-  arrival: isoTime,
-  /** Hours after (+) or before (−) the RTA. */
-  againstRtaH: z.number(),
-  /**
-   * The rpm is held until then (the end of the legs the plan sails at its first rpm), then the plan's speeds;
-   * null: held to the destination (no plan to follow, or the plan keeps one rpm).
-   */
-  heldUntil: isoTime.nullable(),
-  cii: ciiOutcomeSchema.extend({ year: z.number().int() }).nullable(),
-  model: speedModelSchema,
-});
-export type RpmSimulation = z.infer<typeof rpmSimulationSchema>;
 
 /** POST /api/v1/speed/plan/rtz — an ECDIS route (RTZ, IEC 61174) as text. */
 export const rtzImportSchema = z.object({

@@ -1,2 +1,3 @@
+export * from './opening-rpm.ts';
 export * from './ship-model.ts';
 export * from './voyage-optimiser.ts';

@@ -10,8 +10,8 @@ import {
   type VoyagePlan,
   type VoyagePlanInput,
 } from '@ecohelm/contracts';
-import { HOUR_MS } from '@ecohelm/domain';
-import { notFound } from '../../platform/errors.ts';
+import { HOUR_MS, openingSimulationRpm } from '@ecohelm/domain';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { exportRtz } from './rtz.ts';
 import { SpeedAdvice } from './speed.advice.ts';
 import { CH, type Live, navigationOf, readLive } from './speed.live.ts';
@@ -156,6 +156,7 @@ export class SpeedService {
         advice: null,
         macro: null,
         forecast: this.#optimisation.horizons(undefined, live, now),
+        simulation: null,
         noAdviceReason: 'no_plan',
       };
     }
@@ -166,6 +167,25 @@ export class SpeedService {
     const advice =
       arrived || !worked.underWay || !worked.optimum ? null : await this.#advice.advice(worked, live, now);
     if (advice) await this.#advice.record(now, advice.rpm, advice.currentRpm);
+    const navigation = base.navigation;
+    // The simulation the page opens on, from the plan just worked out (the page draws it with the rest).
+    const simulation = arrived
+      ? null
+      : await simulateRpm(
+          plan,
+          worked,
+          openingSimulationRpm({
+            advisedRpm: advice?.rpm,
+            engineRpm: navigation.rpm,
+            minRpm: worked.model.minRpm,
+            maxRpm: worked.model.maxRpm,
+          }),
+          this.#d.cii,
+        ).catch((error: unknown) => {
+          // An rpm the model's range does not hold (the engine's, off the plan): the page asks for another.
+          if (error instanceof AppError && error.statusCode === 400) return null;
+          throw error;
+        });
     const eta = worked.optimum
       ? worked.startMs + (worked.optimum.hours + worked.stayH) * HOUR_MS
       : Date.parse(plan.eta);
@@ -184,6 +204,7 @@ export class SpeedService {
       advice,
       macro,
       forecast: this.#optimisation.horizons(worked, live, now),
+      simulation,
       noAdviceReason: arrived ? 'arrived' : worked.underWay ? null : 'not_under_way',
     };
   }

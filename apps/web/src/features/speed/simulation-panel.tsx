@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFormat } from '../../lib/use-format';
 import { NumberInput } from '../../ui/number-input';
 import { RATING_COLORS } from '../../ui/rating-colors';
-import { firstSimulationRpm, useRpmSimulation } from './api/speed-api';
+import { openingSimulationRpmOf, useRpmSimulation } from './api/speed-api';
 import { useErrorText } from './speed-format';
 import { Field, grid } from './speed-parts';
 
@@ -15,17 +15,17 @@ export function Simulation({ data }: { data: Data }) {
   const errorText = useErrorText();
   const { minRpm, maxRpm } = data.model;
   // What the crew typed (null: empty or not a number) and the last rpm inside the engine's range.
-  const [rpm, setRpm] = useState<number | null>(() => firstSimulationRpm(data));
+  const [rpm, setRpm] = useState<number | null>(() => openingSimulationRpmOf(data));
   const valid = rpm !== null && rpm >= minRpm && rpm <= maxRpm;
-  const [lastValid, setLastValid] = useState<number>(() => firstSimulationRpm(data));
+  const [lastValid, setLastValid] = useState<number>(() => openingSimulationRpmOf(data));
   // The query follows the rpm once it has settled for a moment; nothing is asked for an rpm the engine cannot turn.
-  const [asked, setAsked] = useState<number | null>(() => firstSimulationRpm(data));
+  const [asked, setAsked] = useState<number | null>(() => openingSimulationRpmOf(data));
   useEffect(() => {
     if (valid) setLastValid(rpm);
     const id = setTimeout(() => setAsked(valid ? rpm : null), 300);
     return () => clearTimeout(id);
   }, [rpm, valid]);
-  const sim = useRpmSimulation(data.plan && valid ? asked : null);
+  const sim = useRpmSimulation(data.plan && valid ? asked : null, data.simulation);
   if (!data.plan) return <Alert type="info" showIcon message={t('speed.sim.noPlan')} />;
   // No result while the field is empty or wrong; the previous rpm's dimmed while the new one is worked out.
   const r = valid ? sim.data : undefined;

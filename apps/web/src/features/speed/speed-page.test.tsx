@@ -5,7 +5,7 @@ import speed from '../../test/fixtures/speed.json';
 import history from '../../test/fixtures/speed-history.json';
 import simulation from '../../test/fixtures/speed-simulation.json';
 import { renderPage, stubApi } from '../../test/render-page';
-import { firstSimulationRpm, startSpeedFetch } from './api/speed-api';
+import { openingSimulationRpmOf, startSpeedFetch } from './api/speed-api';
 import { SpeedPage } from './speed-page';
 
 const panel = (id: string) => document.querySelector(`[data-panel="${id}"]`) as HTMLElement;
@@ -281,16 +281,13 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     ).toBeUndefined();
   });
 
-  it('opened on its address, takes every read index.html sent (the simulation too) and asks the server nothing', async () => {
+  it('opened on its address, takes every read index.html sent and draws the simulation its answer carries', async () => {
     const { calls } = stubApi(answers);
-    const simulatePath = `/api/v1/speed/simulate?rpm=${firstSimulationRpm(speed as SpeedResponse)}`;
-    const simulated = Response.json(simulation);
-    Object.defineProperty(simulated, 'url', { value: `http://ship.local${simulatePath}` });
+    const opening = { ...simulation, rpm: openingSimulationRpmOf(speed as SpeedResponse) };
     (window as { ecohelmEarly?: unknown }).ecohelmEarly = {
-      '/api/v1/speed': Promise.resolve(Response.json(speed)),
+      '/api/v1/speed': Promise.resolve(Response.json({ ...speed, simulation: opening })),
       '/api/v1/speed/history?hours=48': Promise.resolve(Response.json(history)),
       '/api/v1/weather/forecasts': Promise.resolve(Response.json({ items: [] })),
-      simulation: Promise.resolve(simulated),
     };
     startSpeedFetch();
     await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
@@ -301,22 +298,6 @@ describe('speed optimisation page', { timeout: 120_000 }, () => {
     expect(
       calls.filter((url) => url.startsWith('/api/v1/speed') || url.startsWith('/api/v1/weather')),
     ).toEqual([]);
-  });
-
-  it("asks its own simulation when index.html's was for another rpm", async () => {
-    const { calls } = stubApi(answers);
-    const other = Response.json(simulation);
-    Object.defineProperty(other, 'url', { value: 'http://ship.local/api/v1/speed/simulate?rpm=1' });
-    (window as { ecohelmEarly?: unknown }).ecohelmEarly = {
-      '/api/v1/speed': Promise.resolve(Response.json(speed)),
-      simulation: Promise.resolve(other),
-    };
-    startSpeedFetch();
-    await renderPage(<SpeedPage />, { path: '/eff-optimize/speed' });
-    await within(panel('rpmSimulation')).findByTestId('sim-fuel');
-    expect(calls.filter((url) => url.startsWith('/api/v1/speed/simulate'))).toEqual([
-      `/api/v1/speed/simulate?rpm=${firstSimulationRpm(speed as SpeedResponse)}`,
-    ]);
   });
 
   it('says why there is no advice when there is no plan', async () => {

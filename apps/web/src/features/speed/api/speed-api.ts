@@ -12,6 +12,7 @@ import type {
   WeatherForecastList,
   WeatherImportResponse,
 } from '@ecohelm/contracts';
+import { openingSimulationRpm } from '@ecohelm/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answerOf, apiFetch, takeEarly } from '../../../lib/api-client';
 
@@ -26,8 +27,6 @@ const SPEED_PATH = '/api/v1/speed';
 const historyPath = (hours: number) => `/api/v1/speed/history?hours=${hours}`;
 const simulatePath = (rpm: number) => `/api/v1/speed/simulate?rpm=${rpm}`;
 const FORECASTS_PATH = '/api/v1/weather/forecasts';
-/** Where index.html keeps the simulation it asked for once the page's answer named the rpm. */
-const EARLY_SIMULATION = 'simulation';
 /** The hours of advice history the page opens on. */
 export const FIRST_HISTORY_HOURS = 48;
 
@@ -42,15 +41,14 @@ const getForecasts = (signal?: AbortSignal) =>
 const getSimulation = (rpm: number, signal?: AbortSignal) =>
   apiFetch<RpmSimulation>(simulatePath(rpm), signal ? { signal } : {});
 
-/**
- * The rpm the simulation opens on: the advised rpm, else the engine's now, else the middle of the model's range.
- * The page's simulation starts there, and the early reads ask for it as soon as the page's answer is in.
- */
-export function firstSimulationRpm(data: SpeedResponse): number {
-  const { minRpm, maxRpm } = data.model;
-  // To 0.1 rpm, as the advice is given: the simulation of the advised rpm is then the macro plan.
-  return Math.round((data.advice?.rpm ?? data.navigation.rpm ?? (minRpm + maxRpm) / 2) * 10) / 10;
-}
+/** The rpm the page's simulation opens on, the one the page's answer carries the simulation of (domain's rule). */
+export const openingSimulationRpmOf = (data: SpeedResponse): number =>
+  openingSimulationRpm({
+    advisedRpm: data.advice?.rpm,
+    engineRpm: data.navigation.rpm,
+    minRpm: data.model.minRpm,
+    maxRpm: data.model.maxRpm,
+  });
 
 /** Answers asked for while the page's code still loads, by path; each is taken once, by this visit of the page. */
 const early = new Map<
@@ -90,42 +88,18 @@ function arrived<T>(path: string): { data: T; at: number } | undefined {
 }
 
 /**
- * The page's reads, asked for while its code still loads (the route starts them): its answer, its advice history and
- * the forecast files (sent already by index.html when the console opens on this page, else now), and the simulation
- * of the rpm the page opens on as soon as the answer names it (index.html's, when it asked for the same rpm) — not one
- * after the other as the page draws.
+ * The page's reads, asked for while its code still loads (the route starts them): its answer (with the simulation
+ * it opens on), its advice history and the forecast files — sent already by index.html when the console opens on this
+ * page, else now — not one after the other as the page draws.
  */
 export function startSpeedFetch(): void {
-  const early = <T>(path: string, own: () => Promise<T>): Promise<T> => {
+  for (const [path, own] of [
+    [SPEED_PATH, () => getSpeed()],
+    [historyPath(FIRST_HISTORY_HOURS), () => getHistory(FIRST_HISTORY_HOURS)],
+    [FORECASTS_PATH, () => getForecasts()],
+  ] as const) {
     const sent = takeEarly(path);
-    return startEarly(path, sent ? answerOf<T>(sent) : own());
-  };
-  const speed = early(SPEED_PATH, () => getSpeed());
-  early(historyPath(FIRST_HISTORY_HOURS), () => getHistory(FIRST_HISTORY_HOURS));
-  early(FORECASTS_PATH, () => getForecasts());
-  const simulation = takeEarly(EARLY_SIMULATION) as Promise<Response | undefined> | undefined;
-  speed.then(
-    (data) => {
-      if (!data.plan) return;
-      const rpm = firstSimulationRpm(data);
-      const path = simulatePath(rpm);
-      const asked = simulation?.then(
-        (r) => (r && answersFor(r, path) ? answerOf<RpmSimulation>(Promise.resolve(r)) : getSimulation(rpm)),
-        () => getSimulation(rpm),
-      );
-      startEarly(path, asked ?? getSimulation(rpm));
-    },
-    () => undefined,
-  );
-}
-
-/** True when `response` answers a request for `path` (`/api/…?…`). */
-function answersFor(response: Response, path: string): boolean {
-  try {
-    const asked = new URL(response.url);
-    return asked.pathname + asked.search === path;
-  } catch {
-    return false;
+    startEarly<unknown>(path, sent ? answerOf(sent) : own());
   }
 }
 
@@ -158,13 +132,17 @@ export const useSlip = (days: number, enabled: boolean) =>
     enabled,
   });
 
-/** What an rpm gives to the destination; asked again when the rpm settles. */
-export const useRpmSimulation = (rpm: number | null) =>
+/**
+ * What an rpm gives to the destination; asked again when the rpm settles. `opening` is the simulation the page's
+ * answer carries (of the rpm the page opens on): that rpm's first data, so the page draws it with the rest.
+ */
+export const useRpmSimulation = (rpm: number | null, opening?: RpmSimulation | null) =>
   useQuery({
     queryKey: keys.simulate(rpm ?? 0),
-    queryFn: ({ signal }) => fromEarly(simulatePath(rpm ?? 0), () => getSimulation(rpm ?? 0, signal)),
-    initialData: () => (rpm === null ? undefined : arrived<RpmSimulation>(simulatePath(rpm))?.data),
-    initialDataUpdatedAt: () => (rpm === null ? undefined : arrived(simulatePath(rpm))?.at),
+    queryFn: ({ signal }) => getSimulation(rpm ?? 0, signal),
+    initialData: () => (opening && opening.rpm === rpm ? opening : undefined),
+    // As fresh as the page's answer it came with (asked every 10 s).
+    staleTime: 10_000,
     enabled: rpm !== null,
     placeholderData: keepPreviousData,
     retry: false,
