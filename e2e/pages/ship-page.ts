@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
@@ -85,8 +85,14 @@ export class ShipPage extends ConsolePage {
 
   async addFuel(capacityT: string): Promise<void> {
     await this.form.getByRole('button', { name: this.text.addFuel }).first().click();
-    await this.form.getByLabel(this.text.fuelType, { exact: true }).first().click();
-    await this.page.getByTitle(this.text.lsHfo, { exact: true }).click();
+    // The select's list opens on the click on its label; when a click lands while the row is still being laid out
+    // the list stays shut (seen once in CI), so the label is clicked again until the option can be chosen.
+    const option = this.page.getByTitle(this.text.lsHfo, { exact: true });
+    await expect(async () => {
+      if (!(await option.isVisible()))
+        await this.form.getByLabel(this.text.fuelType, { exact: true }).first().click();
+      await option.click({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await this.form.getByLabel(this.text.capacity, { exact: true }).first().fill(capacityT);
   }
 
