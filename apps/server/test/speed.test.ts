@@ -145,6 +145,45 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     ]);
   });
 
+  it("keeps the minute's speeds a little further on, the figures worked out anew, and optimises again after it", async () => {
+    let clock = now + 3000;
+    const s = service(() => clock);
+    const first = speedResponseSchema.parse(await s.report());
+    const leg = first.macro!.legs[0]!;
+    const course = (leg.courseDeg * Math.PI) / 180;
+    const lat = first.navigation.lat!;
+    const lon = first.navigation.lon!;
+    /** The ship `nm` further along the first leg at `clock`. */
+    const sailOn = (nm: number) =>
+      t.services.telemetry.writeSamples([
+        { channel: 'navigation.position.latitude', t: clock, value: lat + (nm * Math.cos(course)) / 60 },
+        {
+          channel: 'navigation.position.longitude',
+          t: clock,
+          value: lon + (nm * Math.sin(course)) / 60 / Math.cos((lat * Math.PI) / 180),
+        },
+      ]);
+    // Half a minute and 0.3 nm on: the minute's speeds, with less to sail.
+    clock += 30_000;
+    await sailOn(0.3);
+    const on = speedResponseSchema.parse(await s.report());
+    expect(on.macro!.legs.map((l) => l.stwKn)).toEqual(first.macro!.legs.map((l) => l.stwKn));
+    expect(on.progress!.distanceToGoNm).toBeCloseTo(first.progress!.distanceToGoNm - 0.3, 1);
+    expect(on.macro!.optimised.fuelT).toBeLessThan(first.macro!.optimised.fuelT);
+    // Past the minute: what a new optimisation gives at the same place and time.
+    clock += 31_000;
+    await sailOn(0.4);
+    const later = speedResponseSchema.parse(await s.report());
+    const anew = speedResponseSchema.parse(await service(clock).report());
+    expect(later.macro!.legs).toEqual(anew.macro!.legs);
+    expect(later.macro!.optimised).toEqual(anew.macro!.optimised);
+    // The simulator's place back for the other tests.
+    await t.services.telemetry.writeSamples([
+      { channel: 'navigation.position.latitude', t: clock + 1, value: lat },
+      { channel: 'navigation.position.longitude', t: clock + 1, value: lon },
+    ]);
+  });
+
   it('recovers the simulator’s hidden hull factor from the history (fouling × trim × margin)', async () => {
     const body = await report(now + 1000);
     expect(body.model.basis).toBe('history');

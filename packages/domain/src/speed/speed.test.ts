@@ -23,6 +23,7 @@ import {
   legOptions,
   legsAtFirstRpm,
   optimiseVoyage,
+  replanAtSpeeds,
 } from './voyage-optimiser.ts';
 
 const ship = speedShip({ draftM: 11 });
@@ -183,6 +184,29 @@ describe('voyage optimiser', () => {
       first.push(plan.legs[0]!.stwKn);
     }
     expect(Math.max(...first) - Math.min(...first)).toBeLessThanOrEqual(0.2 + 1e-9);
+  });
+
+  it("sails a plan's speeds over the same passage a little further on, within a hair of its optimum", () => {
+    const r = mulberry32(37);
+    const legs = randomLegs(r, 40);
+    const hours = constantSpeedVoyage(ship, legs, 11.5)!.hours;
+    const options = { minKn: 7, maxKn: 15, holdPowerInRoughLegs: true };
+    const plan = optimiseVoyage(ship, legs, { hoursAvailable: hours, ...options });
+    // The same legs: the same plan, figure for figure.
+    const same = replanAtSpeeds(ship, legs, plan, hours)!;
+    expect(same.fuelT).toBeCloseTo(plan.fuelT, 9);
+    expect(same.hours).toBeCloseTo(plan.hours, 9);
+    // A minute on at 12 kn: 0.2 nm less of the first leg, a minute less to the RTA.
+    const ahead = [{ ...legs[0]!, distanceNm: legs[0]!.distanceNm - 0.2 }, ...legs.slice(1)];
+    const replanned = replanAtSpeeds(ship, ahead, plan, hours - 1 / 60)!;
+    expect(replanned.legs.map((l) => l.stwKn)).toEqual(plan.legs.map((l) => l.stwKn));
+    expect(replanned.fuelT).toBeLessThan(plan.fuelT);
+    expect(replanned.onTime).toBe(true);
+    const optimum = optimiseVoyage(ship, ahead, { hoursAvailable: hours - 1 / 60, ...options });
+    expect(replanned.fuelT).toBeLessThanOrEqual(optimum.fuelT * 1.001);
+    // An RTA the kept speeds no longer make, or another passage: optimise again.
+    expect(replanAtSpeeds(ship, ahead, plan, plan.hours - 1)).toBeUndefined();
+    expect(replanAtSpeeds(ship, legs.slice(1), plan, hours)).toBeUndefined();
   });
 
   it('holds constant speed in uniform weather (the convexity argument)', () => {

@@ -618,3 +618,31 @@ export function heldPowerThenPlanVoyage(
   if (!first) return undefined;
   return totals([...first.legs, ...(usePlan ? plan.slice(held) : [])]);
 }
+
+/**
+ * A plan's speeds sailed over the legs as they are now (the same passage a little further on: a shorter first leg,
+ * the weather a moment later): each leg at its planned speed through water, with its hours and fuel worked out anew.
+ * Undefined when a leg cannot be sailed or the arrival by `hoursAvailable` no longer holds as it did (on time, or
+ * late): the plan is then to be optimised again.
+ */
+export function replanAtSpeeds(
+  ship: SpeedShip,
+  legs: readonly Leg[],
+  plan: VoyagePlanResult,
+  hoursAvailable: number,
+): VoyagePlanResult | undefined {
+  if (legs.length !== plan.legs.length) return undefined;
+  const speeds = new Map(legs.map((leg, i) => [leg, plan.legs[i]!.stwKn]));
+  const sailed = sailEachLeg(ship, legs, (leg) => speeds.get(leg)!);
+  if (!sailed) return undefined;
+  const late = sailed.hours > hoursAvailable + 1e-9;
+  if (late === plan.onTime) return undefined;
+  return {
+    ...plan,
+    legs: sailed.legs,
+    hours: sailed.hours,
+    fuelT: sailed.fuelT,
+    earlyHours: late ? 0 : Math.max(0, hoursAvailable - sailed.hours),
+    lateHours: late ? sailed.hours - hoursAvailable : 0,
+  };
+}

@@ -19,6 +19,7 @@ import {
   msToKnots,
   optimiseVoyage,
   radToDeg,
+  replanAtSpeeds,
   type SeaWeather,
   type SpeedShip,
 } from '@ecohelm/domain';
@@ -47,6 +48,46 @@ export interface OptimisationDeps {
   now: () => number;
 }
 
+/** An optimisation kept (see VoyageOptimisation#optimise): what it was worked out for, and when. */
+interface KeptOptimum {
+  key: string;
+  /** The ship's model and engine and the speed floor, as JSON. */
+  fixed: string;
+  legs: readonly Leg[];
+  hoursToRta: number;
+  at: number;
+  optimum: ReturnType<typeof optimiseVoyage>;
+}
+
+/**
+ * The same passage a little further on than `kept`'s: the same legs (courses within ~0.5°, the same limits), each
+ * within 1 nm of its distance then, the hours to the RTA within 0.1 h, and the weather on each leg within 1 m/s of
+ * wind, 0.2 m of waves and swell, 0.1 m/s of current and ~6° of each direction.
+ */
+function nearlyTheSame(kept: KeptOptimum, legs: readonly Leg[], hoursToRta: number): boolean {
+  if (legs.length !== kept.legs.length || Math.abs(hoursToRta - kept.hoursToRta) > 0.1) return false;
+  const angle = (a: number, b: number) => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b))) <= 0.1;
+  return legs.every((l, i) => {
+    const k = kept.legs[i]!;
+    const w = l.weather;
+    const kw = k.weather;
+    return (
+      Math.abs(l.distanceNm - k.distanceNm) < 1 &&
+      Math.abs(l.courseRad - k.courseRad) <= 0.01 &&
+      l.minKn === k.minKn &&
+      l.maxKn === k.maxKn &&
+      Math.abs(w.windSpeedMs - kw.windSpeedMs) <= 1 &&
+      angle(w.windFromRad, kw.windFromRad) &&
+      Math.abs(w.waveHsM - kw.waveHsM) <= 0.2 &&
+      angle(w.waveFromRad, kw.waveFromRad) &&
+      Math.abs(w.swellHsM - kw.swellHsM) <= 0.2 &&
+      angle(w.swellFromRad, kw.swellFromRad) &&
+      Math.abs(w.currentMs - kw.currentMs) <= 0.1 &&
+      angle(w.currentSetRad, kw.currentSetRad)
+    );
+  });
+}
+
 /**
  * The plan worked out from now: the legs ahead with the forecast weather where the ship will be, the least-fuel
  * speeds for the required arrival (voyage optimiser, kept a minute), the constant-speed baseline, the forecast
@@ -55,7 +96,7 @@ export interface OptimisationDeps {
 export class VoyageOptimisation {
   readonly #d: OptimisationDeps;
   #forecasts: ForecastProviders = {};
-  #cache: { key: string; at: number; optimum: ReturnType<typeof optimiseVoyage> } | undefined;
+  #cache: KeptOptimum | undefined;
 
   constructor(deps: OptimisationDeps) {
     this.#d = deps;
@@ -134,20 +175,23 @@ export class VoyageOptimisation {
   }
 
   /**
-   * The least-fuel speeds for the legs ahead (`optimiseVoyage`), kept for a minute for the same inputs: the page's
-   * answer every 10 s on each console, the RTZ export and the advice's record ask for it again and again, and a long
-   * passage takes ~100 ms of the one server thread. The same inputs are the ship's model and engine, and every leg's
-   * distance, course, limits and forecast weather and the hours to the RTA, to within what moves in half a minute
-   * under way (0.1 nm, 0.01 h): a ship moved a mile, another plan, condition, model or forecast is worked out anew.
+   * The least-fuel speeds for the legs ahead (`optimiseVoyage`), kept for a minute: the page's answer every 10 s on
+   * each console, the simulation, the RTZ export and the advice's record ask for it again and again, and a passage
+   * with rough legs takes 0.2–0.5 s of the one server thread. For the same inputs (the ship's model and engine, and
+   * every leg's distance, course, limits and forecast weather and the hours to the RTA, to within 0.1 nm and 0.01 h)
+   * the kept plan is the answer. For the same passage a little further on (a shorter first leg, the weather at each
+   * leg a moment later: `nearlyTheSame`), which under way is every 10–15 s, the kept plan's speeds are sailed over
+   * the legs as they are now (`replanAtSpeeds`: hours, fuel and arrival worked out anew) until the minute is out: a
+   * request no longer waits for a new optimisation that would change the advice by nothing. A ship a mile or more on,
+   * another plan, condition, model, RTA or forecast, or an arrival that no longer holds is worked out anew at once.
    */
   #optimise(model: SpeedModel, ship: SpeedShip, legs: readonly Leg[], hoursToRta: number, floorKn: number) {
     const now = this.#d.now();
     const r = (x: number, step: number) => Math.round(x / step);
+    const fixed = JSON.stringify([model, this.#d.mainEngine(), floorKn]);
     const key = JSON.stringify([
-      model,
-      this.#d.mainEngine(),
+      fixed,
       r(hoursToRta, 0.01),
-      floorKn,
       legs.map((l) => [
         r(l.distanceNm, 0.1),
         r(l.courseRad, 0.001),
@@ -164,8 +208,12 @@ export class VoyageOptimisation {
       ]),
     ]);
     const kept = this.#cache;
-    if (kept && kept.key === key && now - kept.at >= 0 && now - kept.at < OPTIMUM_KEPT_MS)
-      return kept.optimum;
+    const fresh = kept !== undefined && now - kept.at >= 0 && now - kept.at < OPTIMUM_KEPT_MS;
+    if (fresh && kept.key === key) return kept.optimum;
+    if (fresh && kept.fixed === fixed && nearlyTheSame(kept, legs, hoursToRta)) {
+      const replanned = replanAtSpeeds(ship, legs, kept.optimum, hoursToRta);
+      if (replanned) return replanned;
+    }
     const optimum = optimiseVoyage(ship, legs, {
       hoursAvailable: hoursToRta,
       minKn: 6,
@@ -174,7 +222,7 @@ export class VoyageOptimisation {
       floorKn,
       holdPowerInRoughLegs: true,
     });
-    this.#cache = { key, at: now, optimum };
+    this.#cache = { key, fixed, legs, hoursToRta, at: now, optimum };
     return optimum;
   }
 
