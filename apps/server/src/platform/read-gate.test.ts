@@ -45,7 +45,9 @@ describe('the read gate', () => {
   });
 
   it('never holds back writes or the live stream', async () => {
-    const s = await gatedServer(1);
+    // Each held half a second: all six overlap even when a busy machine opens their connections tens of ms apart
+    // (at 30 ms one had finished before the last began, once in a full test run).
+    const s = await gatedServer(1, 500);
     close = () => s.app.close();
     await Promise.all([
       ...Array.from({ length: 3 }, () => fetch(`${s.origin}/api/v1/slow`, { method: 'POST' })),
