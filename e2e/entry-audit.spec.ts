@@ -68,8 +68,8 @@ for (const lang of langs) {
 }
 
 const deleteText = {
-  en_US: { del: 'Delete', ok: 'OK', needs: 'needs this record' },
-  zh_CN: { del: '删除', ok: '确定', needs: '依赖此记录' },
+  en_US: { del: 'Delete', ok: 'OK', needs: 'needs this record', search: 'Search records' },
+  zh_CN: { del: '删除', ok: '确定', needs: '依赖此记录', search: '搜索记录' },
 } as const;
 
 for (const [i, lang] of langs.entries()) {
@@ -128,7 +128,10 @@ for (const [i, lang] of langs.entries()) {
     expect(reported.status(), await reported.text()).toBe(200);
 
     await openConsole(page, '/carbon-manage/filling', lang);
-    const rows = page.locator('[data-regime="eu_mrv"]').getByRole('row').filter({ hasText: voyage });
+    const mrv = page.locator('[data-regime="eu_mrv"]');
+    // Every year's records are listed newest first (eight to a page): the voyage is found by its number.
+    await mrv.getByRole('textbox', { name: words.search }).fill(voyage);
+    const rows = mrv.getByRole('row').filter({ hasText: voyage });
     await expect(rows).toHaveCount(2);
     await rows
       .filter({ hasText: `${month}-01` })

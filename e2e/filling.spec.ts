@@ -12,6 +12,7 @@ const tx = {
     selectData: 'Please select data',
     added: 'Successfully added',
     reported: 'Report successfully',
+    search: 'Search records',
     port: 'Port name (English)',
     cargo: 'Departure cargo weight (t)',
     ballast: 'Departure ballast (t)',
@@ -34,6 +35,7 @@ const tx = {
     selectData: '请选择数据',
     added: '添加成功',
     reported: '上报成功',
+    search: '搜索记录',
     port: '港口名称(英文)',
     cargo: '离港载货量(t)',
     ballast: '离港压载水(t)',
@@ -94,6 +96,8 @@ for (const lang of langs) {
     await dialog.getByRole('button', { name: t.save, exact: true }).click();
     await expect(page.getByText(t.added)).toBeVisible();
     const voyage = lang === 'en_US' ? '2301' : '2302';
+    // Every year's records are listed newest first: the crew finds an old voyage by its number.
+    await mrv.getByRole('textbox', { name: t.search }).fill(voyage);
     const row = mrv.getByRole('row').filter({ hasText: 'Rotterdam' }).filter({ hasText: voyage });
     await expect(row).toBeVisible();
     await saveScreen(page, `carbon-filling-list-${lang}`);
@@ -133,6 +137,7 @@ for (const [i, lang] of langs.entries()) {
     }
     await openConsole(page, '/carbon-manage/filling', lang);
     const mrv = page.locator('[data-regime="eu_mrv"]');
+    await mrv.getByRole('textbox', { name: t.search }).fill(voyage);
     const rows = mrv.getByRole('row').filter({ hasText: voyage });
     await expect(rows).toHaveCount(2);
 

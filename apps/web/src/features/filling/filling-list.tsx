@@ -5,7 +5,7 @@ import {
   isReportableKind,
   type Regime,
 } from '@ecohelm/contracts';
-import { App, Button, Segmented, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Input, Segmented, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
@@ -46,6 +46,7 @@ export function FillingList({
   const [filter, setFilter] = useState<FillingFilter>('all');
   const [view, setView] = useState<'list' | 'chart'>('list');
   const [selected, setSelected] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
   const list = useFillingRecords({ regime, filter });
   const remove = useDeleteFillingRecord();
   const report = useReportFillingRecords();
@@ -106,6 +107,10 @@ export function FillingList({
     return '—';
   };
 
+  // The crew finds a record by its voyage number or port (in either language) among every year's records.
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? records.filter((r) => matchesSearch(r, needle, place(r))) : records;
+
   return (
     <Panel
       title={t(`filling.regimes.${regime}`)}
@@ -146,14 +151,26 @@ export function FillingList({
           }))}
           style={{ marginBottom: 8 }}
         />
+        <Input
+          allowClear
+          size="small"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setSelected([]);
+          }}
+          placeholder={t('filling.search.placeholder')}
+          aria-label={t('filling.search.label')}
+          style={{ maxWidth: 260, marginBottom: 8, marginLeft: 8 }}
+        />
         {view === 'chart' ? (
-          <FillingChart records={records} />
+          <FillingChart records={shown} />
         ) : (
           <Table<FillingRecord>
             size="small"
             rowKey="id"
             loading={list.isPending}
-            dataSource={records}
+            dataSource={shown}
             pagination={{ pageSize: 8, size: 'small' }}
             rowSelection={{
               selectedRowKeys: selected,
@@ -234,5 +251,13 @@ export function FillingList({
         )}
       </div>
     </Panel>
+  );
+}
+
+/** Whether a record's voyage number, English or Chinese port name, or shown place contains the search text. */
+export function matchesSearch(record: FillingRecord, needle: string, shownPlace: string): boolean {
+  const d = record.data as Record<string, unknown>;
+  return [record.voyageNumber, d.portNameEn, d.portNameZh, shownPlace].some(
+    (v) => typeof v === 'string' && v.toLowerCase().includes(needle),
   );
 }

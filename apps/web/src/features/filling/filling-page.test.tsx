@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import records from '../../test/fixtures/filling-imo-dcs.json';
 import ship from '../../test/fixtures/ship.json';
@@ -56,5 +56,22 @@ describe('information filling page', { timeout: 120_000 }, () => {
     const dcs = await vi.waitFor(() => list('imo_dcs'));
     expect((await within(dcs).findAllByText('新加坡')).length).toBeGreaterThan(0);
     expect(within(dcs).queryAllByText('Singapore')).toHaveLength(0);
+  });
+
+  it('finds a voyage on a later page by its number, and a port by its Chinese name', async () => {
+    stubApi({ '/api/v1/ship': { json: ship }, '/api/v1/filling/records': { json: records } });
+    await renderPage(<FillingPage />, { path, lang: 'zh_CN' });
+    const dcs = await vi.waitFor(() => list('imo_dcs'));
+    await within(dcs).findAllByText('2304');
+    // Newest first, eight to a page: the 2025 voyages are not on the first page.
+    expect(within(dcs).queryAllByText('2501')).toHaveLength(0);
+    const search = within(dcs).getByRole('textbox', { name: '搜索记录' });
+    fireEvent.change(search, { target: { value: '2501' } });
+    await vi.waitFor(() => expect(within(dcs).getAllByText('2501')).toHaveLength(3));
+    expect(within(dcs).queryAllByText('2304')).toHaveLength(0);
+    fireEvent.change(search, { target: { value: '汉堡' } });
+    // Hamburg's arrival and departure (the voyage 2502 arrival, the 2503 departure).
+    await vi.waitFor(() => expect(within(dcs).getAllByText('汉堡')).toHaveLength(2));
+    expect(within(dcs).queryAllByText('上海')).toHaveLength(0);
   });
 });
