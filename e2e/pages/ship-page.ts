@@ -85,15 +85,20 @@ export class ShipPage extends ConsolePage {
 
   async addFuel(capacityT: string): Promise<void> {
     await this.form.getByRole('button', { name: this.text.addFuel }).first().click();
-    // The select's list opens on the click on its label; when a click lands while the row is still being laid out
-    // the list stays shut (seen once in CI), so the label is clicked again until the option can be chosen.
+    // The new row's select is opened from the keyboard (focus, arrow down), as a crew member without a mouse would:
+    // a click that lands while the row is still being laid out left the list shut (twice in CI), a key press does not
+    // depend on where the row is drawn. Tried again until the option can be chosen.
+    const select = this.form.getByLabel(this.text.fuelType, { exact: true }).last();
     const option = this.page.getByTitle(this.text.lsHfo, { exact: true });
     await expect(async () => {
-      if (!(await option.isVisible()))
-        await this.form.getByLabel(this.text.fuelType, { exact: true }).first().click();
+      if (!(await option.isVisible())) {
+        await select.focus();
+        await this.page.keyboard.press('ArrowDown');
+      }
       await option.click({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
-    await this.form.getByLabel(this.text.capacity, { exact: true }).first().fill(capacityT);
+    await expect(select).toHaveAttribute('aria-expanded', 'false');
+    await this.form.getByLabel(this.text.capacity, { exact: true }).last().fill(capacityT);
   }
 
   save(): Promise<void> {
