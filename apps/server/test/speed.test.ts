@@ -6,13 +6,14 @@ import {
   type VoyagePlanInput,
 } from '@ecohelm/contracts';
 import { foulingFactor, openingSimulationRpm } from '@ecohelm/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportRtz, parseRtz } from '../src/features/speed/rtz.ts';
 import { TelemetryRepository } from '../src/features/telemetry/telemetry.repository.ts';
 import { TelemetryService } from '../src/features/telemetry/telemetry.service.ts';
 import { CH, CHANNEL_IDS } from '../src/simulator/channels.ts';
 import { simulatedForecast } from '../src/simulator/forecast.ts';
 import { MINUTE_MS, VesselModel } from '../src/simulator/model.ts';
+import { prefillFillingRecords } from '../src/simulator/prefill-filling.ts';
 import { DEFAULT_SEED, VesselSimulator } from '../src/simulator/simulator.ts';
 import { trimPowerFactor } from '../src/simulator/vessel.ts';
 import { simulatedShipSpeedService } from './speed-service.ts';
@@ -243,6 +244,20 @@ describe.each(storeKinds)('speed optimisation on simulated history (%s)', (kind)
     expect(body.advice).not.toBeNull();
     expect(body.simulation?.rpm).toBe(Math.round(body.advice!.rpm * 10) / 10);
     expect(body.simulation).toEqual(rpmSimulationSchema.parse(await service(now + 1000).simulate(rpm)));
+  });
+
+  it('reads the voyage ledger once per answer for both year-end CIIs (macro plan, opening simulation)', async () => {
+    // The simulator's voyages as filling records, its ship as the basic info: the year-end CII can be reckoned.
+    await prefillFillingRecords(t.services);
+    const reads = vi.spyOn(t.services.filling, 'checked');
+    try {
+      const body = await report(now + 1000);
+      expect(body.macro?.cii).not.toBeNull();
+      expect(body.simulation?.cii).not.toBeNull();
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('keeps the crew’s ship condition and refuses negative cargo and unknown statuses', async () => {

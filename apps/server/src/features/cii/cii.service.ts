@@ -311,8 +311,20 @@ export class CiiService {
   async yearEndWithPassage(
     options: readonly { distanceNm: number; fuelT: number; endMs: number }[],
   ): Promise<YearEnd> {
+    return (await this.yearEndReckoning())(options);
+  }
+
+  /**
+   * `yearEndWithPassage` on one read of the ship and the voyage ledger: a caller that asks for several passages' year
+   * ends in one answer (the speed page: its macro plan and its rpm simulation) reads the ledger once.
+   */
+  async yearEndReckoning(): Promise<
+    (options: readonly { distanceNm: number; fuelT: number; endMs: number }[]) => YearEnd
+  > {
     const { cii } = await this.#ship();
-    return yearEndOf(await this.#voyages(), cii, this.#now().getTime(), options);
+    const voyages = await this.#voyages();
+    const nowMs = this.#now().getTime();
+    return (options) => yearEndOf(voyages, cii, nowMs, options);
   }
 
   /** The overview's CII panel: the ledger's figures of the period's days, months or years and of the year to date. */

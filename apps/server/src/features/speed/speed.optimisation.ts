@@ -281,7 +281,7 @@ export class VoyageOptimisation {
   }
 
   /** The macro plan: each leg's speed, rpm, power, fuel and ETA, against the constant speed, with the year-end CII. */
-  async macro(w: Worked): Promise<MacroOptimisation | null> {
+  async macro(w: Worked, ciiYearEnd: CiiYearEnd = this.#d.cii): Promise<MacroOptimisation | null> {
     const o = w.optimum;
     if (!o) return null;
     const legs = [];
@@ -313,7 +313,7 @@ export class VoyageOptimisation {
     try {
       const options = [{ distanceNm, fuelT: o.fuelT, endMs: optEnd }];
       if (w.constant && constEnd) options.push({ distanceNm, fuelT: w.constant.fuelT, endMs: constEnd });
-      const r = await this.#d.cii.yearEndWithPassage(options);
+      const r = await ciiYearEnd.yearEndWithPassage(options);
       cii = {
         year: r.year,
         optimised: roundCii(r.outcomes[0]!),

@@ -21,7 +21,7 @@ import { VoyagePlans } from './speed.plan.ts';
 import type { PlanSource } from './speed.repository.ts';
 import { simulateRpm } from './speed.simulation.ts';
 import { voyageStatistics } from './speed.statistics.ts';
-import type { ForecastProviders, SpeedDeps } from './speed.types.ts';
+import { type ForecastProviders, oneLedgerRead, type SpeedDeps } from './speed.types.ts';
 
 export { ADVICE_EVERY_MS, ADVICE_SCHEDULE } from './speed.advice.ts';
 export type {
@@ -163,11 +163,12 @@ export class SpeedService {
     const worked = await this.#optimisation.work(plan, live, condition);
     const distanceToGoNm = worked.route.reduce((a, l) => a + l.distanceNm, 0);
     const arrived = distanceToGoNm < 1 || worked.route.length === 0;
-    const macro = arrived ? null : await this.#optimisation.macro(worked);
+    // One ledger read for the answer's two year-end CIIs (the macro plan's, the opening simulation's).
+    const cii = oneLedgerRead(this.#d.cii);
+    const macro = arrived ? null : await this.#optimisation.macro(worked, cii);
     const advice =
       arrived || !worked.underWay || !worked.optimum ? null : await this.#advice.advice(worked, live, now);
     if (advice) await this.#advice.record(now, advice.rpm, advice.currentRpm);
-    const navigation = base.navigation;
     // The simulation the page opens on, from the plan just worked out (the page draws it with the rest).
     const simulation = arrived
       ? null
@@ -176,11 +177,11 @@ export class SpeedService {
           worked,
           openingSimulationRpm({
             advisedRpm: advice?.rpm,
-            engineRpm: navigation.rpm,
+            engineRpm: base.navigation.rpm,
             minRpm: worked.model.minRpm,
             maxRpm: worked.model.maxRpm,
           }),
-          this.#d.cii,
+          cii,
         ).catch((error: unknown) => {
           // An rpm the model's range does not hold (the engine's, off the plan): the page asks for another.
           if (error instanceof AppError && error.statusCode === 400) return null;

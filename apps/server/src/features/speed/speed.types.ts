@@ -36,10 +36,32 @@ export interface Hull {
   deadweightT: number;
 }
 
+type PassageOptions = readonly { distanceNm: number; fuelT: number; endMs: number }[];
+type PassageYearEnd = {
+  year: number;
+  outcomes: { attainedCii: number; rating: 'A' | 'B' | 'C' | 'D' | 'E' }[];
+};
+
 export interface CiiYearEnd {
-  yearEndWithPassage(
-    options: readonly { distanceNm: number; fuelT: number; endMs: number }[],
-  ): Promise<{ year: number; outcomes: { attainedCii: number; rating: 'A' | 'B' | 'C' | 'D' | 'E' }[] }>;
+  yearEndWithPassage(options: PassageOptions): Promise<PassageYearEnd>;
+  /** The same on one read of the voyage ledger, for several passages of one answer. */
+  yearEndReckoning(): Promise<(options: PassageOptions) => PassageYearEnd>;
+}
+
+/**
+ * The year-end CII of one answer: the voyage ledger read once, when first asked for, and every passage reckoned on
+ * that read (the macro plan's and the rpm simulation's), a failed read failing each alike.
+ */
+export function oneLedgerRead(cii: CiiYearEnd): CiiYearEnd {
+  let reckoning: ReturnType<CiiYearEnd['yearEndReckoning']> | undefined;
+  const reckon = () => {
+    reckoning ??= cii.yearEndReckoning();
+    return reckoning;
+  };
+  return {
+    yearEndReckoning: reckon,
+    yearEndWithPassage: async (options) => (await reckon())(options),
+  };
 }
 
 export interface SpeedDeps {
