@@ -1,4 +1,4 @@
-import { Button, Upload } from 'antd';
+import { FileButton } from './file-button';
 
 /** A button to choose a CSV file, read as text in the browser: the file goes to `onFile`, nothing is uploaded. */
 export function CsvFileButton({
@@ -9,16 +9,11 @@ export function CsvFileButton({
   onFile: (file: { name: string; text: string }) => void;
 }) {
   return (
-    <Upload
+    <FileButton
       accept=".csv,text/csv,text/plain"
-      maxCount={1}
-      showUploadList={false}
-      beforeUpload={async (f) => {
-        onFile({ name: f.name, text: await f.text() });
-        return false;
-      }}
+      onFile={(f) => void f.text().then((text) => onFile({ name: f.name, text }))}
     >
-      <Button>{label}</Button>
-    </Upload>
+      {label}
+    </FileButton>
   );
 }

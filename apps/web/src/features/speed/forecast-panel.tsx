@@ -1,6 +1,7 @@
 import type { SpeedResponse } from '@ecohelm/contracts';
-import { App, Button, Tag, Upload } from 'antd';
+import { App, Tag } from 'antd';
 import { useFormat } from '../../lib/use-format';
+import { FileButton } from '../../ui/file-button';
 import { useForecastFiles, useImportGrib } from './api/speed-api';
 import { latLon, useErrorText } from './speed-format';
 import { grid, WeatherRows } from './speed-parts';
@@ -14,23 +15,21 @@ export function GribImport({ canWrite }: { canWrite: boolean }) {
   const importGrib = useImportGrib();
   const errorText = useErrorText();
   return (
-    <Upload
+    <FileButton
       accept=".grb2,.grib2,.grb"
-      showUploadList={false}
+      size="small"
       disabled={!canWrite}
-      beforeUpload={(file) => {
+      loading={importGrib.isPending}
+      onFile={(file) =>
         importGrib.mutate(file, {
           onSuccess: (r) =>
             void message.success(t('speed.grib.imported', { file: r.fileName, fields: r.fieldCount })),
           onError: (error) => void message.error(errorText(error)),
-        });
-        return false;
-      }}
+        })
+      }
     >
-      <Button size="small" disabled={!canWrite} loading={importGrib.isPending}>
-        {t('speed.grib.import')}
-      </Button>
-    </Upload>
+      {t('speed.grib.import')}
+    </FileButton>
   );
 }
 

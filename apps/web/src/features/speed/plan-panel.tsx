@@ -1,7 +1,8 @@
 import type { SpeedResponse } from '@ecohelm/contracts';
-import { Alert, App, Button, Space, Upload } from 'antd';
+import { Alert, App, Button, Space } from 'antd';
 import { downloadFile } from '../../lib/download';
 import { useFormat } from '../../lib/use-format';
+import { FileButton } from '../../ui/file-button';
 import { useImportRtz } from './api/speed-api';
 import { useErrorText } from './speed-format';
 import { Field, grid } from './speed-parts';
@@ -26,11 +27,12 @@ export function Plan({ data, canWrite, onEdit }: { data: Data; canWrite: boolean
       <Button size="small" disabled={!canWrite} onClick={onEdit}>
         {t('speed.plan.edit')}
       </Button>
-      <Upload
+      <FileButton
         accept=".rtz,.xml"
-        showUploadList={false}
+        size="small"
         disabled={!canWrite}
-        beforeUpload={(file) => {
+        loading={importRtz.isPending}
+        onFile={(file) =>
           void file.text().then(async (xml) => {
             try {
               const plan = await importRtz.mutateAsync({ fileName: file.name, xml });
@@ -38,14 +40,11 @@ export function Plan({ data, canWrite, onEdit }: { data: Data; canWrite: boolean
             } catch (error) {
               void message.error(errorText(error));
             }
-          });
-          return false;
-        }}
+          })
+        }
       >
-        <Button size="small" disabled={!canWrite} loading={importRtz.isPending}>
-          {t('speed.plan.import')}
-        </Button>
-      </Upload>
+        {t('speed.plan.import')}
+      </FileButton>
       <Button size="small" disabled={!p} onClick={() => void exportRtz()}>
         {t('speed.plan.export')}
       </Button>
