@@ -7,6 +7,15 @@ type ChunkingContext = Parameters<Rolldown.CodeSplittingNameFunction>[1];
 
 /** The overview's modules loaded on demand (the view), as module ids. */
 const OVERVIEW = (FIRST_ROUTE_MODULES['/overview'] ?? []).map((m) => path.resolve(import.meta.dirname, m));
+/** The speed page's modules loaded on demand (its data module and view; not its stylesheet), as module ids. */
+const SPEED = (FIRST_ROUTE_MODULES['/eff-optimize/speed'] ?? [])
+  .filter((m) => m.endsWith('.tsx') || (m.endsWith('.ts') && !m.includes('styles')))
+  .map((m) => path.resolve(import.meta.dirname, m));
+/** Barrels whose names are followed to the module that defines them (`export { default as Tag } from './tag'`). */
+const BARRELS = [
+  /\/node_modules\/antd\/es\/index\.js$/,
+  /\/node_modules\/@ant-design\/icons\/es\/index\.js$/,
+];
 
 /**
  * The console's own modules (apps/web/src, packages/*) a module imports statically, transitively, itself included;
@@ -28,6 +37,70 @@ function ownClosure(ctx: ChunkingContext, id: string): Set<string> {
   };
   visit(id);
   closures.set(root, seen);
+  return seen;
+}
+
+/** `import { A, B as C } from '<spec>'` in a module's code: the names it imports from `spec`. */
+export function namesImported(code: string, spec: string): string[] {
+  const names: string[] = [];
+  const quoted = spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  for (const m of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g')))
+    for (const part of m[1]!.split(','))
+      names.push(
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      );
+  return names.filter(Boolean);
+}
+
+/** The module a barrel's `export { default as name } from './x'` names, among the modules the barrel imports. */
+export function barrelTarget(ctx: ChunkingContext, barrel: string, name: string): string | undefined {
+  const info = ctx.getModuleInfo(barrel);
+  const m = info?.code?.match(
+    new RegExp(`export\\s*\\{\\s*default\\s+as\\s+${name}\\s*\\}\\s*from\\s*['"]([^'"]+)['"]`),
+  );
+  if (!m) return undefined;
+  const base = path.resolve(path.dirname(barrel), m[1]!).replace(/\\/g, '/');
+  return info!.importedIds.find((id) => {
+    const normal = id.replace(/\\/g, '/');
+    return normal === `${base}.js` || normal === `${base}/index.js`;
+  });
+}
+
+/**
+ * Every module a view's first draw runs: the console's own modules it imports statically, transitively, and the
+ * package modules those import, with a barrel's names (antd's components, its icons) followed to the module that
+ * defines each instead of the whole barrel. Kept per chunking pass.
+ */
+const reached = new WeakMap<ModuleInfo, Set<string>>();
+function reachedBy(ctx: ChunkingContext, view: string): Set<string> {
+  const root = ctx.getModuleInfo(view);
+  if (!root) return new Set();
+  const kept = reached.get(root);
+  if (kept) return kept;
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) {
+      if (!BARRELS.some((b) => b.test(imported))) {
+        visit(imported);
+        continue;
+      }
+      // A barrel: only the names this module imports from it.
+      const spec = imported.includes('/@ant-design/icons/') ? '@ant-design/icons' : 'antd';
+      for (const name of namesImported(info?.code ?? '', spec)) {
+        const target = barrelTarget(ctx, imported, name);
+        if (target) visit(target);
+      }
+    }
+  };
+  visit(view);
+  reached.set(root, seen);
   return seen;
 }
 
@@ -56,6 +129,20 @@ export const firstRouteChunks: Rolldown.CodeSplittingOptions = {
       debugName: 'overview-shared',
       minShareCount: 2,
       priority: 10,
+    },
+    {
+      // What the speed page's first draw runs beyond the entry and the overview: antd's pieces its panels draw (input
+      // number, space, tag…), their icons, and the console's modules it shares with other pages. Not a module the
+      // overview runs (its pages would then load this chunk), nor one loaded on demand.
+      name: (id, ctx) =>
+        !ctx.getModuleInfo(id)?.dynamicImporters.length &&
+        SPEED.some((view) => reachedBy(ctx, view).has(id)) &&
+        !OVERVIEW.some((view) => reachedBy(ctx, view).has(id))
+          ? 'speed-shared'
+          : null,
+      debugName: 'speed-shared',
+      minShareCount: 2,
+      priority: 5,
     },
   ],
 };

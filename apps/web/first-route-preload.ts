@@ -98,6 +98,10 @@ export function firstRoutePreload(): Plugin {
         const routes = Object.fromEntries(
           Object.entries(FIRST_ROUTE_MODULES).map(([path, modules]) => [path, filesFor(modules)]),
         );
+        // The speed page's group (first-route-chunks.ts) holds nothing the overview runs: were it reached from the
+        // overview, every console would fetch the speed page's antd pieces before its first draw.
+        if (routes['/overview']?.js.some((f) => f.includes('/speed-shared-')))
+          throw new Error("first-route preload: the overview loads the speed page's chunk group");
         const languages = Object.fromEntries(
           Object.entries(LANGUAGE_MODULES).map(([language, module]) => [language, filesFor([module])]),
         );
