@@ -18,27 +18,39 @@ const BARRELS = [
 ];
 
 /**
- * The console's own modules (apps/web/src, packages/*) a module imports statically, transitively, itself included;
- * kept for the chunking pass its module info belongs to. Imports of packages are not followed: the chunking pass sees
- * the module graph before tree-shaking, where `import { Tag } from 'antd'` reaches every antd component.
+ * The modules reached from `id` (itself included) through `next` (the modules one module leads to), kept per root
+ * module info (one chunking pass) in `cache`.
  */
-const closures = new WeakMap<ModuleInfo, Set<string>>();
-function ownClosure(ctx: ChunkingContext, id: string): Set<string> {
+function closure(
+  ctx: ChunkingContext,
+  id: string,
+  cache: WeakMap<ModuleInfo, Set<string>>,
+  next: (info: ModuleInfo) => Iterable<string>,
+): Set<string> {
   const root = ctx.getModuleInfo(id);
   if (!root) return new Set();
-  const kept = closures.get(root);
+  const kept = cache.get(root);
   if (kept) return kept;
   const seen = new Set<string>();
-  const visit = (next: string) => {
-    if (seen.has(next)) return;
-    seen.add(next);
-    for (const imported of ctx.getModuleInfo(next)?.importedIds ?? [])
-      if (!imported.includes('/node_modules/')) visit(imported);
+  const visit = (at: string) => {
+    if (seen.has(at)) return;
+    seen.add(at);
+    const info = ctx.getModuleInfo(at);
+    if (info) for (const to of next(info)) visit(to);
   };
   visit(id);
-  closures.set(root, seen);
+  cache.set(root, seen);
   return seen;
 }
+
+/**
+ * The console's own modules (apps/web/src, packages/*) a module imports statically, transitively, itself included.
+ * Imports of packages are not followed: the chunking pass sees the module graph before tree-shaking, where
+ * `import { Tag } from 'antd'` reaches every antd component.
+ */
+const closures = new WeakMap<ModuleInfo, Set<string>>();
+const ownClosure = (ctx: ChunkingContext, id: string) =>
+  closure(ctx, id, closures, (info) => info.importedIds.filter((i) => !i.includes('/node_modules/')));
 
 /** `import { A, B as C } from '<spec>'` in a module's code: the names it imports from `spec`. */
 export function namesImported(code: string, spec: string): string[] {
@@ -76,33 +88,21 @@ export function barrelTarget(ctx: ChunkingContext, barrel: string, name: string)
  * defines each instead of the whole barrel. Kept per chunking pass.
  */
 const reached = new WeakMap<ModuleInfo, Set<string>>();
-function reachedBy(ctx: ChunkingContext, view: string): Set<string> {
-  const root = ctx.getModuleInfo(view);
-  if (!root) return new Set();
-  const kept = reached.get(root);
-  if (kept) return kept;
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    for (const imported of info?.importedIds ?? []) {
+const reachedBy = (ctx: ChunkingContext, view: string) =>
+  closure(ctx, view, reached, function* (info) {
+    for (const imported of info.importedIds) {
       if (!BARRELS.some((b) => b.test(imported))) {
-        visit(imported);
+        yield imported;
         continue;
       }
       // A barrel: only the names this module imports from it.
       const spec = imported.includes('/@ant-design/icons/') ? '@ant-design/icons' : 'antd';
-      for (const name of namesImported(info?.code ?? '', spec)) {
+      for (const name of namesImported(info.code ?? '', spec)) {
         const target = barrelTarget(ctx, imported, name);
-        if (target) visit(target);
+        if (target) yield target;
       }
     }
-  };
-  visit(view);
-  reached.set(root, seen);
-  return seen;
-}
+  });
 
 /**
  * Chunk groups of the first routes (`build.rolldownOptions.output.codeSplitting`). Rolldown's own splitting gives each
