@@ -26,10 +26,7 @@ for (const lang of langs) {
     await dialog.getByRole('button', { name: report.text.save }).click();
     await expect(dialog.getByText(report.text.endBeforeStart)).toBeVisible();
     await expect(dialog.getByLabel(report.text.fields.supplier)).toHaveValue(supplier);
-    const end = dialog.getByLabel(report.text.fields.end);
-    await end.click();
-    await end.fill('2026-11-20 14:00');
-    await end.press('Enter');
+    await report.setTime(dialog, report.text.fields.end, '2026-11-20 14:00');
     await report.screen('energy-report-bunker');
     await dialog.getByRole('button', { name: report.text.save }).click();
     await expect(page.getByText(report.text.added)).toBeVisible();

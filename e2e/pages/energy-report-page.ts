@@ -94,19 +94,23 @@ export class EnergyReportPage extends ConsolePage {
 
   /** Types a record's start and end (ship time `YYYY-MM-DD HH:mm`) into the dialog's pickers. */
   async fillTimes(dialog: Locator, start: string, end: string) {
-    const f = this.text.fields;
-    for (const [label, value] of [
-      [f.start, start],
-      [f.end, end],
-    ] as const) {
-      const input = dialog.getByLabel(label);
-      // The picker can drop a value typed while its panel is still opening: type again until it holds.
-      await expect(async () => {
-        await input.click();
-        await input.fill(value);
-        await input.press('Enter');
-        await expect(input).toHaveValue(value, { timeout: 1000 });
-      }).toPass({ timeout: 15_000 });
-    }
+    await this.setTime(dialog, this.text.fields.start, start);
+    await this.setTime(dialog, this.text.fields.end, end);
+  }
+
+  /**
+   * Types a time into one of the dialog's pickers until the picker has taken it: the picker can drop a value typed
+   * while its panel is still opening, and the text then stays in the field until it loses focus, when the picker puts
+   * its own value back. So the field is left and read again.
+   */
+  async setTime(dialog: Locator, label: string, value: string) {
+    const input = dialog.getByLabel(label);
+    await expect(async () => {
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
+      await input.blur();
+      await expect(input).toHaveValue(value, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
   }
 }
