@@ -6,7 +6,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { serverEnv, serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { compileCacheEnv, serverEnv, serverNodeFlags } from '../scripts/server-node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,6 +35,7 @@ export function startRealServer(port: number, dir: string, env: Record<string, s
     cwd: root,
     env: {
       ...serverEnv,
+      ...compileCacheEnv(),
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

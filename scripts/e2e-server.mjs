@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
+import { compileCacheEnv, serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const [port, ...pairs] = process.argv.slice(2);
 const dataDir = path.join(tmpdir(), `ecohelm-e2e-${port}`);
@@ -20,6 +20,7 @@ const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'app
   stdio: 'inherit',
   env: {
     ...serverEnv,
+    ...compileCacheEnv(),
     ...process.env,
     PORT: port,
     HOST: '127.0.0.1',

@@ -3,10 +3,10 @@
 // the server (vessel shape on SQLite in ./data with the built-in simulator unless told otherwise).
 // Arguments after `--` go to the server, e.g. `npm start -- --no-simulator`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureCjkFont } from './ensure-fonts.mjs';
-import { serverEnv, serverNodeFlags } from './server-node-flags.mjs';
+import { compileCacheEnv, serverEnv, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -31,14 +31,36 @@ if (stale && process.env.ECOHELM_SKIP_BUILD !== '1') {
 
 if (process.env.ECOHELM_SKIP_FONTS !== '1') ensureCjkFont();
 
-const server = spawn(
-  process.execPath,
-  [...serverNodeFlags, path.join(root, 'apps/server/src/main.ts'), ...process.argv.slice(2)],
-  {
+const env = { ...serverEnv, ...compileCacheEnv(), ...process.env };
+const main = path.join(root, 'apps/server/src/main.ts');
+
+// Node's compile cache filled before the server starts when its code (or the packages) changed since it was last
+// filled: the long-running server then never loads Node's TypeScript parser (scripts/server-node-flags.mjs). A child
+// loads the server's modules, writes them to the cache and ends (~1 s).
+const stamp = path.join(env.NODE_COMPILE_CACHE, 'filled');
+const serverSources = ['apps/server/src', 'packages/contracts/src', 'packages/domain/src'].map((d) =>
+  path.join(root, d),
+);
+const changed = Math.max(
+  ...serverSources.map(newestMtime),
+  statSync(path.join(root, 'package-lock.json')).mtimeMs,
+);
+if (!existsSync(stamp) || changed > statSync(stamp).mtimeMs) {
+  const fill = spawnSync(process.execPath, [...serverNodeFlags, main], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...serverEnv, ...process.env },
-  },
-);
+    env: { ...env, ECOHELM_COMPILE_ONLY: '1' },
+  });
+  if (fill.status === 0) {
+    mkdirSync(path.dirname(stamp), { recursive: true });
+    writeFileSync(stamp, `${new Date().toISOString()}\n`);
+  }
+}
+
+const server = spawn(process.execPath, [...serverNodeFlags, main, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

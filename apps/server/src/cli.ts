@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from 'n
 import path from 'node:path';
 import { passwordSchema, usernameSchema, userRoleSchema, userRoles } from '@ecohelm/contracts';
 import SQLite from 'better-sqlite3';
-import { serverEnv, serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
+import { compileCacheEnv, serverEnv, serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { openStore } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { checkBackupFile, pendingRestoreFile } from './db/restore.ts';
@@ -243,7 +243,8 @@ function serviceCommand(sub: string, args: string[], config: AppConfig): number 
     user: option(args, '--user') ?? 'ecohelm',
     port: config.port,
     nodeFlags: serverNodeFlags,
-    env: serverEnv,
+    // The compile cache in the data folder, the one place the service may write.
+    env: { ...serverEnv, ...compileCacheEnv(path.join(config.dataDir, 'compile-cache')) },
     ...(memoryMax ? { memoryMax } : {}),
   });
   for (const f of files) process.stdout.write(`Wrote ${f}\n`);

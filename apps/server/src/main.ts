@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@ecohelm/contracts';
 import { buildApp } from './app.ts';
@@ -11,6 +12,10 @@ import { loadConfig } from './platform/config.ts';
 import { serveMetrics } from './platform/metrics.ts';
 import { prefillFillingRecords } from './simulator/prefill-filling.ts';
 import { type RunningSimulator, startSimulator } from './simulator/start.ts';
+
+// `ECOHELM_COMPILE_ONLY=1` (npm start, before a start whose server code changed): the modules above are loaded, and
+// Node writes them to its compile cache (NODE_COMPILE_CACHE, scripts/server-node-flags.mjs) as the process ends.
+if (process.env.ECOHELM_COMPILE_ONLY === '1') process.exit(0);
 
 const config = loadConfig(process.env, process.argv.slice(2));
 const sqliteFile = path.join(config.dataDir, 'ecohelm.sqlite');
@@ -64,6 +69,9 @@ metricsServer =
     ? await serveMetrics(metrics.registry, config.metricsListen, app.log)
     : undefined;
 if (metricsServer) app.log.info({ listen: config.metricsListen }, 'metrics at /metrics');
+// What has been loaded by now goes into the compile cache, where one is set: the next start loads it from there, even
+// when this process is killed rather than stopped (a stopped one writes it again as it ends).
+flushCompileCache();
 const origin = `http://localhost:${config.port}`;
 const link = demo ? `${origin}/?dcToken=${demo.dcToken}` : `${origin}/`;
 process.stdout.write(

@@ -35,6 +35,10 @@ describe('ecohelm service install', () => {
     expect(unit).toContain('Environment=PORT=8123');
     expect(unit).toMatch(/^Environment=MALLOC_ARENA_MAX=2$/m);
     expect(unit).toMatch(/^Environment=MALLOC_MMAP_THRESHOLD_=131072$/m);
+    // Node's compile cache in the data folder: the only folder the unit lets the server write.
+    expect(unit).toContain(
+      `Environment=NODE_COMPILE_CACHE=${path.join(root, 'var/lib/ecohelm/compile-cache')}`,
+    );
     expect(unit).toContain(
       `${process.execPath} --max-semi-space-size=8 --heap-growing-percent=25 ${repo}/apps/server/src/main.ts`,
     );
