@@ -78,8 +78,11 @@ export class EnergyReportPage extends ConsolePage {
     const { port = 'Qingdao', quantity = '80', tank = '4C' } = v;
     const f = this.text.fields;
     await dialog.getByLabel(f.port).fill(port);
-    await dialog.getByLabel(f.fuelType).click();
-    await this.page.locator('.ant-select-item-option', { hasText: this.text.fuel }).first().click();
+    await this.chooseOption(
+      dialog.getByLabel(f.fuelType),
+      this.page.locator('.ant-select-item-option', { hasText: this.text.fuel }).first(),
+    );
+    await expect(dialog.locator('.ant-select', { hasText: this.text.fuel })).toBeVisible();
     await dialog.getByLabel(f.quantity).fill(quantity);
     await dialog.getByLabel(f.supplier).fill(v.supplier);
     await this.fillTimes(dialog, v.start, v.end);

@@ -85,19 +85,10 @@ export class ShipPage extends ConsolePage {
 
   async addFuel(capacityT: string): Promise<void> {
     await this.form.getByRole('button', { name: this.text.addFuel }).first().click();
-    // The new row's select is opened from the keyboard (focus, arrow down), as a crew member without a mouse would:
-    // a click that lands while the row is still being laid out left the list shut (twice in CI), a key press does not
-    // depend on where the row is drawn. Tried again until the option can be chosen.
-    const select = this.form.getByLabel(this.text.fuelType, { exact: true }).last();
-    const option = this.page.getByTitle(this.text.lsHfo, { exact: true });
-    await expect(async () => {
-      if (!(await option.isVisible())) {
-        await select.focus();
-        await this.page.keyboard.press('ArrowDown');
-      }
-      await option.click({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await expect(select).toHaveAttribute('aria-expanded', 'false');
+    await this.chooseOption(
+      this.form.getByLabel(this.text.fuelType, { exact: true }).last(),
+      this.page.getByTitle(this.text.lsHfo, { exact: true }),
+    );
     await this.form.getByLabel(this.text.capacity, { exact: true }).last().fill(capacityT);
   }
 

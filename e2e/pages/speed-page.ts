@@ -98,7 +98,9 @@ export class SpeedPage extends ConsolePage {
 
   /** Picks an option of an antd select in a dialog. */
   async choose(dialog: Locator, label: string, option: string): Promise<void> {
-    await dialog.getByRole('combobox', { name: label }).click();
-    await this.page.locator(`.ant-select-item-option[title="${option}"]`).click();
+    await this.chooseOption(
+      dialog.getByRole('combobox', { name: label }),
+      this.page.locator(`.ant-select-item-option[title="${option}"]`),
+    );
   }
 }
