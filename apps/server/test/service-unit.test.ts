@@ -40,7 +40,7 @@ describe('ecohelm service install', () => {
       `Environment=NODE_COMPILE_CACHE=${path.join(root, 'var/lib/ecohelm/compile-cache')}`,
     );
     expect(unit).toContain(
-      `${process.execPath} --max-semi-space-size=8 --heap-growing-percent=25 ${repo}/apps/server/src/main.ts`,
+      `${process.execPath} --max-semi-space-size=8 --heap-growing-percent=25 --optimize-for-size ${repo}/apps/server/src/main.ts`,
     );
     const health = readFileSync(path.join(dir, 'ecohelm-health.service'), 'utf8');
     expect(health).toContain(
