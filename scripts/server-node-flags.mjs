@@ -12,7 +12,11 @@ import path from 'node:path';
 // pooled. Under ten minutes of every page's reads, 50 at once, the peak fell 341 → 247 MB; the price is 37–50 % more
 // time in the heavy analyses (a year's ISO 19030 0.92 → 1.26 s) and 43 % fewer answers a second at full load
 // (228 → 129/s), far above what a ship's consoles ask (docs/decisions.md, "Server memory").
-export const serverNodeFlags = ['--max-semi-space-size=8', '--heap-growing-percent=25', '--optimize-for-size'];
+export const serverNodeFlags = [
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=25',
+  '--optimize-for-size',
+];
 
 // The C allocator's settings (glibc reads them from the environment at start; ignored elsewhere). Under 50 console
 // requests at once the threads that compress answers and read files each got an arena of their own, and large

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { ConsolePage } from './console-page.ts';
 
 const text = {
